@@ -1,0 +1,56 @@
+"""exhibition_lab: play, learn and analyse *Exhibition: 20th Century* in Jupyter.
+
+The engine (cards, layout, hall, game, scoring) imports no display or widget code; rule ids
+in docstrings and messages refer to ``RULES.md``.
+"""
+
+from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
+from .cards import CONTINENTS, EINSTEIN, Card, Continent, load_deck, seeds_path, standard_deck
+from .errors import (
+    DeckError,
+    ExhibitionLabError,
+    IllegalAction,
+    IllegalHall,
+    NotationError,
+    RuleViolation,
+    SaveFileError,
+)
+from .game import Deal, Game, Phase, PlayerView
+from .hall import DEPOT_SIZE, Hall, Problem
+from .layout import VARIATIONS, Layout, ShowcaseKind
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CONTINENTS",
+    "DEPOT_SIZE",
+    "EINSTEIN",
+    "VARIATIONS",
+    "Action",
+    "Card",
+    "Continent",
+    "Deal",
+    "DeckError",
+    "EndExhibition",
+    "ExhibitionLabError",
+    "Game",
+    "Hall",
+    "IllegalAction",
+    "IllegalHall",
+    "Layout",
+    "Move",
+    "NotationError",
+    "Phase",
+    "Place",
+    "PlayerView",
+    "Problem",
+    "RuleViolation",
+    "SaveFileError",
+    "ShowcaseKind",
+    "Take",
+    "ToDepot",
+    "load_deck",
+    "parse_action",
+    "seeds_path",
+    "standard_deck",
+]

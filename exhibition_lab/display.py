@@ -1,0 +1,121 @@
+"""HTML for notebooks: cards, halls, the Continents tile and games (no widget imports).
+
+Every element carries an ``exlab-`` CSS class so the widgets and browser tests can find it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from .cards import CONTINENTS, Card
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .hall import Hall
+
+WHITE_CARD_COLOR = "#f5f5f5"
+
+STYLE = """
+<style>
+.exlab-board{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:12px;color:#222}
+.exlab-row{display:flex;gap:10px;align-items:flex-start;flex-wrap:wrap}
+.exlab-showcase{border:2px solid #b0a58a;border-radius:6px;padding:4px;background:#fbf8ef}
+.exlab-showcase-name{font-weight:600;font-size:11px;color:#6d5f3a;margin-bottom:3px}
+.exlab-spots{display:flex;gap:4px}
+.exlab-card,.exlab-empty{width:64px;height:84px;border-radius:5px;box-sizing:border-box;
+  display:flex;flex-direction:column;overflow:hidden}
+.exlab-card{border:1px solid #555;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.25)}
+.exlab-card-band{height:18px;color:#fff;font-weight:700;display:flex;justify-content:space-between;
+  padding:0 4px;align-items:center}
+.exlab-card-year{font-size:17px;font-weight:700;text-align:center;margin-top:2px}
+.exlab-card-title{font-size:8.5px;line-height:1.1;padding:1px 3px;text-align:center;overflow:hidden}
+.exlab-white .exlab-card-band{color:#333;border-bottom:1px solid #ccc}
+.exlab-empty{border:2px dashed #c9bd9b;color:#c9bd9b;align-items:center;justify-content:center}
+.exlab-depot{border:2px solid #888;border-radius:6px;padding:4px;background:#eee}
+.exlab-depot .exlab-card{transform:rotate(180deg)}
+.exlab-continent{border-radius:6px;padding:4px;min-width:70px}
+.exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
+.exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
+</style>
+"""
+
+
+def card_html(card: Card, *, extra_class: str = "") -> str:
+    """One card: a continent-coloured band with year and code, and the subject title."""
+    color = card.continent.color if card.continent else WHITE_CARD_COLOR
+    code = card.continent.code if card.continent else "white"
+    year = "?" if card.year is None else str(card.year)
+    kind = "exlab-white" if card.is_white else f"exlab-continent-{code}"
+    title = escape(card.title or card.token)
+    return (
+        f'<div class="exlab-card {kind} {extra_class}" title="{title}">'
+        f'<div class="exlab-card-band" style="background:{color}"><span>{escape(code)}</span></div>'
+        f'<div class="exlab-card-year">{year if card.year else "EIN"}</div>'
+        f'<div class="exlab-card-title">{title}</div></div>'
+    )
+
+
+def empty_spot_html() -> str:
+    return '<div class="exlab-empty">·</div>'
+
+
+def hall_body_html(hall: Hall) -> str:
+    """The showcases and the Depot of one hall, without the style block."""
+    parts = []
+    for kind, spots in zip(hall.layout, hall.showcases):
+        cells = "".join(card_html(c) if c else empty_spot_html() for c in spots)
+        parts.append(
+            f'<div class="exlab-showcase" data-showcase="{kind.key}">'
+            f'<div class="exlab-showcase-name">{escape(kind.name)}</div>'
+            f'<div class="exlab-spots">{cells}</div></div>'
+        )
+    depot = "".join(card_html(c) for c in hall.depot) + empty_spot_html() * (3 - len(hall.depot))
+    parts.append(
+        f'<div class="exlab-depot"><div class="exlab-showcase-name">Depot</div>'
+        f'<div class="exlab-spots">{depot}</div></div>'
+    )
+    return f'<div class="exlab-row">{"".join(parts)}</div>'
+
+
+def hall_html(hall: Hall) -> str:
+    return f'{STYLE}<div class="exlab-board exlab-hall">{hall_body_html(hall)}</div>'
+
+
+def market_html(game: Game) -> str:
+    """The Continents tile: each continent's open cards and the vehicles standing there."""
+    from .game import VEHICLES
+
+    columns = []
+    for continent, cards in zip(CONTINENTS, game.market.values()):
+        vehicles = "".join(
+            f'<div class="exlab-vehicle">{escape(VEHICLES[s])}: {escape(name)}</div>'
+            for s, name in enumerate(game.players)
+            if game.vehicles[s] is continent
+        )
+        stack = "".join(card_html(c) for c in cards) or '<div class="exlab-empty">none</div>'
+        columns.append(
+            f'<div class="exlab-continent" style="background:{continent.color}33">'
+            f'<div class="exlab-continent-name" style="background:{continent.color}">{continent.code}</div>'
+            f"{vehicles}{stack}</div>"
+        )
+    return f'<div class="exlab-row exlab-market">{"".join(columns)}</div>'
+
+
+def game_html(game: Game) -> str:
+    status = (
+        "Game over"
+        if game.is_over
+        else (
+            f"Round {game.round} — {escape(game.current_player)} to {game.phase}"
+            + (f" {game.hand.token}" if game.hand else "")
+        )
+    )
+    halls = "".join(
+        f"<h4>{escape(name)}{' (final)' if game.final[s] else ''}</h4>{hall_body_html(game.halls[s])}"
+        for s, name in enumerate(game.players)
+    )
+    return (
+        f'{STYLE}<div class="exlab-board exlab-game"><div class="exlab-status">{status} · '
+        f"stock {game.stock_size}</div>{market_html(game)}{halls}</div>"
+    )

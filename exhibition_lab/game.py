@@ -1,0 +1,635 @@
+"""Game state, turn flow (R5–R10c, D3, D4), undo, player views and JSON save/load.
+
+A :class:`Game` is one play. Its state after every action is an immutable snapshot, so
+:meth:`Game.undo` restores the previous snapshot exactly and :meth:`Game.copy` is cheap.
+Randomness is used only in :meth:`Game.new` (the shuffle and the Secret Decade cards) and
+comes from a ``numpy.random.Generator`` built from the ``seed`` passed in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+import numpy as np
+
+from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
+from .cards import CONTINENTS, Card, Continent, standard_deck
+from .errors import ExhibitionLabError, IllegalAction, NotationError
+from .hall import Hall
+from .layout import Layout
+
+MAX_PLAYERS = 5  # R4
+MARKET_SIZE = 3  # R5: open cards per continent
+START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
+DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
+VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
+SAVE_FORMAT = "exhibition_lab/game"
+SAVE_VERSION = 1
+
+
+class Phase(Enum):
+    """Where the current turn stands (R7–R10)."""
+
+    TAKE = "take"  # R7
+    MOVE = "move"  # R8, only after a white card
+    PLACE = "place"  # R10
+    OVER = "over"  # R10c / D4
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The outcome of set-up (R5, V7): open cards per continent, the stock (top first) and
+    each seat's Secret Decade (``None`` without the variant)."""
+
+    market: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    secret_decades: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    stock: tuple[Card, ...]
+    market: tuple[tuple[Card, ...], ...]
+    vehicles: tuple[Continent, ...]
+    halls: tuple[Hall, ...]
+    final: tuple[bool, ...]
+    discard: tuple[Card, ...]
+    six_round: tuple[int | None, ...]  # round in which each seat first had all six (R19)
+    seat: int = 0
+    phase: Phase = Phase.TAKE
+    hand: Card | None = None
+    taken_at: Continent | None = None
+    round: int = 1
+    turn: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one seat may know (the stock order and others' Secret Decades stay hidden)."""
+
+    seat: int
+    players: tuple[str, ...]
+    layout: Layout
+    market: dict[Continent, tuple[Card, ...]]
+    vehicles: tuple[Continent, ...]
+    halls: tuple[Hall, ...]
+    final: tuple[bool, ...]
+    discard: tuple[Card, ...]
+    stock_size: int
+    unseen: tuple[Card, ...]  # the stock as a set, in deck order: what may still appear
+    current: int
+    phase: Phase
+    hand: Card | None
+    round: int
+    secret_decades: tuple[int | None, ...] | None
+    six_round: tuple[int | None, ...]
+
+    @property
+    def hall(self) -> Hall:
+        return self.halls[self.seat]
+
+    @property
+    def others(self) -> tuple[Hall, ...]:
+        return self.halls[: self.seat] + self.halls[self.seat + 1 :]
+
+
+def deal_cards(deck: Sequence[Card], players: int, rng: np.random.Generator, *, secret_decades: bool) -> Deal:
+    """Shuffle and deal (R5): 3 open cards per continent sorted by year, the rest is the
+    stock; then one Secret Decade card per player (V7) from the same generator."""
+    order = rng.permutation(len(deck))
+    shuffled = [deck[i] for i in order]
+    need = MARKET_SIZE * len(CONTINENTS)
+    if len(shuffled) < need:
+        raise ExhibitionLabError(f"a deck needs at least {need} cards to deal the Continents tile (R5)")
+    market = tuple(
+        tuple(sorted(shuffled[k * MARKET_SIZE : (k + 1) * MARKET_SIZE], key=lambda c: c.sort_key))
+        for k in range(len(CONTINENTS))
+    )
+    decades = None
+    if secret_decades:
+        decades = tuple(DECADES[i] for i in rng.permutation(len(DECADES))[:players])
+    return Deal(market, tuple(shuffled[need:]), decades)
+
+
+class Game:
+    """One game of 1–5 players (R4). Build it with :meth:`Game.new` or :meth:`Game.from_json`."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        deal: Deal,
+        *,
+        layout: Layout | None = None,
+        deck: Sequence[Card] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self._players = _player_names(players)
+        self._layout = layout or Layout.base()
+        self._deck = tuple(deck) if deck is not None else standard_deck()
+        self._deal = deal
+        self._seed = seed
+        _check_deal(deal, self._deck, len(self._players))
+        n = len(self._players)
+        self._state = _State(
+            stock=deal.stock,
+            market=deal.market,
+            vehicles=START_CONTINENTS[:n],  # R6
+            halls=(Hall._make(self._layout, tuple((None,) * k.size for k in self._layout), ()),) * n,
+            final=(False,) * n,
+            discard=(),
+            six_round=(None,) * n,
+        )
+        self._history: list[_State] = []
+        self._log: list[tuple[int, Action]] = []
+
+    @classmethod
+    def new(
+        cls,
+        players: int | Sequence[str] = 1,
+        seed: int | np.random.Generator | None = None,
+        *,
+        layout: Layout | None = None,
+        secret_decades: bool = False,
+        deck: Sequence[Card] | None = None,
+    ) -> Game:
+        """Set up a new game (R5, R6): ``players`` is a count (1–5) or a list of names.
+
+        ``seed`` is an int or a ``numpy.random.Generator``; the same int gives the same deal.
+        ``layout`` selects variation showcases (V1); ``secret_decades`` deals V7's cards.
+        """
+        names = _player_names(players)
+        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        deck = tuple(deck) if deck is not None else standard_deck()
+        deal = deal_cards(deck, len(names), rng, secret_decades=secret_decades)
+        saved_seed = seed if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
+        return cls(names, deal, layout=layout, deck=deck, seed=None if saved_seed is None else int(saved_seed))
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    @property
+    def n_players(self) -> int:
+        return len(self._players)
+
+    @property
+    def is_solo(self) -> bool:
+        return len(self._players) == 1
+
+    @property
+    def layout(self) -> Layout:
+        return self._layout
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        return self._deck
+
+    @property
+    def deal(self) -> Deal:
+        return self._deal
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    @property
+    def current(self) -> int:
+        """Seat whose turn it is (0 = start player, R6)."""
+        return self._state.seat
+
+    @property
+    def current_player(self) -> str:
+        return self._players[self._state.seat]
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def hand(self) -> Card | None:
+        """The card taken this turn and not yet placed."""
+        return self._state.hand
+
+    @property
+    def market(self) -> dict[Continent, tuple[Card, ...]]:
+        """Open cards at each continent, sorted by year (R5, R9)."""
+        return dict(zip(CONTINENTS, self._state.market))
+
+    @property
+    def market_cards(self) -> tuple[Card, ...]:
+        return tuple(c for cards in self._state.market for c in cards)
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._state.stock)
+
+    @property
+    def vehicles(self) -> tuple[Continent, ...]:
+        return self._state.vehicles
+
+    @property
+    def halls(self) -> tuple[Hall, ...]:
+        return self._state.halls
+
+    def hall(self, seat: int | str = 0) -> Hall:
+        return self._state.halls[self._seat_index(seat)]
+
+    @property
+    def final(self) -> tuple[bool, ...]:
+        """Whose exhibition is final (R10a, R10b, D4)."""
+        return self._state.final
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """Cards that left the game (D3)."""
+        return self._state.discard
+
+    @property
+    def round(self) -> int:
+        """Round number from 1: the start player's turn and the seats after it (R19)."""
+        return self._state.round
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    @property
+    def six_continents_round(self) -> tuple[int | None, ...]:
+        """Round in which each seat first had all six continents in the hall (R19)."""
+        return self._state.six_round
+
+    @property
+    def secret_decades(self) -> tuple[int, ...] | None:
+        """Every seat's Secret Decade (V7). Use :meth:`view` to respect hidden information."""
+        return self._deal.secret_decades
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.phase is Phase.OVER
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action applied so far with the seat that made it."""
+        return tuple(self._log)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def others(self, seat: int | None = None) -> tuple[Hall, ...]:
+        """The halls of every seat but ``seat`` (default: the current one)."""
+        seat = self._state.seat if seat is None else seat
+        halls = self._state.halls
+        return halls[:seat] + halls[seat + 1 :]
+
+    def card_locations(self) -> dict[str, int]:
+        """How many cards lie where; the total is always the deck size (R2)."""
+        st = self._state
+        return {
+            "stock": len(st.stock),
+            "market": sum(len(cards) for cards in st.market),
+            "halls": sum(len(h.hall_cards()) for h in st.halls),
+            "depots": sum(len(h.depot) for h in st.halls),
+            "discard": len(st.discard),
+            "hand": 0 if st.hand is None else 1,
+        }
+
+    def view(self, seat: int | str | None = None) -> PlayerView:
+        """What ``seat`` (default: the current player) may see: the stock only as a count and
+        an unordered set, other players' Secret Decades only once the game is over."""
+        st = self._state
+        seat = st.seat if seat is None else self._seat_index(seat)
+        decades = self._deal.secret_decades
+        if decades is not None and not self.is_over:
+            decades = tuple(d if s == seat else None for s, d in enumerate(decades))
+        stock = set(st.stock)
+        return PlayerView(
+            seat=seat,
+            players=self._players,
+            layout=self._layout,
+            market=self.market,
+            vehicles=st.vehicles,
+            halls=st.halls,
+            final=st.final,
+            discard=st.discard,
+            stock_size=len(st.stock),
+            unseen=tuple(c for c in self._deck if c in stock),
+            current=st.seat,
+            phase=st.phase,
+            hand=st.hand,
+            round=st.round,
+            secret_decades=decades,
+            six_round=st.six_round,
+        )
+
+    def _seat_index(self, seat: int | str) -> int:
+        if isinstance(seat, str):
+            if seat not in self._players:
+                raise ExhibitionLabError(f"no player named {seat!r}; players are {', '.join(self._players)}")
+            return self._players.index(seat)
+        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self._players):
+            raise ExhibitionLabError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
+        return int(seat)
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> list[Action]:
+        """Exactly the allowed actions, in a fixed order: takes by continent then year,
+        moves in tile order, places in layout order, then depot, then end."""
+        st = self._state
+        if st.phase is Phase.TAKE:
+            return [Take(card) for card in self._takeable()]
+        if st.phase is Phase.MOVE:
+            return [Move(c) for c in CONTINENTS]
+        if st.phase is Phase.PLACE:
+            hall = st.halls[st.seat]
+            spots = hall.legal_spots(st.hand, self.others(), players=self.n_players)
+            actions: list[Action] = [Place(s, i) for s, i in spots]
+            if not hall.depot_full:
+                actions.append(ToDepot())
+            if not spots:
+                actions.append(EndExhibition())
+            return actions
+        return []
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            self._next_state(parse_action(action))
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> Game:
+        """Apply one action (an Action or its text, e.g. ``"take 1969NA"``).
+
+        Raises :class:`IllegalAction` (with ``.rule``) and leaves the game unchanged when the
+        action is not allowed now. Returns the game, so calls can be chained.
+        """
+        action = parse_action(action)
+        new_state = self._next_state(action)
+        self._history.append(self._state)
+        self._log.append((self._state.seat, action))
+        self._state = new_state
+        return self
+
+    def undo(self) -> Action:
+        """Step back one action and return it; the state is exactly the one before it."""
+        if not self._history:
+            raise ExhibitionLabError("nothing to undo: no action has been applied")
+        self._state = self._history.pop()
+        return self._log.pop()[1]
+
+    def copy(self) -> Game:
+        """An independent game in the same state with the same history."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._history = list(self._history)
+        twin._log = list(self._log)
+        return twin
+
+    def _next_state(self, action: Action) -> _State:
+        st = self._state
+        if st.phase is Phase.OVER:
+            raise IllegalAction(f"R10c: the game is over; {action} is not possible", rule="R10c")
+        handler, phase, rule = _HANDLERS[type(action)]
+        if st.phase is not phase:
+            expected = {
+                Phase.TAKE: "take a card (R7)",
+                Phase.MOVE: "move the vehicle (R8)",
+                Phase.PLACE: "place the card (R10)",
+            }
+            raise IllegalAction(
+                f"{rule}: {action} is not possible now; {self.current_player} must {expected[st.phase]}", rule=rule
+            )
+        return handler(self, st, action)
+
+    def _takeable(self) -> list[Card]:
+        st = self._state
+        here = st.market[st.vehicles[st.seat].index]
+        if here:
+            return list(here)
+        # R7: with no card at the vehicle's continent, any open card may be taken.
+        return [card for cards in st.market for card in cards]
+
+    def _take(self, st: _State, action: Take) -> _State:
+        card = action.card
+        where = next((k for k, cards in enumerate(st.market) if card in cards), None)
+        if where is None:
+            raise IllegalAction(f"R7: {card} is not on the Continents tile", rule="R7")
+        if card not in self._takeable():
+            vehicle = st.vehicles[st.seat]
+            options = " ".join(c.token for c in st.market[vehicle.index])
+            raise IllegalAction(
+                f"R7: {self.current_player}'s vehicle stands on {vehicle.title}; take one of {options}, not {card}",
+                rule="R7",
+            )
+        market = list(st.market)
+        market[where] = tuple(c for c in market[where] if c != card)
+        st = replace(st, market=tuple(market), hand=card, taken_at=CONTINENTS[where])
+        if card.is_white:
+            return replace(st, phase=Phase.MOVE)  # R8: the player chooses where to go
+        return _refill(_move_vehicle(st, card.continent))
+
+    def _move(self, st: _State, action: Move) -> _State:
+        return _refill(_move_vehicle(st, action.continent))
+
+    def _place(self, st: _State, action: Place) -> _State:
+        hall = st.halls[st.seat].place(st.hand, action.showcase, action.spot, self.others(), players=self.n_players)
+        st = _with_hall(st, hall)
+        if st.six_round[st.seat] is None and hall.has_all_continents:
+            six = list(st.six_round)
+            six[st.seat] = st.round
+            st = replace(st, six_round=tuple(six))
+        if hall.is_full:
+            st = _with_final(st, st.seat)  # R10b
+        return self._end_turn(st)
+
+    def _to_depot(self, st: _State, action: ToDepot) -> _State:
+        hall = st.halls[st.seat].add_to_depot(st.hand)
+        return self._end_turn(_with_hall(st, hall))
+
+    def _end_exhibition(self, st: _State, action: EndExhibition) -> _State:
+        spots = st.halls[st.seat].legal_spots(st.hand, self.others(), players=self.n_players)
+        if spots:
+            raise IllegalAction(
+                f"R10a: {st.hand} still fits the hall at {spots[0]}; the exhibition may end only "
+                "with a card that fits no hall spot",
+                rule="R10a",
+            )
+        st = replace(st, discard=st.discard + (st.hand,))  # D3
+        return self._end_turn(_with_final(st, st.seat))
+
+    def _end_turn(self, st: _State) -> _State:
+        st = replace(st, hand=None, taken_at=None)
+        if all(st.final):
+            return replace(st, phase=Phase.OVER)
+        if not any(st.market):
+            # D4: no card can be taken any more; every open exhibition becomes final.
+            return replace(st, final=(True,) * len(st.final), phase=Phase.OVER)
+        n = len(st.final)
+        following = [(st.seat + k) % n for k in range(1, n + 1)]
+        nxt = next(s for s in following if not st.final[s])  # R10c: final seats are skipped
+        wrapped = nxt <= st.seat
+        return replace(st, seat=nxt, phase=Phase.TAKE, round=st.round + wrapped, turn=st.turn + 1)
+
+    # ------------------------------------------------------------------ scoring
+    def score(self):
+        """The score sheet of the halls as they stand (complete once :attr:`is_over`)."""
+        from .scoring import score_game
+
+        return score_game(self)
+
+    # ------------------------------------------------------------------ identity
+    def _identity(self) -> tuple:
+        return (self._players, self._layout, self._deck, self._deal, self._seed, tuple(self._log), self._state)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._identity() == other._identity() and _titles(self._deck) == _titles(other._deck)
+
+    __hash__ = None  # a Game is mutable
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"round {self.round}, {self.current_player} to {self.phase}"
+        return f"<Game {', '.join(self._players)}: {status}>"
+
+    def _repr_html_(self) -> str:
+        from .display import game_html  # lazily, so the engine never loads display code
+
+        return game_html(self)
+
+    # ------------------------------------------------------------------ save / load
+    def to_dict(self) -> dict:
+        """The game as plain JSON data: set-up, the actions, and a summary of the state
+        that loading checks against the replay."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "players": list(self._players),
+            "layout": list(self._layout.keys),
+            "seed": self._seed,
+            "deck": None
+            if self._deck == standard_deck() and _titles(self._deck) == _titles(standard_deck())
+            else [[c.token, c.title] for c in self._deck],
+            "deal": {
+                "market": [[c.token for c in cards] for cards in self._deal.market],
+                "stock": [c.token for c in self._deal.stock],
+                "secret_decades": None if self._deal.secret_decades is None else list(self._deal.secret_decades),
+            },
+            "actions": [str(action) for _, action in self._log],
+            "state": _summary(self),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """A versioned JSON document; :meth:`from_json` loads it back identically."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a saved game, re-checking everything by replaying its actions.
+
+        A malformed, unknown-version or tampered document raises :class:`SaveFileError`
+        saying what is wrong; nothing half-loaded is ever returned.
+        """
+        from .savefile import load_game
+
+        return load_game(text)
+
+
+def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(c.title for c in deck)
+
+
+def _summary(game: Game) -> dict:
+    st = game._state
+    return {
+        "halls": [str(h) for h in st.halls],
+        "seat": st.seat,
+        "phase": st.phase.value,
+        "round": st.round,
+        "final": list(st.final),
+        "discard": [c.token for c in st.discard],
+    }
+
+
+def _move_vehicle(st: _State, continent: Continent) -> _State:
+    vehicles = list(st.vehicles)
+    vehicles[st.seat] = continent
+    return replace(st, vehicles=tuple(vehicles), phase=Phase.PLACE)
+
+
+def _refill(st: _State) -> _State:
+    """R9: the top stock card goes where the card was taken; skipped on an empty stock."""
+    if not st.stock:
+        return st
+    where = st.taken_at.index
+    market = list(st.market)
+    market[where] = tuple(sorted(market[where] + (st.stock[0],), key=lambda c: c.sort_key))
+    return replace(st, market=tuple(market), stock=st.stock[1:])
+
+
+def _with_hall(st: _State, hall: Hall) -> _State:
+    halls = list(st.halls)
+    halls[st.seat] = hall
+    return replace(st, halls=tuple(halls))
+
+
+def _with_final(st: _State, seat: int) -> _State:
+    final = list(st.final)
+    final[seat] = True
+    return replace(st, final=tuple(final))
+
+
+_HANDLERS = {
+    Take: (Game._take, Phase.TAKE, "R7"),
+    Move: (Game._move, Phase.MOVE, "R8"),
+    Place: (Game._place, Phase.PLACE, "R10"),
+    ToDepot: (Game._to_depot, Phase.PLACE, "R10"),
+    EndExhibition: (Game._end_exhibition, Phase.PLACE, "R10a"),
+}
+
+
+def _player_names(players: int | Iterable[str]) -> tuple[str, ...]:
+    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
+        count = int(players)
+        if not 1 <= count <= MAX_PLAYERS:
+            raise ExhibitionLabError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {count}")
+        return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
+    if isinstance(players, str):
+        raise ExhibitionLabError("players is a count or a list of names, not one string")
+    names = tuple(players)
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise ExhibitionLabError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise ExhibitionLabError(f"a player name is 1–40 characters of text, not {name!r}")
+    if len(set(names)) != len(names):
+        raise ExhibitionLabError(f"player names must differ: {', '.join(names)}")
+    return names
+
+
+def _check_deal(deal: Deal, deck: Sequence[Card], players: int) -> None:
+    """A deal is the deck split into 6 sorted groups of 3 and a stock (R5)."""
+    if len(deal.market) != len(CONTINENTS):
+        raise ExhibitionLabError(
+            f"R5: the Continents tile has {len(CONTINENTS)} continents, the deal has {len(deal.market)}"
+        )
+    for continent, cards in zip(CONTINENTS, deal.market):
+        if len(cards) != MARKET_SIZE:
+            raise ExhibitionLabError(f"R5: {continent.title} starts with {MARKET_SIZE} cards, not {len(cards)}")
+        if list(cards) != sorted(cards, key=lambda c: c.sort_key):
+            raise ExhibitionLabError(f"R5: the cards at {continent.title} must be sorted by year")
+    dealt = [c for cards in deal.market for c in cards] + list(deal.stock)
+    if len(dealt) != len(set(dealt)) or set(dealt) != set(deck) or len(dealt) != len(deck):
+        raise ExhibitionLabError("R5: the deal must hold every deck card exactly once")
+    if deal.secret_decades is not None:
+        decades = deal.secret_decades
+        if len(decades) != players or len(set(decades)) != players or not set(decades) <= set(DECADES):
+            raise ExhibitionLabError("V7: each player holds a different Secret Decade card (1900 … 1990)")

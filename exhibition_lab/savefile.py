@@ -1,0 +1,175 @@
+"""Loading saved games: strict schema checks, then a full replay (never pickle or eval).
+
+Every problem becomes a :class:`SaveFileError` that says where the document is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import parse_action
+from .cards import Card, standard_deck
+from .errors import ExhibitionLabError, SaveFileError
+from .game import SAVE_FORMAT, SAVE_VERSION, Deal, Game, _summary, deal_cards
+from .layout import Layout
+
+MAX_SAVE_BYTES = 2_000_000
+MAX_ACTIONS = 5_000
+_KEYS = {"format", "version", "players", "layout", "seed", "deck", "deal", "actions", "state"}
+_DEAL_KEYS = {"market", "stock", "secret_decades"}
+
+
+def load_game(text: str | bytes) -> Game:
+    """Parse, validate and replay a document written by :meth:`Game.to_json`."""
+    doc = _parse_json(text)
+    _require(isinstance(doc, dict), "the document must be a JSON object")
+    _exact_keys(doc, _KEYS, "the document")
+    _require(doc["format"] == SAVE_FORMAT, f"'format' must be {SAVE_FORMAT!r}, found {doc['format']!r}")
+    version = doc["version"]
+    _require(_is_int(version), f"'version' must be an integer, found {version!r}")
+    _require(
+        version == SAVE_VERSION, f"version {version} is not supported; this exhibition_lab reads version {SAVE_VERSION}"
+    )
+    players = doc["players"]
+    _require(
+        isinstance(players, list) and all(isinstance(p, str) for p in players), "'players' must be a list of names"
+    )
+    layout = _load_layout(doc["layout"])
+    seed = doc["seed"]
+    _require(
+        seed is None or (_is_int(seed) and 0 <= seed < 2**63),
+        f"'seed' must be null or a non-negative integer, found {seed!r}",
+    )
+    deck = _load_deck(doc["deck"])
+    deal = _load_deal(doc["deal"], deck)
+    game = _new_game(players, deal, layout, deck, seed)
+    if seed is not None:
+        expected = deal_cards(deck, len(players), _rng(seed), secret_decades=deal.secret_decades is not None)
+        _require(expected == deal, f"the deal does not match seed {seed}: the file was changed")
+    _replay(game, doc["actions"])
+    _require(doc["state"] == _summary(game), "the saved state does not match its actions: the file was changed")
+    return game
+
+
+def _parse_json(text: str | bytes) -> Any:
+    if isinstance(text, (bytes, bytearray)):
+        _require(len(text) <= MAX_SAVE_BYTES, f"the document is larger than {MAX_SAVE_BYTES} bytes")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveFileError(f"the document is not UTF-8 text: {exc}") from None
+    _require(isinstance(text, str), f"a saved game is JSON text, not {type(text).__name__}")
+    _require(len(text) <= MAX_SAVE_BYTES, f"the document is larger than {MAX_SAVE_BYTES} characters")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except (RecursionError, ValueError) as exc:
+        raise SaveFileError(f"not valid JSON: {exc}") from None
+
+
+def _refuse_constant(name: str) -> None:
+    raise SaveFileError(f"not valid JSON: {name} is not a number")
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise SaveFileError(f"cannot load the game: {message}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _exact_keys(obj: dict, keys: set[str], where: str) -> None:
+    missing = sorted(keys - obj.keys())
+    extra = sorted(obj.keys() - keys)
+    _require(not missing, f"{where} lacks {', '.join(repr(k) for k in missing)}")
+    _require(not extra, f"{where} has unknown {', '.join(repr(str(k)) for k in extra)}")
+
+
+def _load_layout(keys: Any) -> Layout:
+    _require(
+        isinstance(keys, list) and all(isinstance(k, str) for k in keys), "'layout' must be a list of showcase keys"
+    )
+    try:
+        return Layout.from_keys(keys)
+    except ExhibitionLabError as exc:
+        raise SaveFileError(f"cannot load the game: 'layout': {exc}") from None
+
+
+def _load_deck(raw: Any) -> tuple[Card, ...]:
+    if raw is None:
+        return standard_deck()
+    _require(isinstance(raw, list) and 18 <= len(raw) <= 200, "'deck' must be null or a list of 18–200 cards")
+    cards = []
+    for k, item in enumerate(raw):
+        _require(
+            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item),
+            f"deck entry {k} must be [token, title]",
+        )
+        card = _card(item[0], f"deck entry {k}")
+        cards.append(Card(card.year, card.continent, item[1]))
+    years = [c.year for c in cards]
+    _require(len(set(years)) == len(years), "the deck holds a year twice (R2)")
+    return tuple(cards)
+
+
+def _card(token: Any, where: str) -> Card:
+    _require(isinstance(token, str) and len(token) <= 8, f"{where} must be a card token, found {token!r}")
+    try:
+        return Card.parse(token)
+    except ExhibitionLabError as exc:
+        raise SaveFileError(f"cannot load the game: {where}: {exc}") from None
+
+
+def _load_deal(raw: Any, deck: tuple[Card, ...]) -> Deal:
+    _require(isinstance(raw, dict), "'deal' must be an object")
+    _exact_keys(raw, _DEAL_KEYS, "'deal'")
+    market, stock, decades = raw["market"], raw["stock"], raw["secret_decades"]
+    _require(
+        isinstance(market, list) and all(isinstance(m, list) for m in market), "'deal.market' must be a list of lists"
+    )
+    _require(isinstance(stock, list) and len(stock) <= len(deck), "'deal.stock' must be a list of cards")
+    _require(
+        decades is None or (isinstance(decades, list) and all(_is_int(d) for d in decades)),
+        "'deal.secret_decades' must be null or a list of decades",
+    )
+    by_token = {c.token: c for c in deck}
+
+    def from_deck(token: Any, where: str) -> Card:
+        card = _card(token, where)
+        _require(card.token in by_token, f"{where}: {card.token} is not in the deck")
+        return by_token[card.token]
+
+    return Deal(
+        tuple(tuple(from_deck(t, f"market card {t!r}") for t in cards) for cards in market),
+        tuple(from_deck(t, f"stock card {t!r}") for t in stock),
+        None if decades is None else tuple(decades),
+    )
+
+
+def _new_game(players: list[str], deal: Deal, layout: Layout, deck: tuple[Card, ...], seed: int | None) -> Game:
+    try:
+        return Game(players, deal, layout=layout, deck=deck, seed=seed)
+    except ExhibitionLabError as exc:
+        raise SaveFileError(f"cannot load the game: {exc}") from None
+
+
+def _rng(seed: int):
+    import numpy as np
+
+    return np.random.default_rng(seed)
+
+
+def _replay(game: Game, actions: Any) -> None:
+    _require(
+        isinstance(actions, list) and len(actions) <= MAX_ACTIONS, f"'actions' must be a list of at most {MAX_ACTIONS}"
+    )
+    for k, text in enumerate(actions):
+        _require(isinstance(text, str), f"action {k} must be text, found {text!r}")
+        try:
+            game.apply(parse_action(text))
+        except ExhibitionLabError as exc:
+            raise SaveFileError(f"cannot load the game: action {k} ({text!r}) is not allowed: {exc}") from None

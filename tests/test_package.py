@@ -1,0 +1,71 @@
+"""Packaging and layering: the engine loads no display code; the wheel ships the deck;
+the code is ruff clean."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_engine_imports_no_widget_or_plot_code():
+    code = (
+        "import sys, exhibition_lab as xl\n"
+        "g = xl.Game.new(2, seed=1); g.apply(g.legal_actions()[0]); xl.Hall.parse(str(g.hall(0)))\n"
+        "bad = [m for m in ('ipywidgets', 'IPython', 'matplotlib') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
+    wheel_dir = tmp_path / "wheel"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheel_dir),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next(wheel_dir.glob("exhibition_lab-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path / "site")
+    assert "exhibition_lab/seeds/deck.csv" in names
+    code = "import exhibition_lab as xl; print(xl.__file__, len(xl.standard_deck()), xl.seeds_path('deck.csv'))"
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    location, count, deck_path = out.stdout.split()
+    assert location.startswith(str(tmp_path / "site")) and count == "101"
+    assert deck_path.startswith(str(tmp_path / "site"))
+
+
+def test_ruff_clean():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    if not Path(ruff).exists():
+        pytest.fail("ruff is not installed: pip install -e '.[test]'")
+    out = subprocess.run(
+        [ruff, "check", "exhibition_lab", "tests", "benchmarks"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
