@@ -15,9 +15,11 @@ from .errors import (
     RuleViolation,
     SaveFileError,
 )
+from .examples import Example, example_names, load_example
 from .game import Deal, Game, Phase, PlayerView
 from .hall import DEPOT_SIZE, Hall, Problem
 from .layout import VARIATIONS, Layout, ShowcaseKind
+from .scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
 
 __version__ = "0.1.0"
 
@@ -32,6 +34,7 @@ __all__ = [
     "Deal",
     "DeckError",
     "EndExhibition",
+    "Example",
     "ExhibitionLabError",
     "Game",
     "Hall",
@@ -42,15 +45,23 @@ __all__ = [
     "NotationError",
     "Phase",
     "Place",
+    "PlayerScore",
     "PlayerView",
     "Problem",
     "RuleViolation",
     "SaveFileError",
+    "ScoreLine",
+    "ScoreSheet",
     "ShowcaseKind",
+    "SoloRules",
     "Take",
     "ToDepot",
+    "example_names",
     "load_deck",
+    "load_example",
     "parse_action",
+    "score_halls",
     "seeds_path",
+    "solo_score",
     "standard_deck",
 ]

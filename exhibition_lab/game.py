@@ -479,11 +479,15 @@ class Game:
         return replace(st, seat=nxt, phase=Phase.TAKE, round=st.round + wrapped, turn=st.turn + 1)
 
     # ------------------------------------------------------------------ scoring
-    def score(self):
-        """The score sheet of the halls as they stand (complete once :attr:`is_over`)."""
+    def score(self, solo_rules=None):
+        """The score sheet of the halls as they stand (final once :attr:`is_over`).
+
+        A solo game is scored with S1–S7 on the ×100 scale; ``solo_rules`` picks the
+        Mid Century reading (``SoloRules()`` by default, D11).
+        """
         from .scoring import score_game
 
-        return score_game(self)
+        return score_game(self, solo_rules)
 
     # ------------------------------------------------------------------ identity
     def _identity(self) -> tuple:

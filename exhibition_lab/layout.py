@@ -32,6 +32,7 @@ class ShowcaseKind:
     same_decade: bool = False  # V4
     unique_decades: bool = False  # V6a, across all players' halls
     covers: str | None = None
+    scoring: str | None = None  # goal scored on this showcase: years_gap, short_era, antiquity
 
     @property
     def is_variation(self) -> bool:
@@ -47,7 +48,7 @@ GENERAL = ShowcaseKind("general", "General", 6, "R12")
 ONE_ERA = ShowcaseKind("one_era", "One Era", 4, "R14", max_step=10)
 MID_CENTURY = ShowcaseKind("mid_century", "Mid Century", 1, "R15")
 ONE_CONTINENT = ShowcaseKind("one_continent", "One Continent", 3, "R13", distinct_continents=False, same_continent=True)
-YEARS_GAP = ShowcaseKind("years_gap", "Years Gap", 2, "R15")
+YEARS_GAP = ShowcaseKind("years_gap", "Years Gap", 2, "R15", scoring="years_gap")
 
 BASE_SHOWCASES: tuple[ShowcaseKind, ...] = (GENERAL, ONE_ERA, MID_CENTURY, ONE_CONTINENT, YEARS_GAP)
 
@@ -63,9 +64,10 @@ VARIATIONS: dict[str, ShowcaseKind] = {
         _variation("spread_the_years", "Spread the Years", "V2", ONE_ERA, min_step=20),
         _variation("links", "Links", "V3", GENERAL, link_years=5),
         _variation("one_decade", "One Decade", "V4", ONE_CONTINENT, same_decade=True),
-        _variation("short_era", "Short Era", "V5", YEARS_GAP),
-        _variation("antiquity", "Antiquity", "V6", YEARS_GAP),
-        _variation("unique_decades", "Unique Decades", "V6a", YEARS_GAP, unique_decades=True),
+        _variation("short_era", "Short Era", "V5", YEARS_GAP, scoring="short_era"),
+        _variation("antiquity", "Antiquity", "V6", YEARS_GAP, scoring="antiquity"),
+        # RULES.md gives Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
+        _variation("unique_decades", "Unique Decades", "V6a", YEARS_GAP, unique_decades=True, scoring="years_gap"),
     )
 }
 

@@ -27,7 +27,7 @@ def test_engine_imports_no_widget_or_plot_code():
 
 def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
     wheel_dir = tmp_path / "wheel"
-    subprocess.run(
+    built = subprocess.run(
         [
             sys.executable,
             "-m",
@@ -40,9 +40,10 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
             str(wheel_dir),
             str(ROOT),
         ],
-        check=True,
         capture_output=True,
+        text=True,
     )
+    assert built.returncode == 0, built.stdout + built.stderr
     wheel = next(wheel_dir.glob("exhibition_lab-*.whl"))
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
