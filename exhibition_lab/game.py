@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 import numpy as np
 
@@ -52,8 +53,9 @@ class Deal:
     secret_decades: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _State:
+class _State(NamedTuple):
+    """One immutable snapshot of a game; undo restores the previous snapshot."""
+
     stock: tuple[Card, ...]
     market: tuple[tuple[Card, ...], ...]
     vehicles: tuple[Continent, ...]
@@ -128,13 +130,15 @@ class Game:
         layout: Layout | None = None,
         deck: Sequence[Card] | None = None,
         seed: int | None = None,
+        _dealt: bool = False,
     ) -> None:
         self._players = _player_names(players)
         self._layout = layout or Layout.base()
         self._deck = tuple(deck) if deck is not None else standard_deck()
         self._deal = deal
         self._seed = seed
-        _check_deal(deal, self._deck, len(self._players))
+        if not _dealt:  # a deal from deal_cards() is right by construction
+            _check_deal(deal, self._deck, len(self._players))
         n = len(self._players)
         self._state = _State(
             stock=deal.stock,
@@ -147,6 +151,8 @@ class Game:
         )
         self._history: list[_State] = []
         self._log: list[tuple[int, Action]] = []
+        # legal_actions() of the current snapshot: actions found there need no re-check
+        self._legal: tuple[_State, tuple[Action, ...]] | None = None
 
     @classmethod
     def new(
@@ -168,7 +174,8 @@ class Game:
         deck = tuple(deck) if deck is not None else standard_deck()
         deal = deal_cards(deck, len(names), rng, secret_decades=secret_decades)
         saved_seed = seed if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
-        return cls(names, deal, layout=layout, deck=deck, seed=None if saved_seed is None else int(saved_seed))
+        seed = None if saved_seed is None else int(saved_seed)
+        return cls(names, deal, layout=layout, deck=deck, seed=seed, _dealt=True)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -343,6 +350,11 @@ class Game:
         """Exactly the allowed actions, in a fixed order: takes by continent then year,
         moves in tile order, places in layout order, then depot, then end."""
         st = self._state
+        if self._legal is None or self._legal[0] is not st:
+            self._legal = (st, tuple(self._compute_legal_actions(st)))
+        return list(self._legal[1])
+
+    def _compute_legal_actions(self, st: _State) -> list[Action]:
         if st.phase is Phase.TAKE:
             return [Take(card) for card in self._takeable()]
         if st.phase is Phase.MOVE:
@@ -372,7 +384,8 @@ class Game:
         action is not allowed now. Returns the game, so calls can be chained.
         """
         action = parse_action(action)
-        new_state = self._next_state(action)
+        trusted = self._legal is not None and self._legal[0] is self._state and action in self._legal[1]
+        new_state = self._next_state(action, trusted=trusted)
         self._history.append(self._state)
         self._log.append((self._state.seat, action))
         self._state = new_state
@@ -393,7 +406,9 @@ class Game:
         twin._log = list(self._log)
         return twin
 
-    def _next_state(self, action: Action) -> _State:
+    def _next_state(self, action: Action, *, trusted: bool = False) -> _State:
+        """The snapshot after ``action``; ``trusted`` skips re-checking an action that
+        :meth:`legal_actions` produced for this very snapshot."""
         st = self._state
         if st.phase is Phase.OVER:
             raise IllegalAction(f"R10c: the game is over; {action} is not possible", rule="R10c")
@@ -407,7 +422,7 @@ class Game:
             raise IllegalAction(
                 f"{rule}: {action} is not possible now; {self.current_player} must {expected[st.phase]}", rule=rule
             )
-        return handler(self, st, action)
+        return handler(self, st, action, trusted)
 
     def _takeable(self) -> list[Card]:
         st = self._state
@@ -417,7 +432,7 @@ class Game:
         # R7: with no card at the vehicle's continent, any open card may be taken.
         return [card for cards in st.market for card in cards]
 
-    def _take(self, st: _State, action: Take) -> _State:
+    def _take(self, st: _State, action: Take, trusted: bool = False) -> _State:
         card = action.card
         where = next((k for k, cards in enumerate(st.market) if card in cards), None)
         if where is None:
@@ -431,52 +446,56 @@ class Game:
             )
         market = list(st.market)
         market[where] = tuple(c for c in market[where] if c != card)
-        st = replace(st, market=tuple(market), hand=card, taken_at=CONTINENTS[where])
+        st = st._replace(market=tuple(market), hand=card, taken_at=CONTINENTS[where])
         if card.is_white:
-            return replace(st, phase=Phase.MOVE)  # R8: the player chooses where to go
+            return st._replace(phase=Phase.MOVE)  # R8: the player chooses where to go
         return _refill(_move_vehicle(st, card.continent))
 
-    def _move(self, st: _State, action: Move) -> _State:
+    def _move(self, st: _State, action: Move, trusted: bool = False) -> _State:
         return _refill(_move_vehicle(st, action.continent))
 
-    def _place(self, st: _State, action: Place) -> _State:
-        hall = st.halls[st.seat].place(st.hand, action.showcase, action.spot, self.others(), players=self.n_players)
+    def _place(self, st: _State, action: Place, trusted: bool = False) -> _State:
+        hall = st.halls[st.seat]
+        if trusted:
+            hall = hall._with_card(st.hand, action.showcase, action.spot)
+        else:
+            hall = hall.place(st.hand, action.showcase, action.spot, self.others(), players=self.n_players)
         st = _with_hall(st, hall)
         if st.six_round[st.seat] is None and hall.has_all_continents:
             six = list(st.six_round)
             six[st.seat] = st.round
-            st = replace(st, six_round=tuple(six))
+            st = st._replace(six_round=tuple(six))
         if hall.is_full:
             st = _with_final(st, st.seat)  # R10b
         return self._end_turn(st)
 
-    def _to_depot(self, st: _State, action: ToDepot) -> _State:
+    def _to_depot(self, st: _State, action: ToDepot, trusted: bool = False) -> _State:
         hall = st.halls[st.seat].add_to_depot(st.hand)
         return self._end_turn(_with_hall(st, hall))
 
-    def _end_exhibition(self, st: _State, action: EndExhibition) -> _State:
-        spots = st.halls[st.seat].legal_spots(st.hand, self.others(), players=self.n_players)
+    def _end_exhibition(self, st: _State, action: EndExhibition, trusted: bool = False) -> _State:
+        spots = () if trusted else st.halls[st.seat].legal_spots(st.hand, self.others(), players=self.n_players)
         if spots:
             raise IllegalAction(
                 f"R10a: {st.hand} still fits the hall at {spots[0]}; the exhibition may end only "
                 "with a card that fits no hall spot",
                 rule="R10a",
             )
-        st = replace(st, discard=st.discard + (st.hand,))  # D3
+        st = st._replace(discard=st.discard + (st.hand,))  # D3
         return self._end_turn(_with_final(st, st.seat))
 
     def _end_turn(self, st: _State) -> _State:
-        st = replace(st, hand=None, taken_at=None)
+        st = st._replace(hand=None, taken_at=None)
         if all(st.final):
-            return replace(st, phase=Phase.OVER)
+            return st._replace(phase=Phase.OVER)
         if not any(st.market):
             # D4: no card can be taken any more; every open exhibition becomes final.
-            return replace(st, final=(True,) * len(st.final), phase=Phase.OVER)
+            return st._replace(final=(True,) * len(st.final), phase=Phase.OVER)
         n = len(st.final)
         following = [(st.seat + k) % n for k in range(1, n + 1)]
         nxt = next(s for s in following if not st.final[s])  # R10c: final seats are skipped
         wrapped = nxt <= st.seat
-        return replace(st, seat=nxt, phase=Phase.TAKE, round=st.round + wrapped, turn=st.turn + 1)
+        return st._replace(seat=nxt, phase=Phase.TAKE, round=st.round + wrapped, turn=st.turn + 1)
 
     # ------------------------------------------------------------------ scoring
     def score(self, solo_rules=None):
@@ -566,7 +585,7 @@ def _summary(game: Game) -> dict:
 def _move_vehicle(st: _State, continent: Continent) -> _State:
     vehicles = list(st.vehicles)
     vehicles[st.seat] = continent
-    return replace(st, vehicles=tuple(vehicles), phase=Phase.PLACE)
+    return st._replace(vehicles=tuple(vehicles), phase=Phase.PLACE)
 
 
 def _refill(st: _State) -> _State:
@@ -576,19 +595,19 @@ def _refill(st: _State) -> _State:
     where = st.taken_at.index
     market = list(st.market)
     market[where] = tuple(sorted(market[where] + (st.stock[0],), key=lambda c: c.sort_key))
-    return replace(st, market=tuple(market), stock=st.stock[1:])
+    return st._replace(market=tuple(market), stock=st.stock[1:])
 
 
 def _with_hall(st: _State, hall: Hall) -> _State:
     halls = list(st.halls)
     halls[st.seat] = hall
-    return replace(st, halls=tuple(halls))
+    return st._replace(halls=tuple(halls))
 
 
 def _with_final(st: _State, seat: int) -> _State:
     final = list(st.final)
     final[seat] = True
-    return replace(st, final=tuple(final))
+    return st._replace(final=tuple(final))
 
 
 _HANDLERS = {

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card, Continent
 from .errors import IllegalAction, IllegalHall, NotationError
@@ -261,6 +262,66 @@ _SHOWCASE_CHECKS = (
 )
 
 
+class _SpotWindow(NamedTuple):
+    """What an empty spot accepts, precomputed once per showcase so that ``legal_spots``
+    needs only comparisons. ``exact`` is False where the fast reading does not cover the
+    rules (variations, Einstein in the showcase): the full check decides there."""
+
+    spot: int
+    exact: bool
+    first_year: int = FIRST_YEAR
+    last_year: int = LAST_YEAR
+    used: frozenset = frozenset()  # R12: continents already shown
+    need: Continent | None = None  # R13: the continent of the coloured cards
+    same_continent: bool = False
+    distinct: bool = True
+    filled: int = 0
+
+
+def _window_admits(w: _SpotWindow, card: Card, ctx: _Context) -> bool:
+    """The fast reading of R11–R14 and R16 for a card with a fixed year."""
+    if not w.first_year <= card.year <= w.last_year:
+        return False
+    continent = card.continent
+    if continent is None:  # a white card with a fixed year takes any free continent
+        if w.distinct and w.filled + 1 > len(CONTINENTS):
+            return False
+        return not (w.same_continent and w.need is None and len(ctx.claims) == len(CONTINENTS))
+    if w.distinct and continent in w.used:
+        return False
+    return not (w.same_continent and ((w.need is not None and continent is not w.need) or continent in ctx.claims))
+
+
+def _showcase_windows(kind: ShowcaseKind, spots: Spots) -> tuple[_SpotWindow, ...]:
+    exact = not kind.is_variation and all(c is None or c.year is not None for c in spots)
+    if not exact:
+        return tuple(_SpotWindow(i, False) for i, c in enumerate(spots) if c is None)
+    filled = [(i, c) for i, c in enumerate(spots) if c is not None]
+    coloured = frozenset(c.continent for _, c in filled if c.continent is not None)
+    used = coloured if kind.distinct_continents else frozenset()
+    need = next(iter(coloured)) if kind.same_continent and coloured else None
+    step = kind.max_step
+    windows = []
+    for i, current in enumerate(spots):
+        if current is not None:
+            continue
+        first, last = FIRST_YEAR, LAST_YEAR
+        left = next(((j, c) for j, c in reversed(filled) if j < i), None)
+        right = next(((j, c) for j, c in filled if j > i), None)
+        if left is not None:
+            first = left[1].year + 1
+            if step is not None:
+                last = min(last, left[1].year + step * (i - left[0]))
+        if right is not None:
+            last = min(last, right[1].year - 1)
+            if step is not None:
+                first = max(first, right[1].year - step * (right[0] - i))
+        windows.append(
+            _SpotWindow(i, True, first, last, used, need, kind.same_continent, kind.distinct_continents, len(filled))
+        )
+    return tuple(windows)
+
+
 class Hall:
     """An Exhibition Hall (R3): the showcases of a layout with their spots, plus a Depot.
 
@@ -268,7 +329,7 @@ class Hall:
     The constructor checks every requirement; ``Hall.parse`` reads the RULES.md notation.
     """
 
-    __slots__ = ("_depot", "_layout", "_showcases")
+    __slots__ = ("_depot", "_layout", "_showcases", "_windows")
 
     def __init__(
         self,
@@ -285,6 +346,7 @@ class Hall:
         self._layout = layout
         self._showcases = tuple(tuple(spots) for spots in showcases)
         self._depot = tuple(depot)
+        self._windows = None
         self._check_shape()
         self.check(others, players=players)
 
@@ -295,6 +357,7 @@ class Hall:
         hall._layout = layout
         hall._showcases = showcases
         hall._depot = depot
+        hall._windows = None
         return hall
 
     # ------------------------------------------------------------------ reading
@@ -387,12 +450,20 @@ class Hall:
         ctx = _context(others, players)
         if self._holds_year_of(card):
             return []
-        return [
-            (s, i)
-            for s, spots in enumerate(self._showcases)
-            for i, current in enumerate(spots)
-            if current is None and self._showcase_problem_with(card, s, i, ctx) is None
-        ]
+        if self._windows is None:
+            self._windows = [None] * len(self._showcases)
+        found = []
+        for s, kind in enumerate(self._layout.showcases):
+            windows = self._windows[s]
+            if windows is None:
+                windows = self._windows[s] = _showcase_windows(kind, self._showcases[s])
+            for w in windows:
+                if w.exact and card.year is not None:
+                    if _window_admits(w, card, ctx):
+                        found.append((s, w.spot))
+                elif self._showcase_problem_with(card, s, w.spot, ctx) is None:
+                    found.append((s, w.spot))
+        return found
 
     def _problem_at(self, card: Card, showcase: int, spot: int, ctx: _Context) -> Problem | None:
         current = self._showcases[showcase][spot]
@@ -437,10 +508,19 @@ class Hall:
         problem = self._problem_at(card, showcase, spot, _context(others, players))
         if problem is not None:
             raise IllegalAction(self._describe(card, showcase, spot, problem), rule=problem.rule)
+        return self._with_card(card, showcase, spot)
+
+    def _with_card(self, card: Card, showcase: int, spot: int) -> Hall:
+        """The hall with ``card`` at a spot already known to be legal (no checks)."""
         spots = list(self._showcases[showcase])
         spots[spot] = card
         showcases = self._showcases[:showcase] + (tuple(spots),) + self._showcases[showcase + 1 :]
-        return Hall._make(self._layout, showcases, self._depot)
+        hall = Hall._make(self._layout, showcases, self._depot)
+        if self._windows is not None:
+            # only the changed showcase needs new windows
+            hall._windows = list(self._windows)
+            hall._windows[showcase] = None
+        return hall
 
     def add_to_depot(self, card: Card) -> Hall:
         """A new hall with ``card`` in the Depot (R10); :class:`IllegalAction` when full."""
@@ -448,7 +528,9 @@ class Hall:
             raise IllegalAction(f"R10 (depot): the Depot already holds {DEPOT_SIZE} cards — in hall {self}", rule="R10")
         if self._holds_year_of(card):
             raise IllegalAction(f"R2: this hall already holds a card of {card.year or 'Einstein'}", rule="R2")
-        return Hall._make(self._layout, self._showcases, self._depot + (card,))
+        hall = Hall._make(self._layout, self._showcases, self._depot + (card,))
+        hall._windows = self._windows  # the showcases are unchanged
+        return hall
 
     def _valid_spot(self, showcase: int, spot: int) -> Spot:
         if not (isinstance(showcase, int) and isinstance(spot, int)) or isinstance(showcase, bool):

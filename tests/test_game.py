@@ -1,7 +1,5 @@
 """Set-up and turn flow: R4–R10c, D3, D4, undo, player views, determinism."""
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
@@ -232,7 +230,7 @@ def _game_with_hall(hall: xl.Hall, hand_token: str) -> xl.Game:
     these tests (the random-play tests check it).
     """
     game = xl.Game.new(["Solo"], seed=3)
-    game._state = replace(game._state, halls=(hall,), hand=card(hand_token), phase=xl.Phase.PLACE)
+    game._state = game._state._replace(halls=(hall,), hand=card(hand_token), phase=xl.Phase.PLACE)
     return game
 
 
@@ -249,7 +247,7 @@ def test_r10b_full_hall_makes_exhibition_final():
 
 def test_r10c_final_players_are_skipped_and_game_goes_on():
     game = xl.Game.new(["A", "B", "C"], seed=4)
-    game._state = replace(game._state, final=(False, True, False))
+    game._state = game._state._replace(final=(False, True, False))
     game.apply(game.legal_actions()[0])  # A takes
     game.apply(game.legal_actions()[-1])  # A places (depot)
     assert game.current == 2 and game.round == 1

@@ -1,8 +1,9 @@
 """Random-play conformance (in the manner of OpenSpiel's game tests).
 
 Over 2,000 seeded games of 1–5 players, at every step: all 101 cards are accounted for,
-every hall is legal against the others, legal actions exist until the game is over, and
-applying each action keeps these invariants. JSON round trips are checked at every step on
+every hall is legal against the others, the fast ``legal_spots`` equals the full rule check
+on every empty spot, legal actions exist until the game is over, and applying each action
+keeps these invariants. JSON round trips are checked at every step on
 a subset and at powers-of-two steps on every game (loading replays the whole game, so
 checking every step of every game would be quadratic).
 """
@@ -25,6 +26,14 @@ def check_invariants(game: xl.Game) -> None:
     assert sorted(seen, key=lambda c: c.sort_key) == sorted(game.deck, key=lambda c: c.sort_key)
     for seat, hall in enumerate(game.halls):
         assert hall.is_legal(game.others(seat), players=game.n_players), str(hall)
+    if game.phase is xl.Phase.PLACE:
+        hall, others = game.hall(game.current), game.others()
+        brute = [
+            spot
+            for spot in hall.empty_spots()
+            if hall.why_not(game.hand, *spot, others, players=game.n_players) is None
+        ]
+        assert hall.legal_spots(game.hand, others, players=game.n_players) == brute
     if game.is_over:
         assert game.legal_actions() == [] and all(game.final)
     else:
@@ -38,9 +47,18 @@ def round_trip(game: xl.Game) -> None:
     assert loaded.legal_actions() == game.legal_actions()
 
 
+LAYOUTS = [
+    xl.Layout.base(),
+    xl.Layout.base().with_variations("links", "spread_the_years", "one_decade", "short_era"),
+    xl.Layout.base().with_variations("antiquity"),
+    xl.Layout.base().with_variations("unique_decades"),
+]
+
+
 def play_checked(seed: int, players: int, every_step_json: bool) -> xl.Game:
     rng = np.random.default_rng(seed)
-    game = xl.Game.new(players, seed=seed, secret_decades=bool(seed % 2))
+    layout = LAYOUTS[0] if seed % 3 else LAYOUTS[(seed // 3) % len(LAYOUTS)]
+    game = xl.Game.new(players, seed=seed, secret_decades=bool(seed % 2), layout=layout)
     check_invariants(game)
     step = 0
     while not game.is_over:
