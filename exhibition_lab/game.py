@@ -91,6 +91,8 @@ class PlayerView:
     round: int
     secret_decades: tuple[int | None, ...] | None
     six_round: tuple[int | None, ...]
+    taken_at: Continent | None = None  # where the card in hand came from (refill, R9)
+    turn: int = 1
 
     @property
     def hall(self) -> Hall:
@@ -334,7 +336,42 @@ class Game:
             round=st.round,
             secret_decades=decades,
             six_round=st.six_round,
+            taken_at=st.taken_at,
+            turn=st.turn,
         )
+
+    @classmethod
+    def from_view(cls, view: PlayerView, rng: np.random.Generator) -> Game:
+        """A game in the position ``view`` shows, with what it hides drawn from ``rng``:
+        the stock order and other players' Secret Decades (a determinisation for search).
+        The new game has no history."""
+        stock = tuple(view.unseen[i] for i in rng.permutation(len(view.unseen)))
+        decades = view.secret_decades
+        if decades is not None and None in decades:
+            free = [d for d in DECADES if d not in decades]
+            drawn = iter(free[i] for i in rng.permutation(len(free)))
+            decades = tuple(d if d is not None else next(drawn) for d in decades)
+        market = tuple(view.market[c] for c in CONTINENTS)
+        known = [c for cards in market for c in cards] + list(stock) + list(view.discard)
+        known += [c for hall in view.halls for c in hall.cards()] + ([view.hand] if view.hand else [])
+        deck = tuple(sorted(known, key=lambda c: c.sort_key))
+        game = cls(view.players, Deal(market, stock, decades), layout=view.layout, deck=deck, _dealt=True)
+        game._state = _State(
+            stock=stock,
+            market=market,
+            vehicles=view.vehicles,
+            halls=view.halls,
+            final=view.final,
+            discard=view.discard,
+            six_round=view.six_round,
+            seat=view.current,
+            phase=view.phase,
+            hand=view.hand,
+            taken_at=view.taken_at,
+            round=view.round,
+            turn=view.turn,
+        )
+        return game
 
     def _seat_index(self, seat: int | str) -> int:
         if isinstance(seat, str):

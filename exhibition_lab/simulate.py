@@ -1,0 +1,232 @@
+"""Many games at once: seeded, sharded over processes or a dask cluster, with progress.
+
+Every game's seed is derived from ``seed`` and the game's index alone, so the results are
+the same whatever the number of processes or shards.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from multiprocessing import get_all_start_methods, get_context
+
+import numpy as np
+
+from .bots import Bot, make_bot, play_game
+from .errors import ExhibitionLabError
+from .game import Game
+from .layout import Layout
+from .scoring import GOAL_LABELS, SoloRules
+
+_SEED_MASK = (1 << 63) - 1
+
+
+def game_seeds(seed: int, n_games: int) -> np.ndarray:
+    """The per-game seeds of a run: a pure function of ``seed`` and the game index."""
+    words = np.random.SeedSequence(seed).generate_state(2 * n_games, dtype=np.uint32).astype(np.uint64)
+    return ((words[0::2] << np.uint64(32)) | words[1::2]) & np.uint64(_SEED_MASK)
+
+
+@dataclass(frozen=True)
+class _Job:
+    bots: tuple[str | Bot, ...]
+    layout_keys: tuple[str, ...]
+    secret_decades: bool
+    solo_reading: str
+
+
+def _bot_rng(game_seed: int) -> np.random.Generator:
+    return np.random.default_rng([int(game_seed), 0xB07])
+
+
+def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], dict[str, list[float]]]:
+    game = Game.new(
+        len(job.bots), seed=int(game_seed), layout=Layout.from_keys(job.layout_keys), secret_decades=job.secret_decades
+    )
+    play_game(game, bots, _bot_rng(game_seed))
+    sheet = game.score(solo_rules=SoloRules.by_name(job.solo_reading))
+    scores = [sheet[name] for name in game.players]
+    goals = {goal: [s.points.get(goal, np.nan) for s in scores] for goal in GOAL_LABELS}
+    return [s.total for s in scores], goals
+
+
+def _run_shard(job: _Job, seeds: np.ndarray) -> dict[str, np.ndarray]:
+    """Play the games of one shard; returns plain arrays (cheap to send between processes)."""
+    bots = [make_bot(b) for b in job.bots]
+    totals = np.zeros((len(seeds), len(job.bots)), dtype=np.int64)
+    goals = {goal: np.full((len(seeds), len(job.bots)), np.nan) for goal in GOAL_LABELS}
+    for row, game_seed in enumerate(seeds):
+        totals[row], game_goals = _play_one(job, game_seed, bots)
+        for goal, values in game_goals.items():
+            goals[goal][row] = values
+    return {"scores": totals, **{f"goal:{g}": v for g, v in goals.items()}}
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Outcome of :func:`simulate`: one row per game, one column per seat.
+
+    ``scores`` holds totals (the ×100 solo total for one seat); ``points[goal]`` the fame
+    points of each goal (NaN where a goal is not in play).
+    """
+
+    bots: tuple[str, ...]
+    seed: int
+    seeds: np.ndarray
+    scores: np.ndarray
+    points: dict[str, np.ndarray] = field(repr=False)
+
+    @property
+    def n_games(self) -> int:
+        return len(self.scores)
+
+    @property
+    def is_solo(self) -> bool:
+        return self.scores.shape[1] == 1
+
+    def mean(self) -> np.ndarray:
+        """Mean total per seat."""
+        return self.scores.mean(axis=0)
+
+    def interval(self, level: float = 0.95) -> np.ndarray:
+        """Normal-approximation confidence interval of each seat's mean: rows (low, high)."""
+        from statistics import NormalDist
+
+        z = NormalDist().inv_cdf(0.5 + level / 2)
+        sem = self.scores.std(axis=0, ddof=1) / np.sqrt(max(self.n_games, 1))
+        return np.vstack([self.mean() - z * sem, self.mean() + z * sem])
+
+    def wins(self) -> np.ndarray:
+        """Share of games each seat won outright or shared (ties by total only)."""
+        best = self.scores.max(axis=1, keepdims=True)
+        return (self.scores == best).mean(axis=0)
+
+    def summary(self) -> str:
+        low, high = self.interval()
+        lines = [f"{self.n_games} game(s), seed {self.seed}"]
+        for seat, bot in enumerate(self.bots):
+            lines.append(
+                f"seat {seat} ({bot}): mean {self.mean()[seat]:.1f}  95% CI [{low[seat]:.1f}, {high[seat]:.1f}]"
+            )
+        return "\n".join(lines)
+
+    def to_frame(self):
+        """Long table (game, seat, bot, total, goals…) as a pandas DataFrame (optional)."""
+        try:
+            import pandas as pd
+        except ImportError as exc:
+            raise ExhibitionLabError("to_frame() needs pandas: pip install pandas") from exc
+        games, seats = np.indices(self.scores.shape)
+        data = {"game": games.ravel(), "seat": seats.ravel(), "bot": np.array(self.bots)[seats.ravel()]}
+        data["total"] = self.scores.ravel()
+        for goal, values in self.points.items():
+            if not np.isnan(values).all():
+                data[goal] = values.ravel()
+        return pd.DataFrame(data)
+
+
+def _bot_label(bot: str | Bot) -> str:
+    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
+
+
+def _shards(n_games: int, workers: int) -> list[slice]:
+    size = max(1, min(500, -(-n_games // (workers * 8))))
+    return [slice(k, min(k + size, n_games)) for k in range(0, n_games, size)]
+
+
+def simulate(
+    n_games: int,
+    bots: Sequence[str | Bot] = ("random",),
+    *,
+    seed: int = 0,
+    processes: int | None = None,
+    layout: Layout | None = None,
+    secret_decades: bool = False,
+    client=None,
+    progress: bool = True,
+    solo_rules: SoloRules | str = "harsh",
+) -> SimulationResult:
+    """Play ``n_games`` games with one bot per seat (a single seat is the solo game).
+
+    ``processes=None`` uses every core; ``client`` (a ``dask.distributed.Client``) runs the
+    shards on a cluster instead. A ``tqdm`` bar shows progress; Ctrl-C stops the run and
+    raises ``KeyboardInterrupt`` without returning partial results.
+    """
+    if n_games < 1:
+        raise ExhibitionLabError(f"simulate needs at least one game, not {n_games}")
+    if not 1 <= len(bots) <= 5:
+        raise ExhibitionLabError(f"one bot per seat, 1 to 5 seats (R4); got {len(bots)}")
+    for bot in bots:
+        make_bot(bot)  # fail early on an unknown name
+    reading = solo_rules if isinstance(solo_rules, str) else solo_rules.name
+    SoloRules.by_name(reading)
+    job = _Job(tuple(bots), (layout or Layout.base()).keys, secret_decades, reading)
+    seeds = game_seeds(seed, n_games)
+    workers = processes or os.cpu_count() or 1
+    shards = _shards(n_games, 1 if client is None and workers == 1 else workers)
+    bar = _progress_bar(n_games, progress)
+    try:
+        if client is not None:
+            parts = _run_on_dask(client, job, seeds, shards, bar)
+        elif workers == 1:
+            parts = [_tick(bar, _run_shard(job, seeds[s]), s) for s in shards]
+        else:
+            parts = _run_on_processes(workers, job, seeds, shards, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    merged = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+    points = {key.split(":", 1)[1]: value for key, value in merged.items() if key.startswith("goal:")}
+    return SimulationResult(tuple(_bot_label(b) for b in bots), seed, seeds, merged["scores"], points)
+
+
+def _progress_bar(total: int, enabled: bool):
+    if not enabled:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, unit="game", desc="simulate")
+
+
+def _tick(bar, part: dict[str, np.ndarray], shard: slice) -> dict[str, np.ndarray]:
+    if bar is not None:
+        bar.update(shard.stop - shard.start)
+    return part
+
+
+def _run_on_processes(workers: int, job: _Job, seeds: np.ndarray, shards: list[slice], bar) -> list:
+    parts: list = [None] * len(shards)
+    # fork starts workers at once and works from notebooks and scripts alike; spawn elsewhere
+    method = "fork" if "fork" in get_all_start_methods() else "spawn"
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method))
+    try:
+        futures = {pool.submit(_run_shard, job, seeds[s]): k for k, s in enumerate(shards)}
+        for future in as_completed(futures):
+            k = futures[future]
+            parts[k] = _tick(bar, future.result(), shards[k])
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return parts
+
+
+def _run_on_dask(client, job: _Job, seeds: np.ndarray, shards: list[slice], bar) -> list:
+    from distributed import as_completed as dask_completed
+
+    futures = [client.submit(_run_shard, job, seeds[s], pure=False) for s in shards]
+    index = {f.key: k for k, f in enumerate(futures)}
+    parts: list = [None] * len(shards)
+    try:
+        for future in dask_completed(futures):
+            k = index[future.key]
+            parts[k] = _tick(bar, future.result(), shards[k])
+    except BaseException:
+        client.cancel(futures)
+        raise
+    return parts
+
+
+Runner = Callable[[int], SimulationResult]
