@@ -7,7 +7,7 @@ the same whatever the number of processes or shards.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
@@ -41,7 +41,15 @@ def _bot_rng(game_seed: int) -> np.random.Generator:
     return np.random.default_rng([int(game_seed), 0xB07])
 
 
-def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], dict[str, list[float]]]:
+MARKET_SLOTS = 18
+
+
+def _market_row(game: Game) -> list[int]:
+    years = [-1 if c.year is None else c.year for c in game.market_cards]
+    return years + [-1] * (MARKET_SLOTS - len(years))
+
+
+def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], dict[str, list[float]], list[int]]:
     game = Game.new(
         len(job.bots), seed=int(game_seed), layout=Layout.from_keys(job.layout_keys), secret_decades=job.secret_decades
     )
@@ -49,7 +57,7 @@ def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], di
     sheet = game.score(solo_rules=SoloRules.by_name(job.solo_reading))
     scores = [sheet[name] for name in game.players]
     goals = {goal: [s.points.get(goal, np.nan) for s in scores] for goal in GOAL_LABELS}
-    return [s.total for s in scores], goals
+    return [s.total for s in scores], goals, _market_row(game)
 
 
 def _run_shard(job: _Job, seeds: np.ndarray) -> dict[str, np.ndarray]:
@@ -57,11 +65,12 @@ def _run_shard(job: _Job, seeds: np.ndarray) -> dict[str, np.ndarray]:
     bots = [make_bot(b) for b in job.bots]
     totals = np.zeros((len(seeds), len(job.bots)), dtype=np.int64)
     goals = {goal: np.full((len(seeds), len(job.bots)), np.nan) for goal in GOAL_LABELS}
+    markets = np.full((len(seeds), MARKET_SLOTS), -1, dtype=np.int16)
     for row, game_seed in enumerate(seeds):
-        totals[row], game_goals = _play_one(job, game_seed, bots)
+        totals[row], game_goals, markets[row] = _play_one(job, game_seed, bots)
         for goal, values in game_goals.items():
             goals[goal][row] = values
-    return {"scores": totals, **{f"goal:{g}": v for g, v in goals.items()}}
+    return {"scores": totals, "markets": markets, **{f"goal:{g}": v for g, v in goals.items()}}
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,8 @@ class SimulationResult:
     """Outcome of :func:`simulate`: one row per game, one column per seat.
 
     ``scores`` holds totals (the ×100 solo total for one seat); ``points[goal]`` the fame
-    points of each goal (NaN where a goal is not in play).
+    points of each goal (NaN where a goal is not in play); ``markets`` the years of the
+    cards left on the Continents tile at the end (−1 for Einstein or an empty place).
     """
 
     bots: tuple[str, ...]
@@ -77,6 +87,7 @@ class SimulationResult:
     seeds: np.ndarray
     scores: np.ndarray
     points: dict[str, np.ndarray] = field(repr=False)
+    markets: np.ndarray = field(repr=False, default_factory=lambda: np.empty((0, MARKET_SLOTS), dtype=np.int16))
 
     @property
     def n_games(self) -> int:
@@ -179,7 +190,8 @@ def simulate(
             bar.close()
     merged = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
     points = {key.split(":", 1)[1]: value for key, value in merged.items() if key.startswith("goal:")}
-    return SimulationResult(tuple(_bot_label(b) for b in bots), seed, seeds, merged["scores"], points)
+    labels = tuple(_bot_label(b) for b in bots)
+    return SimulationResult(labels, seed, seeds, merged["scores"], points, merged["markets"])
 
 
 def _progress_bar(total: int, enabled: bool):
@@ -227,6 +239,3 @@ def _run_on_dask(client, job: _Job, seeds: np.ndarray, shards: list[slice], bar)
         client.cancel(futures)
         raise
     return parts
-
-
-Runner = Callable[[int], SimulationResult]

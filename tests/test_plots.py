@@ -1,0 +1,65 @@
+"""Every plot function returns a matplotlib Figure that renders."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from matplotlib.figure import Figure
+
+import exhibition_lab as xl
+from exhibition_lab import odds, plots
+from exhibition_lab.simulate import simulate
+
+DECK = xl.standard_deck()
+POOL = [c for c in DECK if c.year not in (1912, 1987)]
+
+
+def rendered(fig: Figure) -> bytes:
+    assert isinstance(fig, Figure)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    data = buffer.getvalue()
+    assert data.startswith(b"\x89PNG") and len(data) > 5_000
+    return data
+
+
+def titles(fig: Figure) -> list[str]:
+    return [ax.get_title() for ax in fig.axes if ax.get_title()]
+
+
+def test_years_gap_grid_heatmap():
+    fig = plots.plot_years_gap_grid(odds.years_gap_grid(DECK))
+    rendered(fig)
+    assert fig.axes[0].get_xlabel() == "right card (year)" and len(fig.axes) == 2  # plot + colour bar
+
+
+def test_penalty_odds_exact_and_simulated():
+    exact = odds.solo_years_gap_odds(1912, 1987, POOL)
+    simulated = odds.market_penalty_from_markets(odds.random_markets(POOL, 500, np.random.default_rng(0)), 1912, 1987)
+    fig = plots.plot_penalty_odds(exact, simulated)
+    rendered(fig)
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert any("exact" in t for t in labels) and any("simulated" in t for t in labels)
+    rendered(plots.plot_penalty_odds(exact))
+
+
+def test_score_histograms_per_bot():
+    results = {"random": simulate(20, ["random"], seed=1, processes=1, progress=False), "fixed": np.arange(10)}
+    fig = plots.plot_score_histograms(results)
+    rendered(fig)
+    assert "solo score" in fig.axes[0].get_xlabel()
+
+
+def test_mid_century_readings_side_by_side():
+    fig = plots.plot_mid_century_readings()
+    rendered(fig)
+    assert len(fig.axes) == 2 and any("harsh" in t for t in titles(fig)) and any("tiebreak" in t for t in titles(fig))
+
+
+def test_pool_timeline_uses_continent_colours():
+    fig = plots.plot_pool_timeline(POOL, 1912, 1987)
+    rendered(fig)
+    colours = {tuple(np.round(c.get_facecolor()[0][:3], 3)) for c in fig.axes[0].collections}
+    assert len(colours) >= 6
+    assert "outside 1912–1987" in titles(fig)[0]
