@@ -1,0 +1,23 @@
+"""ipywidgets board components and the play app (``GameApp``).
+
+The components render from a :class:`~exhibition_lab.session.PlaySession` and report
+clicks back to the app; they hold no game state of their own.
+"""
+
+from .app import GameApp
+from .controls import NewGameControls
+from .hall import HallView
+from .market import ContinentChooser, MarketView
+from .panels import LogView, OpponentsView, ScoreSheetView, StatusBar
+
+__all__ = [
+    "ContinentChooser",
+    "GameApp",
+    "HallView",
+    "LogView",
+    "MarketView",
+    "NewGameControls",
+    "OpponentsView",
+    "ScoreSheetView",
+    "StatusBar",
+]

@@ -1,0 +1,102 @@
+"""The Continents tile: six columns of up to three open cards, with the vehicles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as w
+
+from ..actions import Move, Take
+from ..cards import CONTINENTS, Card, Continent
+from ..game import MARKET_SIZE, VEHICLES, Phase
+from ..session import PlaySession
+from .cards import card_button, paint_card, paint_empty, set_class
+
+
+class MarketView(w.HBox):
+    """Six continent columns; only the cards the player may take (R7) are enabled."""
+
+    def __init__(self, on_take: Callable[[Card], None]) -> None:
+        self._on_take = on_take
+        self._headers: list[w.HTML] = []
+        self._buttons: list[list[w.Button]] = []
+        columns = []
+        for continent in CONTINENTS:
+            header = w.HTML()
+            buttons = [
+                card_button("exlab-market-card", f"exlab-continent-{continent.code}") for _ in range(MARKET_SIZE)
+            ]
+            for button in buttons:
+                button.on_click(self._clicked)
+                button.card = None
+            column = w.VBox([header, *buttons], layout=w.Layout(align_items="center", width="86px"))
+            column.add_class("exlab-column")
+            column.add_class(f"exlab-column-{continent.code}")
+            self._headers.append(header)
+            self._buttons.append(buttons)
+            columns.append(column)
+        super().__init__(columns)
+        self.add_class("exlab-market")
+
+    def _clicked(self, button: w.Button) -> None:
+        if button.card is not None:
+            self._on_take(button.card)
+
+    def render(self, session: PlaySession) -> None:
+        game = session.game
+        takeable = {a.card for a in game.legal_actions() if isinstance(a, Take)} if session.humans_turn else set()
+        for continent, header, buttons in zip(CONTINENTS, self._headers, self._buttons):
+            header.value = _column_header(session, continent)
+            cards = game.market[continent]
+            for k, button in enumerate(buttons):
+                card = cards[k] if k < len(cards) else None
+                button.card = card
+                if card is None:
+                    paint_empty(button)
+                    button.layout.visibility = "hidden"
+                else:
+                    paint_card(button, card)
+                    button.layout.visibility = "visible"
+                button.disabled = card is None or card not in takeable
+                set_class(button, "exlab-takeable", card is not None and card in takeable)
+
+
+def _column_header(session: PlaySession, continent: Continent) -> str:
+    game = session.game
+    vehicles = [
+        f"<div style='font-size:10px;background:#fff;border-radius:3px;margin:1px'>{escape(VEHICLES[s])}<br>"
+        f"{escape(name)}</div>"
+        for s, name in enumerate(game.players)
+        if game.vehicles[s] is continent
+    ]
+    return (
+        f"<div style='background:{continent.color};color:white;font-weight:700;text-align:center;border-radius:4px;"
+        f"width:78px;height:36px;display:flex;align-items:center;justify-content:center;line-height:1.1'>"
+        f"{continent.title}</div><div style='min-height:58px'>{''.join(vehicles)}</div>"
+    )
+
+
+class ContinentChooser(w.HBox):
+    """After a white card (R8): one button per continent to move the vehicle to."""
+
+    def __init__(self, on_move: Callable[[Continent], None]) -> None:
+        self._on_move = on_move
+        self._label = w.HTML("<b>Move your vehicle to:</b>")
+        self._buttons = []
+        for continent in CONTINENTS:
+            button = w.Button(description=continent.title, layout=w.Layout(width="120px"))
+            button.style.button_color = continent.color
+            button.style.text_color = "white" if continent is not Continent.NA else "#222"
+            button.add_class("exlab-continent-choice")
+            button.add_class(f"exlab-continent-{continent.code}")
+            button.continent = continent
+            button.on_click(lambda b: self._on_move(b.continent))
+            self._buttons.append(button)
+        super().__init__([self._label, *self._buttons])
+
+    def render(self, session: PlaySession) -> None:
+        active = session.humans_turn and session.game.phase is Phase.MOVE
+        self.layout.display = "flex" if active else "none"
+        for button in self._buttons:
+            button.disabled = not active or Move(button.continent) not in session.game.legal_actions()
