@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lab test bench
+.PHONY: setup browser lab test bench notebooks
 
 setup: $(STAMP)
 
@@ -13,11 +13,24 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
+# The browser test drives Debian's chromium; install it where we may (root with apt).
+browser:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	else echo "chromium not installed and not root: the browser test will be skipped"; fi
+
 lab: setup
 	$(VENV)/bin/jupyter lab notebooks/
 
-test: setup
-	$(PY) -m pytest -n auto
+test: setup browser
+	$(PY) -m pytest -n auto --dist loadfile
 
 bench: setup
 	$(PY) benchmarks/bench_engine.py
+	$(PY) benchmarks/bench_bots.py
+	$(PY) benchmarks/bench_odds.py
+	$(PY) benchmarks/bench_widgets.py
+
+notebooks: setup
+	$(PY) scripts/build_notebooks.py

@@ -32,8 +32,8 @@ STYLE = """
 .exlab-card-title{font-size:8.5px;line-height:1.1;padding:1px 3px;text-align:center;overflow:hidden}
 .exlab-white .exlab-card-band{color:#333;border-bottom:1px solid #ccc}
 .exlab-empty{border:2px dashed #c9bd9b;color:#c9bd9b;align-items:center;justify-content:center}
-.exlab-depot{border:2px solid #888;border-radius:6px;padding:4px;background:#eee}
-.exlab-depot .exlab-card{transform:rotate(180deg)}
+.exlab-depot-view{border:2px solid #888;border-radius:6px;padding:4px;background:#eee}
+.exlab-depot-view .exlab-card{transform:rotate(180deg)}
 .exlab-continent{border-radius:6px;padding:4px;min-width:70px}
 .exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
 .exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
@@ -72,7 +72,7 @@ def hall_body_html(hall: Hall) -> str:
         )
     depot = "".join(card_html(c) for c in hall.depot) + empty_spot_html() * (3 - len(hall.depot))
     parts.append(
-        f'<div class="exlab-depot"><div class="exlab-showcase-name">Depot</div>'
+        f'<div class="exlab-depot-view"><div class="exlab-showcase-name">Depot</div>'
         f'<div class="exlab-spots">{depot}</div></div>'
     )
     return f'<div class="exlab-row">{"".join(parts)}</div>'
@@ -116,6 +116,6 @@ def game_html(game: Game) -> str:
         for s, name in enumerate(game.players)
     )
     return (
-        f'{STYLE}<div class="exlab-board exlab-game"><div class="exlab-status">{status} · '
+        f'{STYLE}<div class="exlab-board exlab-game"><div class="exlab-game-status">{status} · '
         f"stock {game.stock_size}</div>{market_html(game)}{halls}</div>"
     )

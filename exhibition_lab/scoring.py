@@ -62,7 +62,7 @@ def _signed(points: float) -> str:
     return text.replace("-", "−")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayerScore:
     """A player's score lines. ``total`` is in fame points, or ×100 in the solo game (S2)."""
 
@@ -95,12 +95,19 @@ class PlayerScore:
     def __str__(self) -> str:
         return f"{self.name}: {self.total}"
 
+    def __repr__(self) -> str:
+        return f"<PlayerScore {self.name}: {self.total} {self.points}>"
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class ScoreSheet:
     """Every player's score, ranked: total first, then the Mid Century tiebreaker (R26)."""
 
     scores: dict[str, PlayerScore] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{name} {self.scores[name].total}" for name in self.ranking)
+        return f"<ScoreSheet {totals}; winner: {', '.join(self.winners)}>"
 
     def __getitem__(self, name: str) -> PlayerScore:
         try:

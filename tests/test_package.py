@@ -67,6 +67,9 @@ def test_ruff_clean():
     if not Path(ruff).exists():
         pytest.fail("ruff is not installed: pip install -e '.[test]'")
     out = subprocess.run(
-        [ruff, "check", "exhibition_lab", "tests", "benchmarks"], capture_output=True, text=True, cwd=ROOT
+        [ruff, "check", "exhibition_lab", "tests", "benchmarks", "scripts", "notebooks"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert out.returncode == 0, out.stdout + out.stderr

@@ -71,6 +71,10 @@ class GameApp(w.VBox):
     def game(self) -> Game:
         return self.session.game
 
+    def __repr__(self) -> str:
+        seats = ", ".join(f"{name} ({kind})" for name, kind in zip(self.game.players, self.session.seats))
+        return f"<GameApp {seats}: {self.game!r}>"
+
     def render(self) -> None:
         """Redraw every component from the session, in one batch of updates."""
         with self.hold_sync():

@@ -13,6 +13,7 @@ CSS = """
 .exlab-app .exlab-cardlike { white-space: pre-line; line-height: 1.25; font-weight: 700; border-radius: 6px;
   box-shadow: 0 1px 2px rgba(0,0,0,.3); padding: 2px; }
 .exlab-app .exlab-spot.exlab-empty-spot { border: 2px dashed #c9bd9b; box-shadow: none; color: #9e9276; }
+.exlab-app .exlab-spot:disabled, .exlab-app .exlab-depot-card:disabled { opacity: 1 !important; cursor: default; }
 .exlab-app .exlab-legal { outline: 3px solid #2e7d32; outline-offset: 1px; }
 .exlab-app .exlab-legal.exlab-empty-spot { background: #e8f5e9 !important; }
 .exlab-app .exlab-showcase-box { border: 2px solid #b0a58a; border-radius: 6px; padding: 4px;
