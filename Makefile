@@ -24,7 +24,7 @@ lab: setup
 	$(VENV)/bin/jupyter lab notebooks/
 
 test: setup browser
-	$(PY) -m pytest -n auto --dist loadfile
+	$(PY) -m pytest -n auto --dist loadfile -m "slow or not slow"
 
 bench: setup
 	$(PY) benchmarks/bench_engine.py

@@ -191,3 +191,31 @@ def test_app_exposes_live_game_and_children():
     app = GameApp()
     assert isinstance(app.game, xl.Game)
     assert app.market in app.children and app.hall in app.children
+
+
+def test_a_thousand_random_clicks_never_raise_or_corrupt():
+    import ipywidgets as w
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    app = GameApp(seats=["human", "random"], seed=1)
+    for k in range(1000):
+        buttons = [b for b in _walk(app) if isinstance(b, w.Button)]
+        button = buttons[rng.integers(len(buttons))]
+        if "exlab-new-game" in button._dom_classes and rng.random() < 0.7:
+            continue  # keep most games going long enough to reach the end
+        if k % 97 == 0:
+            app.controls.players.value = int(rng.integers(1, 6))
+            app.controls.seats[0].value = "human"
+        button.click()
+        game = app.game
+        assert sum(game.card_locations().values()) == len(game.deck)
+        for seat, hall in enumerate(game.halls):
+            assert hall.is_legal(game.others(seat), players=game.n_players)
+        assert app.status.banner.value
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
