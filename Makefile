@@ -31,6 +31,7 @@ bench: setup
 	$(PY) benchmarks/bench_bots.py
 	$(PY) benchmarks/bench_odds.py
 	$(PY) benchmarks/bench_widgets.py
+	$(PY) benchmarks/bench_batch.py
 
 notebooks: setup
 	$(PY) scripts/build_notebooks.py

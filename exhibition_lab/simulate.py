@@ -158,13 +158,30 @@ def simulate(
     client=None,
     progress: bool = True,
     solo_rules: SoloRules | str = "harsh",
+    engine: str = "scalar",
 ) -> SimulationResult:
     """Play ``n_games`` games with one bot per seat (a single seat is the solo game).
 
     ``processes=None`` uses every core; ``client`` (a ``dask.distributed.Client``) runs the
     shards on a cluster instead. A ``tqdm`` bar shows progress; Ctrl-C stops the run and
     raises ``KeyboardInterrupt`` without returning partial results.
+
+    ``engine="batch"`` plays solo games of the base layout in lock-step over numpy arrays
+    (:mod:`exhibition_lab.batch`, one process, bots ``"random"`` or ``"greedy"``): tens of
+    times faster, with the batch engine's own vectorised greedy heuristic.
     """
+    if engine == "batch":
+        return _simulate_batch(
+            n_games,
+            bots,
+            seed=seed,
+            layout=layout,
+            secret_decades=secret_decades,
+            progress=progress,
+            solo_rules=solo_rules,
+        )
+    if engine != "scalar":
+        raise ExhibitionLabError(f"engine is 'scalar' or 'batch', not {engine!r}")
     if n_games < 1:
         raise ExhibitionLabError(f"simulate needs at least one game, not {n_games}")
     if not 1 <= len(bots) <= 5:
@@ -239,3 +256,32 @@ def _run_on_dask(client, job: _Job, seeds: np.ndarray, shards: list[slice], bar)
         client.cancel(futures)
         raise
     return parts
+
+
+def _simulate_batch(n_games, bots, *, seed, layout, secret_decades, progress, solo_rules) -> SimulationResult:
+    from .batch import play_batch
+
+    if len(bots) != 1 or bots[0] not in ("random", "greedy"):
+        raise ExhibitionLabError("the batch engine plays solo games with bots ('random',) or ('greedy',)")
+    if (layout is not None and layout.variations) or secret_decades:
+        raise ExhibitionLabError("the batch engine plays the base layout without Secret Decades")
+    rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules
+    bar = _progress_bar(n_games, progress)
+    try:
+        result = play_batch(
+            n_games, policy=bots[0], seed=seed, solo_rules=rules, progress=None if bar is None else bar.update
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    points = {goal: values.astype(np.float64)[:, None] for goal, values in result.points.items()}
+    for goal in GOAL_LABELS:
+        points.setdefault(goal, np.full((n_games, 1), np.nan))
+    return SimulationResult(
+        (bots[0],),
+        seed,
+        np.full(n_games, -1, dtype=np.int64),
+        result.scores.astype(np.int64)[:, None],
+        points,
+        result.markets,
+    )

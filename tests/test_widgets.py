@@ -9,6 +9,7 @@ pytest.importorskip("ipywidgets")
 import exhibition_lab as xl
 from exhibition_lab.widgets import GameApp
 from tests.conftest import make_deal
+from tests.test_game import MARKET
 
 HOOKS = [
     "exlab-market-card",
@@ -137,26 +138,7 @@ def test_undo_steps_back_to_the_previous_human_decision():
 
 
 def test_white_card_asks_for_a_continent():
-    market = [
-        "1945W",
-        "1907OC",
-        "1913OC",
-        "1911SA",
-        "1930SA",
-        "1931SA",
-        "1902AF",
-        "1904AF",
-        "1910AF",
-        "1900AS",
-        "1908AS",
-        "1912AS",
-        "1905EU",
-        "1914EU",
-        "1916EU",
-        "1903NA",
-        "1906NA",
-        "1915NA",
-    ]
+    market = ["1945W", "1907OC", "1913OC", *MARKET[3:]]
     game = xl.Game(["You", "Bot"], make_deal(market))
     app = GameApp(game, ["human", "greedy"])
     white = next(b for b in app.find("exlab-market-card") if b.card == xl.Card.parse("1945W"))
