@@ -3,9 +3,9 @@
 Over 2,000 seeded games of 1–5 players, at every step: all 101 cards are accounted for,
 every hall is legal against the others, the fast ``legal_spots`` equals the full rule check
 on every empty spot, legal actions exist until the game is over, and applying each action
-keeps these invariants. JSON round trips are checked at every step on
-a subset and at powers-of-two steps on every game (loading replays the whole game, so
-checking every step of every game would be quadratic).
+keeps these invariants. JSON round trips are checked after every action of 60 games and at
+powers-of-two steps of all; the ``slow`` test (part of ``make test``) checks them after
+every action of all 2,000 games (loading replays the game, so that run is quadratic).
 """
 
 from __future__ import annotations
@@ -79,3 +79,17 @@ def test_random_games_keep_invariants(chunk):
     for k in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         game = play_checked(seed=k, players=1 + k % 5, every_step_json=k < EVERY_STEP_JSON)
         assert game.is_over and all(game.final)
+
+
+def _every_step(k: int) -> bool:
+    play_checked(seed=k, players=1 + k % 5, every_step_json=True)
+    return True
+
+
+@pytest.mark.slow
+def test_json_round_trip_after_every_action_of_2000_games():
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    with ProcessPoolExecutor(max_workers=2, mp_context=get_context("fork")) as pool:
+        assert all(pool.map(_every_step, range(N_GAMES), chunksize=25))
