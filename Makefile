@@ -20,8 +20,9 @@ browser:
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
 	else echo "chromium not installed and not root: the browser test will be skipped"; fi
 
+# JupyterLab refuses to run as root unless told; machines here run as root
 lab: setup
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 test: setup browser
 	$(PY) -m pytest -n auto --dist loadfile -m "slow or not slow"
