@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -21,6 +21,9 @@ from .cards import CONTINENTS, Card, Continent, standard_deck
 from .errors import ExhibitionLabError, IllegalAction, NotationError
 from .hall import Hall
 from .layout import Layout
+
+if TYPE_CHECKING:
+    from .scoring import ScoreSheet, SoloRules
 
 MAX_PLAYERS = 5  # R4
 MARKET_SIZE = 3  # R5: open cards per continent
@@ -535,7 +538,7 @@ class Game:
         return st._replace(seat=nxt, phase=Phase.TAKE, round=st.round + wrapped, turn=st.turn + 1)
 
     # ------------------------------------------------------------------ scoring
-    def score(self, solo_rules=None):
+    def score(self, solo_rules: SoloRules | None = None) -> ScoreSheet:
         """The score sheet of the halls as they stand (final once :attr:`is_over`).
 
         A solo game is scored with S1–S7 on the ×100 scale; ``solo_rules`` picks the

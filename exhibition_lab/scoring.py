@@ -18,6 +18,8 @@ from .errors import ExhibitionLabError
 from .hall import Hall
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .game import Game
 
 RANK_POINTS = (5, 4, 3, 2, 1)  # R19, R20, V5, V6
@@ -164,7 +166,7 @@ class ScoreSheet:
             for name in self.ranking
         ]
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """The rows as a pandas DataFrame (pandas is optional and imported only here)."""
         try:
             import pandas as pd

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from .errors import ExhibitionLabError
 from .game import Game
 from .layout import Layout
 from .scoring import GOAL_LABELS, SoloRules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _SEED_MASK = (1 << 63) - 1
 
@@ -123,7 +127,7 @@ class SimulationResult:
             )
         return "\n".join(lines)
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """Long table (game, seat, bot, total, goals…) as a pandas DataFrame (optional)."""
         try:
             import pandas as pd
