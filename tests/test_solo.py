@@ -130,3 +130,13 @@ def test_random_solo_game_matches_hand_calculation(seed):
     assert sheet["You"].total == hand_solo_total(game.hall(0), game.market_cards)
     tiebreak = game.score(solo_rules=xl.SoloRules.tiebreak_reading())
     assert tiebreak["You"].total == hand_solo_total(game.hall(0), game.market_cards, per_year=2)
+
+
+def test_s2_solo_scores_are_shown_times_100():
+    board = hall(FULL_SIX.format(gap="1920EU 1970NA"))
+    score = xl.solo_score(board, market("1900AS"))
+    assert score.scale == 100
+    assert score.total == round(100 * sum(score.points.values()))
+    assert "×100" in score.explain()
+    # a multi-player sheet stays in fame points
+    assert xl.score_halls({"A": board})["A"].scale == 1
