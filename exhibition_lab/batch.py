@@ -329,7 +329,6 @@ def _score(g: _Games, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, d
     years = np.where(filled, deck.year[ids], -1).astype(np.int32)
     colours = np.where(filled, deck.continent[ids], WHITE).astype(np.int32)
     n = len(hall)
-    coloured = colours < WHITE
     counts = np.stack([(colours == k).sum(axis=1) for k in range(6)], axis=1)
     six = (counts > 0).all(axis=1).astype(np.int32)
     market = g.market.reshape(n, MARKET)
@@ -365,7 +364,6 @@ def _score(g: _Games, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, d
         "depot": -depot,
         "mid_century": mid_term / 100,
     }
-    _ = coloured
     return 100 * fame + mid_term, points, np.where(market >= 0, deck.year[np.maximum(market, 0)], -1)
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import exhibition_lab as xl
 from exhibition_lab.layout import unique_decades_range
 from exhibition_lab.scoring import score_halls
+from tests.conftest import play_randomly
 
 LAYOUTS = [
     xl.Layout.base(),
@@ -25,14 +26,7 @@ SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 
 def position(seed: int, steps: int, layout: xl.Layout, players: int) -> xl.Game:
     """A game after ``steps`` random actions (stops early at the end)."""
-    game = xl.Game.new(players, seed=seed, layout=layout)
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        actions = game.legal_actions()
-        if not actions:
-            break
-        game.apply(actions[rng.integers(len(actions))])
-    return game
+    return play_randomly(xl.Game.new(players, seed=seed, layout=layout), np.random.default_rng(seed), steps)
 
 
 # ---------------------------------------------------------------- the oracle

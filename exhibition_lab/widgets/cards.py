@@ -48,7 +48,7 @@ def paint_card(button: w.Button, card: Card) -> None:
     button.tooltip = card.title or card.token
     button.style.button_color = colour
     button.style.text_color = "#222" if card.is_white or code == "NA" else "white"
-    _set_class(button, "exlab-empty-spot", False)
+    set_class(button, "exlab-empty-spot", False)
 
 
 def paint_empty(button: w.Button, label: str = "") -> None:
@@ -56,15 +56,13 @@ def paint_empty(button: w.Button, label: str = "") -> None:
     button.tooltip = "empty spot"
     button.style.button_color = BACKGROUND
     button.style.text_color = "#9e9276"
-    _set_class(button, "exlab-empty-spot", True)
+    set_class(button, "exlab-empty-spot", True)
 
 
-def _set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
+def set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
+    """Add or remove one CSS class, touching the widget only when it changes."""
     has = name in widget._dom_classes
     if on and not has:
         widget.add_class(name)
     elif not on and has:
         widget.remove_class(name)
-
-
-set_class = _set_class
