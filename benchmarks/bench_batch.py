@@ -7,16 +7,21 @@ from __future__ import annotations
 
 import argparse
 import resource
+import statistics
 import time
 
 from exhibition_lab import batch
 from exhibition_lab.simulate import simulate
 
 
-def rate(function, n: int) -> float:
-    start = time.perf_counter()
-    function(n)
-    return n / (time.perf_counter() - start)
+def rate(function, n: int, repeats: int = 3) -> float:
+    """Median games/s over a few repeats (single runs on a shared machine are noisy)."""
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function(n)
+        rates.append(n / (time.perf_counter() - start))
+    return statistics.median(rates)
 
 
 def main() -> None:
@@ -25,11 +30,11 @@ def main() -> None:
     parser.add_argument("--ten-million", action="store_true", help="also play 10,000,000 games (summary only)")
     args = parser.parse_args()
     batch.play_batch(2_000)  # warm up
-    scalar = rate(lambda n: simulate(n, ["random"], processes=1, progress=False), 2_000)
+    scalar = rate(lambda n: simulate(n, ["random"], processes=1, progress=False, engine="scalar"), 2_000)
     for policy in ("random", "greedy"):
         n = args.games if policy == "random" else args.games // 4
         games_per_s = rate(lambda n, p=policy: batch.play_batch(n, policy=p, chunk=10_000, keep_games=False), n)
-        line = f"batch {policy:>6}: {games_per_s:9.0f} games/s (chunks of 10,000, one core, n={n})"
+        line = f"batch {policy:>6}: {games_per_s:9.0f} games/s (median of 3, chunks of 10,000, one core, n={n})"
         if policy == "random":
             line += f"   scalar random: {scalar:6.0f} games/s   ratio {games_per_s / scalar:.0f}x"
         print(line)

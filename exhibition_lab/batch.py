@@ -36,6 +36,16 @@ MID_SPOT = STARTS[2]
 GAP_SPOTS = (STARTS[4], STARTS[4] + 1)
 DEPOT_CODE, END_CODE = N_SPOTS, N_SPOTS + 1
 SAME_SPOT = np.array(SAME)[SHOWCASE_OF]
+SAME_SHOWCASE = SHOWCASE_OF[:, None] == SHOWCASE_OF[None, :]
+SPOT_INDEX = np.arange(N_SPOTS, dtype=np.int16)
+ERA_STEP = np.array([STEP[s] or 0 for s in SHOWCASE_OF], dtype=np.int16)
+ERA_SPOT = ERA_STEP > 0
+SLOT_CONTINENT = np.repeat(np.arange(6), 3)
+ALL_COLOURS = np.int16(0b111111)
+FILLED = 3000  # the low bound of a filled spot: no year fits there
+NO_SPOT = N_SPOTS  # row of the offset tables for a turn that placed nothing
+MAX_TURNS = N_SPOTS + DEPOT + 1  # hall, Depot, and the turn that ends the exhibition
+DEALT = MARKET + MAX_TURNS  # the cards of a deal a solo game can ever see
 
 
 @dataclass(frozen=True)
@@ -88,25 +98,121 @@ SCORE_BINS = np.arange(-10_200, 3_001, 100)
 
 
 class _Games:
-    """The state of a chunk of solo games."""
+    """The unfinished games of a chunk, one row each; rows are dropped as games end.
 
-    def __init__(self, deck: DeckArrays, deals: np.ndarray) -> None:
-        n = len(deals)
+    Besides the cards, every row keeps per spot the range of years a card may have there
+    (R11, R14, R16/D7; a filled spot gets an impossible range) and the continents already
+    coloured in its showcase (R12, R13), so legality is a handful of array comparisons.
+    """
+
+    def __init__(
+        self,
+        deck: DeckArrays,
+        market: np.ndarray,
+        stock: np.ndarray,
+        hall: np.ndarray | None = None,
+        depot: np.ndarray | None = None,
+        vehicle: np.ndarray | None = None,
+    ) -> None:
+        n = len(market)
         self.deck = deck
-        market = deals[:, :MARKET].reshape(n, 6, 3)
-        order = np.argsort(deck.sort_key[market], axis=2, kind="stable")
-        self.market = np.take_along_axis(market, order, axis=2).astype(np.int16)
-        self.stock = deals[:, MARKET:].astype(np.int16)
-        self.top = np.zeros(n, dtype=np.int16)
-        self.vehicle = np.zeros(n, dtype=np.int8)  # S1: Oceania
-        self.hall = np.full((n, N_SPOTS), EMPTY, dtype=np.int16)
-        self.depot = np.full((n, DEPOT), EMPTY, dtype=np.int16)
-        self.n_depot = np.zeros(n, dtype=np.int8)
-        self.active = np.ones(n, dtype=bool)
-        # per spot, the years a card may have there (R11, R14, R16/D7), kept up to date
-        self.low = np.full((n, N_SPOTS), 1900, dtype=np.int16)
-        self.high = np.full((n, N_SPOTS), 1999, dtype=np.int16)
-        self.colours = np.zeros((n, len(SIZES)), dtype=np.int16)  # coloured continents per showcase
+        self.index = np.arange(n)  # the row's game in the chunk
+        self.market = market.reshape(n, MARKET).astype(np.int16)  # slot 3·continent + k
+        self.stock = stock.astype(np.int16)
+        self.top = 0  # every row draws one stock card a turn, so one counter serves all
+        self.vehicle = np.zeros(n, dtype=np.int8) if vehicle is None else vehicle.astype(np.int8)  # S1: Oceania
+        self.hall = np.full((n, N_SPOTS), EMPTY, dtype=np.int16) if hall is None else hall.astype(np.int16)
+        self.depot = np.full((n, DEPOT), EMPTY, dtype=np.int16) if depot is None else depot.astype(np.int16)
+        self.n_depot = (self.depot >= 0).sum(axis=1).astype(np.int8)
+        self.n_filled = (self.hall >= 0).sum(axis=1).astype(np.int8)
+        # Einstein's spot (NO_SPOT while it is not in the hall) and its interval of years (D7)
+        self.einstein_spot = np.full(n, NO_SPOT, dtype=np.int8)
+        self.einstein_low = np.full(n, -BIG, dtype=np.int16)
+        self.einstein_high = np.full(n, BIG, dtype=np.int16)
+        if hall is None:  # a new game: every year fits everywhere
+            self.low = np.full((n, N_SPOTS), 1900, dtype=np.int16)
+            self.high = np.full((n, N_SPOTS), 1999, dtype=np.int16)
+            self.colours = np.zeros((n, N_SPOTS), dtype=np.int16)
+            return
+        self.low, self.high = hall_bounds(deck, self.hall)
+        self.colours = spot_colours(deck, self.hall)
+        on_spot = self.hall == deck.einstein
+        rows = np.flatnonzero(on_spot.any(axis=1))
+        spots = on_spot[rows].argmax(axis=1)
+        # Einstein may take exactly the years an empty spot in its place could take
+        without = self.hall[rows].copy()
+        without[np.arange(len(rows)), spots] = EMPTY
+        low, high = hall_bounds(deck, without)
+        self.einstein_spot[rows] = spots
+        self.einstein_low[rows] = low[np.arange(len(rows)), spots]
+        self.einstein_high[rows] = high[np.arange(len(rows)), spots]
+
+    @property
+    def size(self) -> int:
+        return len(self.index)
+
+    PER_ROW = (
+        "index", "market", "stock", "vehicle", "hall", "depot", "n_depot", "n_filled",
+        "low", "high", "colours", "einstein_spot", "einstein_low", "einstein_high",
+    )  # fmt: skip
+
+    def keep(self, rows: np.ndarray) -> None:
+        """Drop every row not in the boolean mask ``rows``."""
+        for name in self.PER_ROW:
+            setattr(self, name, getattr(self, name)[rows])
+
+
+@dataclass
+class _Finished:
+    """The final state of every game of a chunk, filled in as games end."""
+
+    hall: np.ndarray
+    depot: np.ndarray
+    n_depot: np.ndarray
+    market: np.ndarray
+
+    @classmethod
+    def empty(cls, n: int) -> _Finished:
+        return cls(
+            np.full((n, N_SPOTS), EMPTY, dtype=np.int16),
+            np.full((n, DEPOT), EMPTY, dtype=np.int16),
+            np.zeros(n, dtype=np.int8),
+            np.full((n, MARKET), EMPTY, dtype=np.int16),
+        )
+
+    def store(self, g: _Games, rows: np.ndarray) -> None:
+        at = g.index[rows]
+        self.hall[at], self.depot[at], self.n_depot[at], self.market[at] = (
+            g.hall[rows],
+            g.depot[rows],
+            g.n_depot[rows],
+            g.market[rows],
+        )
+
+
+def hall_bounds(deck: DeckArrays, hall: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per spot, the lowest and highest year a card may have there; filled spots get an
+    empty range (low above 1999), so "fits" needs no separate emptiness test."""
+    n = len(hall)
+    low = np.full((n, N_SPOTS), 1900, dtype=np.int16)
+    high = np.full((n, N_SPOTS), 1999, dtype=np.int16)
+    for s, (start, size) in enumerate(zip(STARTS, SIZES)):
+        if size > 1:
+            low[:, start : start + size], high[:, start : start + size] = _showcase_bounds(
+                deck, hall[:, start : start + size], s
+            )
+    low[hall >= 0] = FILLED
+    return low, high
+
+
+def spot_colours(deck: DeckArrays, hall: np.ndarray) -> np.ndarray:
+    """Per spot, the continents coloured in its showcase, as bits (R12, R13)."""
+    colour = deck.continent[np.maximum(hall, 0)].astype(np.int16)
+    bits = np.where((hall >= 0) & (colour < WHITE), np.left_shift(1, np.minimum(colour, 5)), 0).astype(np.int16)
+    per_showcase = np.stack(
+        [np.bitwise_or.reduce(bits[:, start : start + size], axis=1) for start, size in zip(STARTS, SIZES)], axis=1
+    )
+    return per_showcase[:, SHOWCASE_OF]
 
 
 def _showcase_bounds(deck: DeckArrays, block: np.ndarray, s: int) -> tuple[np.ndarray, np.ndarray]:
@@ -155,71 +261,120 @@ def _showcase_bounds(deck: DeckArrays, block: np.ndarray, s: int) -> tuple[np.nd
     return np.clip(low, 1900, 2000).astype(np.int16), np.clip(high, 1899, 1999).astype(np.int16)
 
 
-def _plain_bounds(deck: DeckArrays, block: np.ndarray, s: int) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_showcase_bounds` for showcases without Einstein: every filled card has one
-    year, so the nearest neighbours are running maxima and minima."""
-    n, size = block.shape
-    filled = block >= 0
-    years = deck.year[np.maximum(block, 0)].astype(np.int32)
-    index = np.arange(size, dtype=np.int32)
-    before = np.full((n, size), 1899, dtype=np.int32)
-    after = np.full((n, size), 2000, dtype=np.int32)
-    before[:, 1:] = np.maximum.accumulate(np.where(filled, years, 1899), axis=1)[:, :-1]
-    after[:, :-1] = np.minimum.accumulate(np.where(filled, years, 2000)[:, ::-1], axis=1)[:, ::-1][:, 1:]
-    low, high = before + 1, after - 1
-    step = STEP[s]
-    if step is not None:
-        left_at = np.full((n, size), -1, dtype=np.int32)
-        right_at = np.full((n, size), -1, dtype=np.int32)
-        left_at[:, 1:] = np.maximum.accumulate(np.where(filled, index, -1), axis=1)[:, :-1]
-        nearest = np.minimum.accumulate(np.where(filled, index, BIG)[:, ::-1], axis=1)[:, ::-1][:, 1:]
-        right_at[:, :-1] = np.where(nearest >= BIG, -1, nearest)
-        high = np.where(left_at >= 0, np.minimum(high, before + step * (index - left_at)), high)
-        low = np.where(right_at >= 0, np.maximum(low, after - step * (right_at - index)), low)
-    return np.clip(low, 1900, 2000).astype(np.int16), np.clip(high, 1899, 1999).astype(np.int16)
+def _offset_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What placing a dated card of year y at spot p does to the bounds of spot j, as
+    ``low = max(low, y + LOW[p, j])`` and ``high = min(high, y + HIGH[p, j])``.
+
+    Spots to the left must be older and spots to the right younger (R11); in One Era they
+    must also stay within 10 years per spot (R14); the spot itself is filled. In a legal
+    hall the nearest filled card on each side is the tightest constraint, so these running
+    min/max updates give exactly what a full recomputation would. Einstein's interval
+    [lo, hi] acts the same way through ``lo + LOW[e]`` and ``hi + HIGH[e]`` (R16/D7).
+    Row and column ``NO_SPOT`` change nothing; ``SPREAD[p]`` marks the spots sharing p's
+    showcase (for R12/R13 colours).
+    """
+    low = np.full((N_SPOTS + 1, N_SPOTS + 1), -BIG, dtype=np.int16)
+    high = np.full((N_SPOTS + 1, N_SPOTS + 1), BIG, dtype=np.int16)
+    for p in range(N_SPOTS):
+        for j in range(N_SPOTS):
+            if not SAME_SHOWCASE[p, j]:
+                continue
+            step = int(ERA_STEP[j])
+            if j < p:
+                high[p, j] = -1
+                low[p, j] = -step * (p - j) if step else -BIG
+            elif j > p:
+                low[p, j] = 1
+                high[p, j] = step * (j - p) if step else BIG
+            else:
+                low[p, j] = BIG
+    spread = np.vstack([SAME_SHOWCASE, np.zeros((1, N_SPOTS), dtype=bool)]).astype(np.int16)
+    return low[:, :N_SPOTS].copy(), high[:, :N_SPOTS].copy(), spread, low, high
 
 
-def _update_bounds(g: _Games, rows: np.ndarray, spots: np.ndarray) -> None:
-    """Recompute the bounds of the showcase each game just placed a card in."""
-    showcase = SHOWCASE_OF[spots]
-    for s, (start, size) in enumerate(zip(STARTS, SIZES)):
-        changed = rows[showcase == s]
-        if not len(changed) or size == 1:
-            continue  # a one-spot showcase is full once placed in
-        block = g.hall[changed, start : start + size]
-        einstein = (block == g.deck.einstein).any(axis=1)
-        low, high = _plain_bounds(g.deck, block, s)
-        if einstein.any():
-            low[einstein], high[einstein] = _showcase_bounds(g.deck, block[einstein], s)
-        g.low[changed, start : start + size] = low
-        g.high[changed, start : start + size] = high
+LOW_OFFSET, HIGH_OFFSET, SPREAD, LOW_TO, HIGH_TO = _offset_tables()  # *_TO[p, j]: j may be NO_SPOT
 
 
-def _fits_fast(g: _Games, rows: np.ndarray, card: np.ndarray) -> np.ndarray:
-    """(games, 16) mask: where each game's card may go (R11–R14, R16, D7)."""
+def _place(g: _Games, cards: np.ndarray, choice: np.ndarray) -> None:
+    """Put each row's card where ``choice`` says: a spot, the Depot (R10) or nowhere."""
     deck = g.deck
-    low, high = g.low[rows], g.high[rows]
-    year = deck.year[card][:, None]
-    year = np.where(year < 0, low, year)  # Einstein fits wherever some year does
-    colour = deck.continent[card].astype(np.int16)[:, None]
-    coloured = colour < WHITE
-    bit = np.where(coloured, np.left_shift(1, np.minimum(colour, 5)), 0).astype(np.int16)
-    masks = g.colours[rows][:, SHOWCASE_OF]
-    same = SAME_SPOT[None, :]
-    clash = np.where(same, (masks != 0) & (masks != bit), (masks & bit) != 0) & coloured
-    return (g.hall[rows] < 0) & (low <= year) & (year <= high) & ~clash
+    on_spot = choice < N_SPOTS
+    einstein = on_spot & (cards == deck.einstein)
+    dated_spot = np.where(on_spot & ~einstein, choice, NO_SPOT)
+    year = deck.year[cards]
+    g.low = np.maximum(g.low, year[:, None] + LOW_OFFSET[dated_spot])
+    g.high = np.minimum(g.high, year[:, None] + HIGH_OFFSET[dated_spot])
+    # a dated card narrows Einstein's interval like any empty spot's (a no-op elsewhere) …
+    g.einstein_low = np.maximum(g.einstein_low, year + LOW_TO[dated_spot, g.einstein_spot])
+    g.einstein_high = np.minimum(g.einstein_high, year + HIGH_TO[dated_spot, g.einstein_spot])
+    # … Einstein placed now takes the interval of its empty spot …
+    placed = np.flatnonzero(einstein)
+    spot = choice[placed]
+    g.einstein_spot[placed] = spot
+    g.einstein_low[placed], g.einstein_high[placed] = g.low[placed, spot], g.high[placed, spot]
+    # … and the interval bounds the spots around it (this also marks its spot filled)
+    rows = np.flatnonzero(g.einstein_spot < NO_SPOT)
+    if len(rows):
+        spot = g.einstein_spot[rows]
+        g.low[rows] = np.maximum(g.low[rows], g.einstein_low[rows, None] + LOW_OFFSET[spot])
+        g.high[rows] = np.minimum(g.high[rows], g.einstein_high[rows, None] + HIGH_OFFSET[spot])
+    g.colours |= SPREAD[np.where(on_spot, choice, NO_SPOT)] * COLOUR_BIT[deck.continent[cards]][:, None]
+    g.n_filled += on_spot
+    placed = np.flatnonzero(on_spot)
+    g.hall[placed, choice[placed]] = cards[placed]
+    to_depot = np.flatnonzero(choice == DEPOT_CODE)
+    g.depot[to_depot, g.n_depot[to_depot]] = cards[to_depot]
+    g.n_depot[to_depot] += 1
 
 
-def _sorted_triples(column: np.ndarray, deck: DeckArrays) -> np.ndarray:
-    """Each row's three cards in market order (year, Einstein last, empty places after):
-    a three-comparator sorting network, cheaper than argsort on rows of three."""
-    cards = [column[:, k].copy() for k in range(3)]
-    keys = [deck.sort_key[np.where(c >= 0, c, N_CARDS)] for c in cards]
-    for i, j in ((0, 1), (1, 2), (0, 1)):
-        swap = keys[i] > keys[j]
-        keys[i], keys[j] = np.where(swap, keys[j], keys[i]), np.where(swap, keys[i], keys[j])
-        cards[i], cards[j] = np.where(swap, cards[j], cards[i]), np.where(swap, cards[i], cards[j])
-    return np.stack(cards, axis=1)
+def _fits(g: _Games, cards: np.ndarray) -> np.ndarray:
+    """(rows, 16) mask: where each row's card may go (R11–R14, R16, D7)."""
+    deck = g.deck
+    year = deck.year[cards][:, None]
+    fits = (g.low <= year) & (year <= g.high) & ((g.colours & FORBIDDEN[deck.continent[cards]]) == 0)
+    einstein = np.flatnonzero(cards == deck.einstein)
+    if len(einstein):
+        fits[einstein] = g.low[einstein] <= g.high[einstein]  # some year fits (D7)
+    return fits
+
+
+def _forbidden_colours() -> np.ndarray:
+    """Per continent code and spot, the coloured continents that rule the spot out: its
+    own continent elsewhere (R12), any other in One Continent (R13); white cards, none."""
+    table = np.zeros((WHITE + 1, N_SPOTS), dtype=np.int16)
+    for colour in range(WHITE):
+        bit = 1 << colour
+        table[colour] = np.where(SAME_SPOT, ALL_COLOURS & ~bit, bit)
+    return table
+
+
+FORBIDDEN = _forbidden_colours()
+COLOUR_BIT = np.array([1 << c for c in range(WHITE)] + [0], dtype=np.int16)
+_PACK = np.uint64(0x0102040810204080)
+
+
+def _bits(mask: np.ndarray) -> np.ndarray:
+    """A (rows, 16) boolean mask as one uint16 per row (bit j = column j).
+
+    Multiplying eight 0/1 bytes by a magic constant gathers them into the top byte, which
+    is far cheaper than a per-row reduction over 16 columns.
+    """
+    words = (np.ascontiguousarray(mask).view(np.uint64) * _PACK) >> np.uint64(56)
+    return (words[:, 0] | (words[:, 1] << np.uint64(8))).astype(np.intp)
+
+
+def _select_table() -> np.ndarray:
+    """``SELECT[mask, k]``: the column of the k-th set bit of a 16-bit mask."""
+    masks = np.arange(1 << N_SPOTS)[:, None]
+    bits = (masks >> np.arange(N_SPOTS)) & 1
+    rank = np.cumsum(bits, axis=1) - 1
+    table = np.zeros((1 << N_SPOTS, N_SPOTS), dtype=np.int8)
+    rows, cols = np.nonzero(bits)
+    table[rows, rank[rows, cols]] = cols
+    return table
+
+
+SELECT = _select_table()
 
 
 def _choose(mask: np.ndarray, rng: np.random.Generator, weights: np.ndarray | None = None) -> np.ndarray:
@@ -231,97 +386,225 @@ def _choose(mask: np.ndarray, rng: np.random.Generator, weights: np.ndarray | No
     return np.argmax(mask.cumsum(axis=1, dtype=np.int8) > k[:, None], axis=1)
 
 
-def _placement_weights(g: _Games, rows: np.ndarray, card: np.ndarray) -> np.ndarray:
+def _random_placement(g: _Games, fits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Uniform over the legal placements: the fitting spots, then the Depot (R10), then
+    ending the exhibition, which is legal only when no spot fits (D2)."""
+    mask = _bits(fits)
+    n_fits = np.bitwise_count(mask)
+    can_depot = g.n_depot < DEPOT
+    k = (rng.random(g.size) * (n_fits + can_depot + (n_fits == 0))).astype(np.intp)
+    spot = SELECT[mask, np.minimum(k, N_SPOTS - 1)]
+    return np.where(k < n_fits, spot, np.where((k == n_fits) & can_depot, DEPOT_CODE, END_CODE))
+
+
+def _greedy_placement(g: _Games, fits: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    options = np.hstack([fits, (g.n_depot < DEPOT)[:, None], ~fits.any(axis=1)[:, None]])
+    return _choose(options, None, _placement_weights(g, cards))
+
+
+def _placement_weights(g: _Games, cards: np.ndarray) -> np.ndarray:
     """Greedy preferences over the 16 spots, the Depot and ending: near 1950 in Mid
     Century, old left and young right in the Years Gap, otherwise the tightest window."""
-    year = g.deck.year[card].astype(np.float64)
+    year = g.deck.year[cards].astype(np.float64)
     year = np.where(year < 0, 1950.0, year)
-    width = np.clip(g.high[rows] - g.low[rows] + 1, 1, 101).astype(np.float64)
+    width = np.clip(g.high - g.low + 1, 1, 101).astype(np.float64)
     weights = 2.0 - width / 60.0
     weights[:, MID_SPOT] = 4.0 - np.abs(year - 1950) / 3.0
     weights[:, GAP_SPOTS[0]] = (1935 - year) / 8.0
     weights[:, GAP_SPOTS[1]] = (year - 1965) / 8.0
-    return np.hstack([weights, np.full((len(card), 1), -1.5), np.full((len(card), 1), -9.0)])
+    return np.hstack([weights, np.full((len(cards), 1), -1.5), np.full((len(cards), 1), -9.0)])
+
+
+def _random_take(g: _Games, rng: np.random.Generator) -> np.ndarray:
+    # In solo every take is refilled from a stock that cannot run dry (83 cards, at most
+    # 20 turns), so each continent always holds three cards and the vehicle's three are
+    # slots 3·continent + 0…2 (R7's empty continent never arises).
+    return g.vehicle.astype(np.int64) * 3 + (rng.random(g.size) * 3).astype(np.int64)
+
+
+def _greedy_take(g: _Games) -> np.ndarray:
+    deck = g.deck
+    flexibility = np.stack([_fits(g, g.market[:, k]).sum(axis=1) for k in range(MARKET)], axis=1)
+    years = deck.year[g.market]
+    near = np.abs(np.where(years < 0, 1950, years) - 1950)
+    takeable = SLOT_CONTINENT[None, :] == g.vehicle[:, None]
+    # the card id breaks ties, so the choice depends on the cards, not on their slots
+    return _choose(takeable, None, flexibility - near / 50.0 - g.market * 1e-6)
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """What each row did in one turn (for the log and for forced first turns)."""
+
+    slot: np.ndarray  # market slot taken
+    move: np.ndarray  # continent the vehicle moved to
+    choice: np.ndarray  # spot 0…15, DEPOT_CODE or END_CODE
+
+
+def _play_turn(
+    g: _Games, rng: np.random.Generator, policy: str, forced: _Turn | None = None
+) -> tuple[_Turn, np.ndarray]:
+    """One turn for every row (R7–R10); returns what was played and the taken cards."""
+    deck = g.deck
+    rows = np.arange(g.size)
+    if forced is not None:
+        slot = forced.slot
+    elif policy == "greedy":
+        slot = _greedy_take(g)
+    else:
+        slot = _random_take(g, rng)
+    card = g.market[rows, slot]
+    colour = deck.continent[card]
+    white = colour == WHITE
+    if forced is not None:
+        move = forced.move
+    elif policy == "greedy":
+        move = np.where(white, slot // 3, colour)  # stay: the tile there is known
+    else:
+        move = np.where(white, (rng.random(g.size) * 6).astype(np.int8), colour)
+    g.vehicle = move.astype(np.int8)
+    g.market[rows, slot] = g.stock[:, g.top]  # R9: refill the continent taken from
+    g.top += 1
+    if forced is not None:
+        choice = forced.choice
+    else:
+        fits = _fits(g, card)
+        choice = _greedy_placement(g, fits, card) if policy == "greedy" else _random_placement(g, fits, rng)
+    _place(g, card, choice)
+    return _Turn(slot, move, choice), card
+
+
+def _play_out(
+    g: _Games,
+    rng: np.random.Generator,
+    policy: str,
+    *,
+    forced: _Turn | None = None,
+    log: np.ndarray | None = None,
+) -> _Finished:
+    """Play every row to its end (D2: ending, D3: a full hall); returns the final states."""
+    finished = _Finished.empty(g.size)
+    live = np.ones(g.size, dtype=bool)
+    turn = 0
+    while g.size:
+        if turn >= MAX_TURNS:
+            raise ExhibitionLabError("a solo game outlasted its 20 possible turns; the batch state is corrupt")
+        played, card = _play_turn(g, rng, policy, forced if turn == 0 else None)
+        if log is not None:
+            at = g.index[live]
+            log[at, turn, 0] = card[live]
+            log[at, turn, 1] = np.where(g.deck.continent[card] == WHITE, played.move, EMPTY)[live]
+            log[at, turn, 2] = played.choice[live]
+        done = live & ((played.choice == END_CODE) | (g.n_filled == N_SPOTS))
+        if done.any():
+            finished.store(g, done)
+            live &= ~done
+            # Finished rows play on, harmlessly, until dropping them is worth a copy of
+            # every array (they cannot outlast the 20 turns the stock is dealt for).
+            if 4 * np.count_nonzero(live) <= 3 * len(live):
+                g.keep(live)
+                live = live[live]
+        turn += 1
+    market = finished.market.reshape(-1, 3)
+    finished.market = _sorted_triples(market, g.deck).reshape(-1, MARKET)
+    return finished
+
+
+def _sorted_triples(triples: np.ndarray, deck: DeckArrays) -> np.ndarray:
+    """Each row's three cards in market order (year, Einstein last, empty places after):
+    a three-comparator sorting network, cheaper than argsort on rows of three."""
+    cards = [triples[:, k].copy() for k in range(3)]
+    keys = [deck.sort_key[np.where(c >= 0, c, N_CARDS)] for c in cards]
+    for i, j in ((0, 1), (1, 2), (0, 1)):
+        swap = keys[i] > keys[j]
+        keys[i], keys[j] = np.where(swap, keys[j], keys[i]), np.where(swap, keys[i], keys[j])
+        cards[i], cards[j] = np.where(swap, cards[j], cards[i]), np.where(swap, cards[i], cards[j])
+    return np.stack(cards, axis=1)
+
+
+def deal(rng: np.random.Generator, n_games: int) -> np.ndarray:
+    """(games, 101) shuffled card ids: the 18 market cards, then the stock from its top.
+
+    A partial Fisher–Yates shuffle: only the first 38 places (market and the at most 20
+    cards a solo game can draw) are drawn uniformly; the rest keep a valid but unshuffled
+    order, which no solo game reaches.
+    """
+    # card-major layout: each step swaps within one contiguous row of n_games entries
+    deals = np.repeat(np.arange(N_CARDS, dtype=np.int16), n_games)
+    games = np.arange(n_games)
+    u = rng.random((DEALT, n_games))
+    for i in range(DEALT):
+        at = (i + (u[i] * (N_CARDS - i)).astype(np.intp)) * n_games + games
+        here = deals[i * n_games : (i + 1) * n_games]
+        picked = deals[at]
+        deals[at] = here
+        here[:] = picked
+    return np.ascontiguousarray(deals.reshape(N_CARDS, n_games).T)
 
 
 def _play_chunk(
     deck: DeckArrays, deals: np.ndarray, rng: np.random.Generator, policy: str, record: bool
-) -> tuple[_Games, np.ndarray | None]:
-    g = _Games(deck, deals)
-    n = len(deals)
-    log = np.full((n, 64, 3), EMPTY, dtype=np.int16) if record else None
-    turn = 0
-    rows = np.arange(n)
-    while len(rows):
-        market = g.market[rows].reshape(len(rows), MARKET)
-        here = g.market[rows, g.vehicle[rows]]  # (m, 3)
-        has_here = (here >= 0).any(axis=1)
-        slot_continent = np.repeat(np.arange(6), 3)[None, :]
-        takeable = (market >= 0) & (~has_here[:, None] | (slot_continent == g.vehicle[rows][:, None]))
-        if policy == "greedy":
-            flexibility = np.stack(
-                [_fits_fast(g, rows, np.maximum(market[:, k], 0)).sum(axis=1) for k in range(MARKET)], axis=1
-            ).astype(np.float64)
-            near = np.abs(np.where(deck.year[np.maximum(market, 0)] < 0, 1950, deck.year[np.maximum(market, 0)]) - 1950)
-            slot = _choose(takeable, rng, flexibility - near / 50.0)
-        else:
-            # cards at a continent sit first (empty places sort last), so the k-th card of
-            # the vehicle's continent is slot 3·continent + k; an empty continent (R7) falls
-            # back to a choice over the whole tile
-            count_here = (here >= 0).sum(axis=1)
-            slot = g.vehicle[rows].astype(np.int64) * 3 + (rng.random(len(rows)) * count_here).astype(np.int64)
-            anywhere = ~has_here
-            if anywhere.any():
-                slot[anywhere] = _choose(takeable[anywhere], rng)
-        card = market[np.arange(len(rows)), slot].astype(np.int16)
-        taken_at = slot // 3
-        g.market[rows, taken_at, slot % 3] = EMPTY
-        colour = deck.continent[card]
-        white = colour == WHITE
-        move = np.where(white, (rng.random(len(rows)) * 6).astype(np.int8), colour).astype(np.int8)
-        if policy == "greedy":
-            move = np.where(white, taken_at, move).astype(np.int8)  # stay: the tile there is known
-        g.vehicle[rows] = move
-        # R9: the top stock card refills the continent the card came from
-        has_stock = g.top[rows] < g.stock.shape[1]
-        refill_rows = rows[has_stock]
-        top = g.stock[refill_rows, g.top[refill_rows]]
-        g.market[refill_rows, taken_at[has_stock], slot[has_stock] % 3] = top
-        g.top[refill_rows] += 1
-        g.market[rows, taken_at] = _sorted_triples(g.market[rows, taken_at], deck)
-        # R10: place
-        fits = _fits_fast(g, rows, card)
-        can_depot = g.n_depot[rows] < DEPOT
-        must_end_option = ~fits.any(axis=1)
-        options = np.hstack([fits, can_depot[:, None], must_end_option[:, None]])
-        weights = _placement_weights(g, rows, card) if policy == "greedy" else None
-        choice = _choose(options, rng, weights)
-        spot_rows = choice < N_SPOTS
-        placed, where = rows[spot_rows], choice[spot_rows]
-        g.hall[placed, where] = card[spot_rows]
-        placed_colour = deck.continent[card[spot_rows]].astype(np.int16)
-        coloured_place = placed_colour < WHITE
-        g.colours[placed[coloured_place], SHOWCASE_OF[where[coloured_place]]] |= np.left_shift(
-            1, placed_colour[coloured_place]
-        ).astype(np.int16)
-        _update_bounds(g, placed, where)
-        depot_rows = choice == DEPOT_CODE
-        g.depot[rows[depot_rows], g.n_depot[rows[depot_rows]]] = card[depot_rows]
-        g.n_depot[rows[depot_rows]] += 1
-        ended = choice == END_CODE
-        if record:
-            log[rows, turn, 0] = card
-            log[rows, turn, 1] = np.where(white, move, EMPTY)
-            log[rows, turn, 2] = choice
-        full = (g.hall[rows] >= 0).all(axis=1)
-        dry = ~(g.market[rows] >= 0).any(axis=(1, 2))  # D4
-        g.active[rows[ended | full | dry]] = False
-        rows = rows[g.active[rows]]
-        turn += 1
-    return g, log
+) -> tuple[_Finished, np.ndarray | None]:
+    g = _Games(deck, deals[:, :MARKET], deals[:, MARKET:DEALT])
+    log = np.full((len(deals), MAX_TURNS, 3), EMPTY, dtype=np.int16) if record else None
+    return _play_out(g, rng, policy, log=log), log
 
 
-def _score(g: _Games, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
+def _decades_and_chain(years: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct decades and the longest run of consecutive years (R21, R22) from each
+    row's hall years sorted ascending, −1 (no year) first."""
+    dated = years >= 1900
+    decade = years // 10
+    decades = dated[:, 0] + ((decade[:, 1:] != decade[:, :-1]) & dated[:, 1:]).sum(axis=1)
+    run = np.ones(len(years), dtype=np.int16)
+    longest = run.copy()
+    for j in range(1, years.shape[1]):
+        step = years[:, j] - years[:, j - 1]
+        run = np.where(step == 1, run + 1, np.where(step == 0, run, 1))
+        np.maximum(longest, run, out=longest)
+    return decades, longest
+
+
+def play_out(
+    market: np.ndarray,
+    stock: np.ndarray,
+    hall: np.ndarray,
+    depot: np.ndarray,
+    vehicle: np.ndarray,
+    *,
+    first_turn: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    policy: str = "greedy",
+    rng: np.random.Generator,
+    solo_rules: SoloRules | None = None,
+    deck: DeckArrays | None = None,
+) -> np.ndarray:
+    """Finish solo games from given positions (one row each, at the start of a turn) and
+    return their ×100 solo totals: the rollouts of the search bot.
+
+    ``market`` holds card ids by slot 3·continent + k, ``stock`` each row's stock from its
+    top (enough cards for the turns left), ``hall``/``depot`` card ids or −1, ``vehicle``
+    the continent index. ``first_turn`` = (slots, moves, choices) plays each row's first
+    turn as given (choices: spot 0–15, ``DEPOT_CODE`` or ``END_CODE``); the caller
+    guarantees those are legal. Later turns follow ``policy``.
+    """
+    arrays = deck or DeckArrays.of(standard_deck())
+    rows = len(market)
+    shapes = {"market": (market, MARKET), "hall": (hall, N_SPOTS), "depot": (depot, DEPOT)}
+    for name, (array, width) in shapes.items():
+        if np.shape(array) != (rows, width):
+            raise ExhibitionLabError(f"play_out: {name} must have shape ({rows}, {width}), not {np.shape(array)}")
+    turns_left = (N_SPOTS - (np.asarray(hall) >= 0).sum(axis=1)) + (DEPOT - (np.asarray(depot) >= 0).sum(axis=1)) + 1
+    if np.shape(stock)[0] != rows or np.shape(stock)[1] < turns_left.max(initial=0):
+        raise ExhibitionLabError(
+            f"play_out: stock needs {rows} rows of at least {turns_left.max(initial=0)} cards (one per turn left)"
+        )
+    g = _Games(arrays, market, stock, hall, depot, vehicle)
+    forced = None if first_turn is None else _Turn(*(np.asarray(a, dtype=np.intp) for a in first_turn))
+    finished = _play_out(g, rng, policy, forced=forced)
+    return _score(finished, arrays, solo_rules or SoloRules())[0]
+
+
+def _score(g: _Finished, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
     """Solo scores S1–S7 for finished games (×100 totals and fp per goal)."""
     hall = g.hall
     filled = hall >= 0
@@ -329,7 +612,8 @@ def _score(g: _Games, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, d
     years = np.where(filled, deck.year[ids], -1).astype(np.int32)
     colours = np.where(filled, deck.continent[ids], WHITE).astype(np.int32)
     n = len(hall)
-    counts = np.stack([(colours == k).sum(axis=1) for k in range(6)], axis=1)
+    counts = np.bincount((np.arange(n)[:, None] * (WHITE + 1) + colours).ravel(), minlength=n * (WHITE + 1))
+    counts = counts.reshape(n, WHITE + 1)[:, :WHITE]
     six = (counts > 0).all(axis=1).astype(np.int32)
     market = g.market.reshape(n, MARKET)
     market_years = np.where(market >= 0, deck.year[np.maximum(market, 0)], -1).astype(np.int32)
@@ -339,15 +623,7 @@ def _score(g: _Games, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, d
     outside = (dated & ((market_years < left[:, None]) | (market_years > right[:, None]))).sum(axis=1)
     gap = np.where(complete, np.maximum(0, 5 - outside), 0)
     focus = counts.max(axis=1)
-    dated_hall = years >= 1900
-    present = np.zeros((n, 100), dtype=bool)
-    r, c = np.nonzero(dated_hall)
-    present[r, years[r, c] - 1900] = True
-    decades = present.reshape(n, 10, 10).any(axis=2).sum(axis=1)
-    # run length at each year: the count so far minus the count at the last gap
-    counts_so_far = present.cumsum(axis=1, dtype=np.int16)
-    at_gap = np.maximum.accumulate(np.where(present, 0, counts_so_far), axis=1)
-    chain = np.maximum((counts_so_far - at_gap).max(axis=1), 1)
+    decades, chain = _decades_and_chain(np.sort(years, axis=1))
     empty = (~filled).sum(axis=1)
     depot = g.n_depot.astype(np.int32)
     mid = years[:, MID_SPOT]
@@ -378,6 +654,7 @@ def play_batch(
     deck: tuple[Card, ...] | None = None,
     progress=None,
     keep_games: bool = True,
+    first_game: int = 0,
 ) -> BatchResult | BatchSummary:
     """Play ``n_games`` solo games in chunks of ``chunk`` games.
 
@@ -385,16 +662,19 @@ def play_batch(
     heuristic). ``record=True`` keeps each game's deal and actions for replay.
     ``keep_games=False`` keeps only aggregates (:class:`BatchSummary`), so memory stays
     bounded by one chunk however many games are played. Each chunk draws from a generator
-    seeded by ``(seed, first game of the chunk)``.
+    seeded by ``(seed, index of the chunk's first game)``; ``first_game`` offsets those
+    indices, so a run split into shards at multiples of ``chunk`` plays the same games.
     """
     if policy not in ("random", "greedy"):
         raise ExhibitionLabError(f"the batch engine plays 'random' or 'greedy', not {policy!r}")
     arrays = DeckArrays.of(deck or standard_deck())
     rules = solo_rules or SoloRules()
     if not keep_games:
-        return _play_summary(n_games, policy, seed, chunk, arrays, rules, progress)
+        return _play_summary(n_games, policy, seed, chunk, arrays, rules, progress, first_game)
     scores, markets, points, deals_out, actions_out, halls_out, depots_out = [], [], {}, [], [], [], []
-    for deals, games, log, total, goal_points, market in _chunks(n_games, policy, seed, chunk, arrays, rules, record):
+    for deals, games, log, total, goal_points, market in _chunks(
+        n_games, policy, seed, chunk, arrays, rules, record, first_game
+    ):
         scores.append(total)
         markets.append(market)
         for goal, values in goal_points.items():
@@ -417,21 +697,21 @@ def play_batch(
     )
 
 
-def _chunks(n_games, policy, seed, chunk, arrays, rules, record):
+def _chunks(n_games, policy, seed, chunk, arrays, rules, record, first_game=0):
     """Deal, play and score one chunk at a time; each chunk has its own generator."""
     for start in range(0, n_games, chunk):
         size = min(chunk, n_games - start)
-        rng = np.random.default_rng([seed, start])
-        deals = rng.permuted(np.tile(np.arange(N_CARDS, dtype=np.int16), (size, 1)), axis=1)
+        rng = np.random.default_rng([seed, first_game + start])
+        deals = deal(rng, size)
         games, log = _play_chunk(arrays, deals, rng, policy, record)
         yield (deals, games, log, *_score(games, arrays, rules))
 
 
-def _play_summary(n_games, policy, seed, chunk, arrays, rules, progress) -> BatchSummary:
+def _play_summary(n_games, policy, seed, chunk, arrays, rules, progress, first_game) -> BatchSummary:
     total = total_sq = 0.0
     histogram = np.zeros(len(SCORE_BINS) - 1, dtype=np.int64)
     goal_sums: dict[str, float] = {}
-    for deals, _, _, scores, goal_points, _ in _chunks(n_games, policy, seed, chunk, arrays, rules, False):
+    for deals, _, _, scores, goal_points, _ in _chunks(n_games, policy, seed, chunk, arrays, rules, False, first_game):
         total += float(scores.sum())
         total_sq += float((scores.astype(np.float64) ** 2).sum())
         histogram += np.histogram(np.clip(scores, SCORE_BINS[0], SCORE_BINS[-1] - 1), SCORE_BINS)[0]

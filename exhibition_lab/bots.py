@@ -11,14 +11,16 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from . import batch
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from .cards import CONTINENTS, Card
+from .cards import CONTINENTS, Card, standard_deck
 from .errors import ExhibitionLabError
-from .game import Game, PlayerView
+from .game import Game, Phase, PlayerView
 from .hall import Hall, _showcase_windows
 from .scoring import SoloRules, longest_chain, mid_century_distance
 
@@ -191,52 +193,159 @@ class SearchStats:
         return self.seconds / self.moves if self.moves else 0.0
 
 
-class SearchBot:
-    """Determinised Monte Carlo: for the greedy bot's best few candidates, play the game to
-    the end many times from states consistent with the view (the hidden stock shuffled
-    anew each time) and keep the candidate with the best mean result.
+@dataclass(frozen=True)
+class TurnPlan:
+    """The rest of one turn: the card to take (``None`` once it is in hand), the move after
+    a white card, and where the card goes."""
 
-    ``rollouts`` bounds the playouts per decision and ``time_limit`` (seconds) bounds the
-    time; whichever ends first stops the search. Playouts use ``rollout`` ("random" or
-    "greedy") for every seat.
+    take: Take | None
+    move: Move | None
+    place: Action
+
+    def actions(self) -> list[Action]:
+        return [a for a in (self.take, self.move, self.place) if a is not None]
+
+
+class SearchBot:
+    """Determinised Monte Carlo over whole turns.
+
+    For the greedy estimate's best few turns (card, move, placement), the bot plays the game
+    to the end many times from states consistent with its view — the hidden stock shuffled
+    anew for each playout, the same shuffles for every candidate — and plays the turn with
+    the best mean result. Solo games of the base layout run their playouts in lock-step on
+    the batch engine (:func:`exhibition_lab.batch.play_out`); other games play them one by
+    one on the scalar engine.
+
+    ``rollouts`` bounds the playouts per decision — by default 256 on the batch engine and
+    24 on the scalar engine, where a playout costs a hundred times more — and
+    ``time_limit`` (seconds) bounds the time; whichever ends first stops the search (the
+    first playout, or the first lock-step round of one playout per candidate, always runs).
+    Without a time limit the bot is deterministic given its generator. Playouts use
+    ``rollout`` ("random" or "greedy") for every seat.
     """
 
     name = "search"
+    BATCH_ROLLOUTS = 256
+    SCALAR_ROLLOUTS = 24
 
     def __init__(
-        self, rollouts: int = 48, *, time_limit: float | None = None, candidates: int = 3, rollout: str = "greedy"
+        self,
+        rollouts: int | None = None,
+        *,
+        time_limit: float | None = None,
+        candidates: int = 8,
+        rollout: str = "greedy",
     ) -> None:
-        if rollouts < 1 or candidates < 1:
+        if (rollouts is not None and rollouts < 1) or candidates < 1:
             raise ExhibitionLabError("a search needs at least one rollout and one candidate")
+        if rollout not in ("random", "greedy"):
+            raise ExhibitionLabError(f"rollouts are played by 'random' or 'greedy', not {rollout!r}")
         self.rollouts = rollouts
         self.time_limit = time_limit
         self.candidates = candidates
+        self.rollout = rollout
         self.rollout_bot = make_bot(rollout)
-        self.greedy = GreedyBot()
         self.stats = SearchStats()
+        self._plan: tuple[int, Card | None, list[Action]] | None = None
 
     def choose(self, view: PlayerView, actions: Sequence[Action], rng: np.random.Generator) -> Action:
         if len(actions) == 1:
             return actions[0]
+        planned = self._follow_plan(view, actions)
+        if planned is not None:
+            return planned
         start = time.perf_counter()
-        values = self.greedy.values(view, actions)
-        ranked = sorted(actions, key=lambda a: -values[a])[: self.candidates]
-        totals = dict.fromkeys(ranked, 0.0)
-        runs = dict.fromkeys(ranked, 0)
-        for k in range(self.rollouts):
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
-                break
-            action = ranked[k % len(ranked)]
-            totals[action] += self._playout(view, action, rng)
-            runs[action] += 1
+        on_batch = _batch_ready(view)
+        budget = self.rollouts or (self.BATCH_ROLLOUTS if on_batch else self.SCALAR_ROLLOUTS)
+        plans = self._candidate_plans(view, actions)[:budget]  # each candidate can be played out
+        if on_batch:
+            totals, runs = self._batch_playouts(view, plans, rng, start, budget)
+        else:
+            totals, runs = self._scalar_playouts(view, plans, rng, start, budget)
         self.stats.moves += 1
-        self.stats.rollouts += sum(runs.values())
+        self.stats.rollouts += int(runs.sum())
         self.stats.seconds += time.perf_counter() - start
-        return max(ranked, key=lambda a: (totals[a] / runs[a] if runs[a] else float("-inf"), -ranked.index(a)))
+        means = np.where(runs > 0, totals / np.maximum(runs, 1), -np.inf)
+        best = plans[int(np.argmax(means))]  # first on ties: the greedy order
+        first, *rest = best.actions()
+        self._plan = (view.turn, best.take.card if best.take else view.hand, rest)
+        return first
 
-    def _playout(self, view: PlayerView, action: Action, rng: np.random.Generator) -> float:
+    def _follow_plan(self, view: PlayerView, actions: Sequence[Action]) -> Action | None:
+        """The next step of the turn planned at its start, if it is still the position."""
+        if self._plan is None:
+            return None
+        turn, card, rest = self._plan
+        if turn != view.turn or card != view.hand or not rest or rest[0] not in actions:
+            self._plan = None
+            return None
+        return rest.pop(0)
+
+    def _candidate_plans(self, view: PlayerView, actions: Sequence[Action]) -> list[TurnPlan]:
+        """The best turns by the greedy estimate, white cards with every move."""
+        scored: list[tuple[float, TurnPlan]] = []
+        if isinstance(actions[0], Take):
+            for take in actions:
+                for place, value in placement_values(view, take.card).items():
+                    scored.append((value, TurnPlan(take, None, place)))
+        elif isinstance(actions[0], Move):
+            for place, value in placement_values(view, view.hand).items():
+                scored.append((value, TurnPlan(None, None, place)))
+        else:
+            values = placement_values(view, view.hand)
+            scored = [(values[a], TurnPlan(None, None, a)) for a in actions]
+        scored.sort(key=lambda item: -item[0])  # stable: legal order breaks ties
+        plans = []
+        for _, plan in scored[: self.candidates]:
+            card = plan.take.card if plan.take else view.hand
+            if card.is_white and (plan.take is not None or view.phase is Phase.MOVE):
+                plans += [TurnPlan(plan.take, Move(c), plan.place) for c in CONTINENTS]
+            else:
+                plans.append(plan)
+        return plans
+
+    def _out_of_time(self, start: float) -> bool:
+        return self.time_limit is not None and time.perf_counter() - start > self.time_limit
+
+    def _batch_playouts(
+        self, view: PlayerView, plans: list[TurnPlan], rng: np.random.Generator, start: float, budget: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        position = _BatchPosition.of(view, plans)
+        totals = np.zeros(len(plans))
+        runs = np.zeros(len(plans), dtype=np.int64)
+        per_plan = max(1, budget // len(plans))
+        done = 0
+        while done < per_plan and (done == 0 or not self._out_of_time(start)):
+            shuffles = min(per_plan - done, BATCH_SHUFFLES)
+            scores = batch.play_out(
+                *position.rows(shuffles, rng),
+                first_turn=position.first_turn(shuffles),
+                policy=self.rollout,
+                rng=rng,
+                deck=_batch_deck(),
+            )
+            totals += scores.reshape(len(plans), shuffles).sum(axis=1) / 100
+            runs += shuffles
+            done += shuffles
+        return totals, runs
+
+    def _scalar_playouts(
+        self, view: PlayerView, plans: list[TurnPlan], rng: np.random.Generator, start: float, budget: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        totals = np.zeros(len(plans))
+        runs = np.zeros(len(plans), dtype=np.int64)
+        for k in range(budget):
+            if k > 0 and self._out_of_time(start):
+                break  # candidates never played out rank last; with none, greedy's first wins
+            index = k % len(plans)
+            totals[index] += self._playout(view, plans[index], rng)
+            runs[index] += 1
+        return totals, runs
+
+    def _playout(self, view: PlayerView, plan: TurnPlan, rng: np.random.Generator) -> float:
         game = Game.from_view(view, rng)
-        game.apply(action)
+        for action in plan.actions():
+            game.apply(action)
         while not game.is_over:
             actions = game.legal_actions()
             if len(actions) == 1:
@@ -245,6 +354,87 @@ class SearchBot:
             seen = game.view() if getattr(self.rollout_bot, "uses_view", True) else None
             game.apply(self.rollout_bot.choose(seen, actions, rng))
         return outcome(game, view.seat)
+
+
+BATCH_SHUFFLES = 32  # determinisations per lock-step round; the time limit is checked between rounds
+
+
+@lru_cache(maxsize=1)
+def _batch_deck() -> batch.DeckArrays:
+    return batch.DeckArrays.of(standard_deck())
+
+
+_DECK_INDEX = {card: i for i, card in enumerate(standard_deck())}
+
+
+def _batch_ready(view: PlayerView) -> bool:
+    """Whether the batch engine can play this position: solo, base layout, standard deck."""
+    if len(view.players) != 1 or view.layout.variations or view.secret_decades is not None:
+        return False
+    known = list(view.unseen) + [c for cards in view.market.values() for c in cards] + list(view.discard)
+    known += list(view.hall.cards()) + ([view.hand] if view.hand else [])
+    return len(known) == len(_DECK_INDEX) and set(known) == _DECK_INDEX.keys()
+
+
+@dataclass
+class _BatchPosition:
+    """A solo position as batch-engine rows: the state before the turn's take, so every
+    plan is a forced first turn (card in hand: put back where it came from)."""
+
+    market: np.ndarray  # (18,) card ids
+    on_top: list[int]  # cards known to be the next stock cards
+    unseen: np.ndarray
+    hall: np.ndarray
+    depot: np.ndarray
+    vehicle: int
+    slots: np.ndarray  # per plan
+    moves: np.ndarray
+    choices: np.ndarray
+
+    @classmethod
+    def of(cls, view: PlayerView, plans: list[TurnPlan]) -> _BatchPosition:
+        triples = [[_DECK_INDEX[c] for c in view.market[continent]] for continent in CONTINENTS]
+        on_top: list[int] = []
+        if view.hand is not None:
+            taken = triples[view.taken_at.index]
+            if view.phase is Phase.PLACE and len(taken) == 3:
+                on_top.append(taken.pop())  # stands in for the refill, drawn again at once
+            taken.append(_DECK_INDEX[view.hand])
+        market = np.array([card for triple in triples for card in triple], dtype=np.int16)
+        hall = np.array([-1 if c is None else _DECK_INDEX[c] for _, c in view.hall.iter_spots()], dtype=np.int16)
+        depot = np.full(3, -1, dtype=np.int16)
+        depot[: len(view.hall.depot)] = [_DECK_INDEX[c] for c in view.hall.depot]
+        vehicle = view.vehicles[view.seat].index
+        slots, moves, choices = [], [], []
+        for plan in plans:
+            card = _DECK_INDEX[plan.take.card if plan.take else view.hand]
+            slots.append(int(np.flatnonzero(market == card)[0]))
+            colour = plan.take.card.continent if plan.take else view.hand.continent
+            moves.append(plan.move.continent.index if plan.move else (colour.index if colour else vehicle))
+            place = plan.place
+            if isinstance(place, Place):
+                choices.append(batch.STARTS[place.showcase] + place.spot)
+            else:
+                choices.append(batch.DEPOT_CODE if isinstance(place, ToDepot) else batch.END_CODE)
+        unseen = np.array([_DECK_INDEX[c] for c in view.unseen], dtype=np.int16)
+        return cls(market, on_top, unseen, hall, depot, vehicle, *(np.array(x) for x in (slots, moves, choices)))
+
+    def rows(self, shuffles: int, rng: np.random.Generator) -> tuple[np.ndarray, ...]:
+        """Market, stock, hall, Depot and vehicle for every (plan, shuffle) row; shuffle k
+        is the same stock order for every plan (common random numbers)."""
+        n = len(self.slots) * shuffles
+        drawn = rng.permuted(np.tile(self.unseen, (shuffles, 1)), axis=1)[:, : batch.MAX_TURNS]
+        stock = np.hstack([np.tile(np.array(self.on_top, dtype=np.int16), (shuffles, 1)), drawn])
+        return (
+            np.tile(self.market, (n, 1)),
+            np.tile(stock, (len(self.slots), 1)),
+            np.tile(self.hall, (n, 1)),
+            np.tile(self.depot, (n, 1)),
+            np.full(n, self.vehicle),
+        )
+
+    def first_turn(self, shuffles: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return tuple(np.repeat(x, shuffles) for x in (self.slots, self.moves, self.choices))
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -294,6 +484,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "SearchBot",
+    "TurnPlan",
     "estimate",
     "make_bot",
     "outcome",

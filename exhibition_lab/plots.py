@@ -1,11 +1,13 @@
 """Charts for the odds and simulation results (matplotlib; every function returns a Figure).
 
-Figures are built without pyplot, so nothing piles up in global state during long runs;
-Jupyter shows a returned Figure as an image.
+Figures are built without pyplot, so nothing piles up in global state during long runs.
+Without pyplot no inline backend teaches Jupyter to draw them, so each chart is a
+:class:`Chart`, a Figure that renders itself as a PNG image.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
@@ -21,8 +23,17 @@ from .simulate import SimulationResult
 WHITE_EDGE = "#555555"
 
 
+class Chart(Figure):
+    """A matplotlib Figure that Jupyter shows as an image (``_repr_png_``)."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=100)
+        return buffer.getvalue()
+
+
 def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = Chart(figsize=(width, height), layout="constrained")
     return fig, fig.add_subplot()
 
 
@@ -74,9 +85,15 @@ def plot_penalty_odds(
 
 
 def plot_score_histograms(
-    results: Mapping[str, SimulationResult | np.ndarray], *, seat: int = 0, bins: int = 40, title: str | None = None
+    results: Mapping[str, SimulationResult | np.ndarray],
+    *,
+    seat: int = 0,
+    bins: int = 40,
+    title: str | None = None,
+    density: bool = False,
 ) -> Figure:
-    """Histograms of totals per bot (or any label), with each mean marked."""
+    """Histograms of totals per bot (or any label), with each mean marked; ``density=True``
+    compares runs of very different sizes (share of games instead of counts)."""
     fig, ax = _figure()
     data = {
         label: (r.scores[:, seat] if isinstance(r, SimulationResult) else np.asarray(r)) for label, r in results.items()
@@ -86,12 +103,17 @@ def plot_score_histograms(
     edges = np.linspace(low, high + 1, bins + 1)
     for (label, values), color in zip(data.items(), ["C0", "C1", "C2", "C3", "C4", "C5"]):
         ax.hist(
-            values, bins=edges, alpha=0.5, color=color, label=f"{label}: mean {values.mean():.0f} (n={len(values)})"
+            values,
+            bins=edges,
+            alpha=0.5,
+            color=color,
+            density=density,
+            label=f"{label}: mean {values.mean():.0f} (n={len(values)})",
         )
         ax.axvline(values.mean(), color=color, linestyle="--")
     solo = any(isinstance(r, SimulationResult) and r.is_solo for r in results.values())
     ax.set_xlabel("solo score (×100)" if solo else "total fame points")
-    ax.set_ylabel("games")
+    ax.set_ylabel("share of games" if density else "games")
     ax.set_title(title or "Scores by bot")
     ax.legend()
     return fig
@@ -100,7 +122,7 @@ def plot_score_histograms(
 def plot_mid_century_readings(readings: Sequence[SoloRules] | None = None) -> Figure:
     """The solo Mid Century term (S6) by card year under each reading of D11."""
     readings = readings or (SoloRules.harsh_reading(), SoloRules.tiebreak_reading())
-    fig = Figure(figsize=(9, 3.6), layout="constrained")
+    fig = Chart(figsize=(9, 3.6), layout="constrained")
     years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
     for k, rules in enumerate(readings):
         ax = fig.add_subplot(1, len(readings), k + 1)

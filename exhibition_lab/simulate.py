@@ -151,6 +151,9 @@ def _shards(n_games: int, workers: int) -> list[slice]:
     return [slice(k, min(k + size, n_games)) for k in range(0, n_games, size)]
 
 
+BATCH_CHUNK = 10_000  # games per batch-engine task; fixed, so results never depend on the split
+
+
 def simulate(
     n_games: int,
     bots: Sequence[str | Bot] = ("random",),
@@ -162,7 +165,7 @@ def simulate(
     client=None,
     progress: bool = True,
     solo_rules: SoloRules | str = "harsh",
-    engine: str = "scalar",
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play ``n_games`` games with one bot per seat (a single seat is the solo game).
 
@@ -170,22 +173,18 @@ def simulate(
     shards on a cluster instead. A ``tqdm`` bar shows progress; Ctrl-C stops the run and
     raises ``KeyboardInterrupt`` without returning partial results.
 
-    ``engine="batch"`` plays solo games of the base layout in lock-step over numpy arrays
-    (:mod:`exhibition_lab.batch`, one process, bots ``"random"`` or ``"greedy"``): tens of
-    times faster, with the batch engine's own vectorised greedy heuristic.
+    ``engine`` picks who plays: ``"scalar"`` plays every game on :class:`Game` with the
+    bots themselves; ``"batch"`` plays solo games of the base layout in lock-step over
+    numpy arrays (:mod:`exhibition_lab.batch`, bots ``"random"`` or ``"greedy"``, the
+    latter being the batch engine's own vectorised heuristic), a hundred times faster;
+    ``"auto"`` (the default) uses the batch engine where it plays the very same player —
+    uniformly random solo games of the base layout, ``bots=("random",)`` — and the scalar
+    engine otherwise. Either way the games depend on ``seed`` alone, not on the number of
+    processes or shards. Batch games have no per-game seed (``seeds`` is −1); replay them
+    with ``batch.play_batch(n_games, seed=seed, record=True)``.
     """
-    if engine == "batch":
-        return _simulate_batch(
-            n_games,
-            bots,
-            seed=seed,
-            layout=layout,
-            secret_decades=secret_decades,
-            progress=progress,
-            solo_rules=solo_rules,
-        )
-    if engine != "scalar":
-        raise ExhibitionLabError(f"engine is 'scalar' or 'batch', not {engine!r}")
+    if engine not in ("auto", "scalar", "batch"):
+        raise ExhibitionLabError(f"engine is 'auto', 'scalar' or 'batch', not {engine!r}")
     if n_games < 1:
         raise ExhibitionLabError(f"simulate needs at least one game, not {n_games}")
     if not 1 <= len(bots) <= 5:
@@ -194,18 +193,30 @@ def simulate(
         make_bot(bot)  # fail early on an unknown name
     reading = solo_rules if isinstance(solo_rules, str) else solo_rules.name
     SoloRules.by_name(reading)
-    job = _Job(tuple(bots), (layout or Layout.base()).keys, secret_decades, reading)
-    seeds = game_seeds(seed, n_games)
-    workers = processes or os.cpu_count() or 1
-    shards = _shards(n_games, 1 if client is None and workers == 1 else workers)
+    if engine == "auto":
+        plain = (layout is None or not layout.variations) and not secret_decades
+        engine = "batch" if plain and list(bots) == ["random"] else "scalar"
+    if engine == "batch":
+        _check_batch(bots, layout, secret_decades)
+        seeds = np.full(n_games, -1, dtype=np.int64)
+        tasks = [
+            (_run_batch_shard, (bots[0], seed, start, min(BATCH_CHUNK, n_games - start), reading))
+            for start in range(0, n_games, BATCH_CHUNK)
+        ]
+    else:
+        job = _Job(tuple(bots), (layout or Layout.base()).keys, secret_decades, reading)
+        seeds = game_seeds(seed, n_games)
+        shards = _shards(n_games, 1 if client is None and processes == 1 else processes or os.cpu_count() or 1)
+        tasks = [(_run_shard, (job, seeds[s])) for s in shards]
+    workers = 1 if client is None and len(tasks) == 1 else processes or os.cpu_count() or 1
     bar = _progress_bar(n_games, progress)
     try:
         if client is not None:
-            parts = _run_on_dask(client, job, seeds, shards, bar)
+            parts = _run_on_dask(client, tasks, bar)
         elif workers == 1:
-            parts = [_tick(bar, _run_shard(job, seeds[s]), s) for s in shards]
+            parts = [_tick(bar, function(*args)) for function, args in tasks]
         else:
-            parts = _run_on_processes(workers, job, seeds, shards, bar)
+            parts = _run_on_processes(workers, tasks, bar)
     finally:
         if bar is not None:
             bar.close()
@@ -223,22 +234,21 @@ def _progress_bar(total: int, enabled: bool):
     return tqdm(total=total, unit="game", desc="simulate")
 
 
-def _tick(bar, part: dict[str, np.ndarray], shard: slice) -> dict[str, np.ndarray]:
+def _tick(bar, part: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     if bar is not None:
-        bar.update(shard.stop - shard.start)
+        bar.update(len(part["scores"]))
     return part
 
 
-def _run_on_processes(workers: int, job: _Job, seeds: np.ndarray, shards: list[slice], bar) -> list:
-    parts: list = [None] * len(shards)
+def _run_on_processes(workers: int, tasks: list, bar) -> list:
+    parts: list = [None] * len(tasks)
     # fork starts workers at once and works from notebooks and scripts alike; spawn elsewhere
     method = "fork" if "fork" in get_all_start_methods() else "spawn"
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method))
     try:
-        futures = {pool.submit(_run_shard, job, seeds[s]): k for k, s in enumerate(shards)}
+        futures = {pool.submit(function, *args): k for k, (function, args) in enumerate(tasks)}
         for future in as_completed(futures):
-            k = futures[future]
-            parts[k] = _tick(bar, future.result(), shards[k])
+            parts[futures[future]] = _tick(bar, future.result())
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
         raise
@@ -246,46 +256,36 @@ def _run_on_processes(workers: int, job: _Job, seeds: np.ndarray, shards: list[s
     return parts
 
 
-def _run_on_dask(client, job: _Job, seeds: np.ndarray, shards: list[slice], bar) -> list:
+def _run_on_dask(client, tasks: list, bar) -> list:
     from distributed import as_completed as dask_completed
 
-    futures = [client.submit(_run_shard, job, seeds[s], pure=False) for s in shards]
+    futures = [client.submit(function, *args, pure=False) for function, args in tasks]
     index = {f.key: k for k, f in enumerate(futures)}
-    parts: list = [None] * len(shards)
+    parts: list = [None] * len(tasks)
     try:
         for future in dask_completed(futures):
-            k = index[future.key]
-            parts[k] = _tick(bar, future.result(), shards[k])
+            parts[index[future.key]] = _tick(bar, future.result())
     except BaseException:
         client.cancel(futures)
         raise
     return parts
 
 
-def _simulate_batch(n_games, bots, *, seed, layout, secret_decades, progress, solo_rules) -> SimulationResult:
-    from .batch import play_batch
-
+def _check_batch(bots: Sequence[str | Bot], layout: Layout | None, secret_decades: bool) -> None:
     if len(bots) != 1 or bots[0] not in ("random", "greedy"):
         raise ExhibitionLabError("the batch engine plays solo games with bots ('random',) or ('greedy',)")
     if (layout is not None and layout.variations) or secret_decades:
         raise ExhibitionLabError("the batch engine plays the base layout without Secret Decades")
-    rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules
-    bar = _progress_bar(n_games, progress)
-    try:
-        result = play_batch(
-            n_games, policy=bots[0], seed=seed, solo_rules=rules, progress=None if bar is None else bar.update
-        )
-    finally:
-        if bar is not None:
-            bar.close()
-    points = {goal: values.astype(np.float64)[:, None] for goal, values in result.points.items()}
+
+
+def _run_batch_shard(policy: str, seed: int, first_game: int, n_games: int, reading: str) -> dict[str, np.ndarray]:
+    """Games ``first_game …`` of a batch run, as the same plain arrays as :func:`_run_shard`."""
+    from .batch import play_batch
+
+    rules = SoloRules.by_name(reading)
+    result = play_batch(n_games, policy=policy, seed=seed, chunk=BATCH_CHUNK, first_game=first_game, solo_rules=rules)
+    part = {"scores": result.scores.astype(np.int64)[:, None], "markets": result.markets}
     for goal in GOAL_LABELS:
-        points.setdefault(goal, np.full((n_games, 1), np.nan))
-    return SimulationResult(
-        (bots[0],),
-        seed,
-        np.full(n_games, -1, dtype=np.int64),
-        result.scores.astype(np.int64)[:, None],
-        points,
-        result.markets,
-    )
+        values = result.points.get(goal)
+        part[f"goal:{goal}"] = np.full((n_games, 1), np.nan) if values is None else values.astype(np.float64)[:, None]
+    return part

@@ -42,7 +42,7 @@ def test_greedy_batch_games_replay_exactly_through_the_scalar_engine():
 
 def test_batch_and_scalar_random_play_agree_statistically():
     # Tolerance: means of total and of each goal within 4 combined standard errors.
-    scalar = simulate(1500, ["random"], seed=3, processes=1, progress=False)
+    scalar = simulate(1500, ["random"], seed=3, processes=1, progress=False, engine="scalar")
     batched = simulate(30_000, ["random"], seed=3, engine="batch", progress=False)
     for goal in ["years_gap", "continent_focus", "decades", "chain", "empty_spots", "depot", "mid_century"]:
         a, b = scalar.points[goal][:, 0], batched.points[goal][:, 0]
@@ -50,6 +50,10 @@ def test_batch_and_scalar_random_play_agree_statistically():
         assert abs(a.mean() - b.mean()) <= 4 * se + 1e-9, goal
     a, b = scalar.scores[:, 0], batched.scores[:, 0]
     assert abs(a.mean() - b.mean()) <= 4 * np.sqrt(a.var() / len(a) + b.var() / len(b))
+    # the whole distribution: a two-sample Kolmogorov–Smirnov test must not reject at 0.1%
+    stats = pytest.importorskip("scipy.stats")
+    assert stats.ks_2samp(a, b).pvalue > 0.001
+    assert stats.ks_2samp(a, b[: len(a)] + 1500).pvalue < 0.001  # a shifted sample is caught
 
 
 def test_vectorised_greedy_beats_random():
@@ -81,3 +85,78 @@ def test_same_seed_same_games_and_bad_requests():
         simulate(10, ["random"], engine="warp", progress=False)
     with pytest.raises(xl.ExhibitionLabError, match="record=True"):
         batch.replay(a, 0)
+    market, hall, depot = np.arange(18)[None, :], np.full((1, 16), -1), np.full((1, 3), -1)
+    rng = np.random.default_rng(0)
+    with pytest.raises(xl.ExhibitionLabError, match=r"stock needs 1 rows of at least 20 cards"):
+        batch.play_out(market, np.arange(18, 30)[None, :], hall, depot, np.zeros(1), rng=rng)
+    with pytest.raises(xl.ExhibitionLabError, match=r"hall must have shape \(1, 16\)"):
+        batch.play_out(market, np.arange(18, 50)[None, :], hall[:, :15], depot, np.zeros(1), rng=rng)
+    assert batch.play_out(market, np.arange(18, 50)[None, :], hall, depot, np.zeros(1), rng=rng).shape == (1,)
+
+
+def test_incremental_bounds_and_colours_equal_a_full_recomputation_every_turn():
+    # The running min/max updates (R11, R14) and colour bits (R12, R13) must equal what the
+    # exact two-pass computation (R16/D7 with Einstein) gives from the hall alone.
+    deck = batch.DeckArrays.of(DECK)
+    rng = np.random.default_rng(5)
+    deals = batch.deal(rng, 3000)
+    g = batch._Games(deck, deals[:, : batch.MARKET], deals[:, batch.MARKET : batch.DEALT])
+    checked = einstein_rows = 0
+    for _ in range(batch.MAX_TURNS):
+        played, _ = batch._play_turn(g, rng, "random")
+        low, high = batch.hall_bounds(deck, g.hall)
+        empty = g.hall < 0
+        assert np.array_equal(g.low[empty], low[empty]) and np.array_equal(g.high[empty], high[empty])
+        assert (g.low[~empty] > 1999).all()  # a filled spot takes no card
+        assert np.array_equal(g.colours, batch.spot_colours(deck, g.hall))
+        checked += int(empty.sum())
+        einstein_rows += int((g.einstein_spot < batch.N_SPOTS).sum())
+        done = (played.choice == batch.END_CODE) | (g.n_filled == batch.N_SPOTS)
+        g.keep(~done)
+        if not g.size:
+            break
+    assert checked > 100_000 and einstein_rows > 1000
+
+
+def test_partial_shuffle_deals_every_card_uniformly_into_the_seen_places():
+    deals = batch.deal(np.random.default_rng(9), 20_000)
+    assert (np.sort(deals, axis=1) == np.arange(batch.N_CARDS)).all()  # permutations
+    # each card lands in each of the 38 seen places with probability 1/101
+    counts = np.stack([(deals[:, : batch.DEALT] == card).sum(axis=0) for card in (0, 50, 100)])
+    expected = 20_000 / batch.N_CARDS
+    assert np.abs(counts - expected).max() < 6 * np.sqrt(expected)
+
+
+def test_play_out_from_a_mid_game_position_continues_the_recorded_game():
+    # Greedy play is a function of the position, so finishing a recorded game from its
+    # position at turn t (hall, Depot and market from the scalar replay, the true stock)
+    # with that turn forced must give the recorded score: Einstein bounds included.
+    result = batch.play_batch(80, policy="greedy", seed=12, record=True)
+    index = {card: i for i, card in enumerate(DECK)}
+    with_einstein = 0
+    for i in range(80):
+        t = int((result.actions[i][:, 0] >= 0).sum()) // 2
+        game = batch.replay(result, i)
+        while game.turn > t + 1 or game.phase is not xl.Phase.TAKE:
+            game.undo()
+        hall = game.hall(0)
+        market = np.array([index[c] for k in xl.CONTINENTS for c in game.market[k]])
+        depot = np.array([index[c] for c in hall.depot] + [-1] * (3 - len(hall.depot)))
+        card, move, choice = result.actions[i][t]
+        score = batch.play_out(
+            market[None, :],
+            result.deals[i : i + 1, batch.MARKET + t :],
+            np.array([[-1 if c is None else index[c] for _, c in hall.iter_spots()]]),
+            depot[None, :],
+            np.array([game.vehicles[0].index]),
+            first_turn=(
+                np.flatnonzero(market == card)[:1],
+                np.array([move if move >= 0 else DECK[card].continent.index]),
+                np.array([choice]),
+            ),
+            policy="greedy",
+            rng=np.random.default_rng(0),
+        )
+        assert score[0] == result.scores[i], i
+        with_einstein += xl.EINSTEIN in hall.cards()
+    assert with_einstein > 0

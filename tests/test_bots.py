@@ -76,6 +76,77 @@ def test_search_bot_respects_rollout_budget():
     assert bot.stats.moves > 0 and bot.stats.rollouts <= 6 * bot.stats.moves
 
 
+def test_search_bot_beats_greedy_on_the_same_deals():
+    def solo_totals(bot) -> list[int]:
+        games = [play_game(xl.Game.new(1, seed=s), [bot], np.random.default_rng(s)) for s in range(8)]
+        return [game.score()["You"].total for game in games]
+
+    assert np.mean(solo_totals(SearchBot(rollouts=64, candidates=4))) > np.mean(solo_totals("greedy")) + 500
+
+
+def test_search_bot_plays_the_turn_it_planned():
+    game = xl.Game.new(1, seed=4)
+    bot = SearchBot(rollouts=32, candidates=3)
+    rng = np.random.default_rng(4)
+    take = bot.choose(game.view(), game.legal_actions(), rng)
+    planned = list(bot._plan[2])
+    game.apply(take)
+    while game.phase is not xl.Phase.TAKE and not game.is_over:
+        action = bot.choose(game.view(), game.legal_actions(), rng)
+        assert action == planned.pop(0)
+        game.apply(action)
+    assert not planned and bot.stats.moves == 1  # one search for the whole turn
+
+
+def white_card_positions(n_games: int) -> list[xl.Game]:
+    """Positions in every phase, white cards taken whenever offered (for R8's MOVE)."""
+    positions = []
+    for seed in range(n_games):
+        game, rng = xl.Game.new(1, seed=seed), np.random.default_rng(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            positions.append(game.copy())
+            white = [a for a in actions if isinstance(a, xl.Take) and a.card.is_white]
+            game.apply(white[0] if white else actions[int(rng.integers(len(actions)))])
+    return positions
+
+
+def test_batched_search_rows_start_exactly_where_the_scalar_game_stands():
+    # Every candidate turn, played as the forced first batch turn from the encoded
+    # position, must leave the hall, Depot, market and vehicle the scalar engine leaves.
+    from exhibition_lab import batch
+    from exhibition_lab.bots import _BatchPosition
+
+    deck, index = batch.DeckArrays.of(xl.standard_deck()), {c: i for i, c in enumerate(xl.standard_deck())}
+    bot, rng = SearchBot(rollouts=10_000, candidates=4), np.random.default_rng(0)
+    phases = set()
+    for position in white_card_positions(40)[::3]:
+        view, actions = position.view(), position.legal_actions()
+        plans = bot._candidate_plans(view, actions)
+        encoded = _BatchPosition.of(view, plans)
+        determinised = xl.Game.from_view(view, rng)
+        market, _, hall, depot, vehicle = encoded.rows(1, rng)
+        stock = np.array(encoded.on_top + [index[c] for c in determinised.deal.stock])[None, :]
+        n = len(plans)
+        g = batch._Games(deck, market, np.repeat(stock, n, axis=0), hall, depot, vehicle)
+        batch._play_turn(g, rng, "random", forced=batch._Turn(*encoded.first_turn(1)))
+        for row, plan in enumerate(plans):
+            scalar = determinised.copy()
+            for action in plan.actions():
+                scalar.apply(action)
+            spots = [-1 if c is None else index[c] for _, c in scalar.hall(0).iter_spots()]
+            assert g.hall[row].tolist() == spots
+            assert sorted(g.depot[row][g.depot[row] >= 0].tolist()) == sorted(index[c] for c in scalar.hall(0).depot)
+            for k, continent in enumerate(xl.CONTINENTS):
+                assert sorted(g.market[row, 3 * k : 3 * k + 3].tolist()) == sorted(
+                    index[c] for c in scalar.market[continent]
+                )
+            if not scalar.is_over:
+                assert g.vehicle[row] == scalar.vehicles[0].index
+        phases.add(view.phase)
+    assert phases == {xl.Phase.TAKE, xl.Phase.MOVE, xl.Phase.PLACE}
+
+
 def test_search_bot_respects_time_limit():
     bot = SearchBot(rollouts=10_000, time_limit=0.02, rollout="random")
     game = xl.Game.new(2, seed=3)
@@ -83,6 +154,10 @@ def test_search_bot_respects_time_limit():
     # one playout may start just before the limit; a random playout takes milliseconds
     assert bot.stats.seconds_per_move < 0.02 + 0.05
     assert bot.stats.rollouts < 10_000 * bot.stats.moves
+    # solo: the lock-step rounds (32 shuffles of every candidate) stop at the limit too
+    solo = SearchBot(rollouts=1_000_000, time_limit=0.001)
+    play_game(xl.Game.new(1, seed=3), [solo], np.random.default_rng(3))
+    assert solo.stats.rollouts <= 32 * 48 * solo.stats.moves  # one round: at most 8 candidates × 6 moves
 
 
 def test_from_view_keeps_every_public_fact():
@@ -115,17 +190,34 @@ def test_simulate_same_seed_same_scores_for_1_2_4_processes():
 
 def test_simulate_on_a_dask_local_cluster_matches():
     distributed = pytest.importorskip("distributed")
+    runs = [(30, ["random"], "scalar"), (25_000, ["random"], "auto"), (30, ["greedy", "random"], "auto")]
     with (
         distributed.LocalCluster(n_workers=2, processes=False, dashboard_address=None) as cluster,
         distributed.Client(cluster) as client,
     ):
-        on_dask = simulate(30, ["random"], seed=4, client=client, progress=False)
-    local = simulate(30, ["random"], seed=4, processes=1, progress=False)
-    assert np.array_equal(on_dask.scores, local.scores)
+        on_dask = [simulate(n, bots, seed=4, client=client, progress=False, engine=e) for n, bots, e in runs]
+    for (n, bots, e), remote in zip(runs, on_dask):
+        local = simulate(n, bots, seed=4, processes=1, progress=False, engine=e)
+        assert np.array_equal(remote.scores, local.scores) and np.array_equal(remote.markets, local.markets)
+
+
+def test_auto_engine_plays_random_solo_on_the_batch_engine_whatever_the_processes():
+    # three chunks of the batch engine: the split over processes must not change a game
+    runs = [simulate(25_000, ["random"], seed=6, processes=p, progress=False) for p in (1, 2, 4)]
+    direct = simulate(25_000, ["random"], seed=6, engine="batch", processes=1, progress=False)
+    for run in runs:
+        assert np.array_equal(run.scores, direct.scores) and np.array_equal(run.markets, direct.markets)
+        assert np.array_equal(run.points["chain"], direct.points["chain"])
+    assert (runs[0].seeds == -1).all()
+    # anything the batch engine does not play the same way stays on the scalar engine
+    greedy = simulate(5, ["greedy"], seed=6, processes=1, progress=False)
+    assert (greedy.seeds >= 0).all()
+    with_variant = simulate(5, ["random"], seed=6, layout=xl.Layout.base().with_variations("links"), progress=False)
+    assert (with_variant.seeds >= 0).all()
 
 
 def test_simulate_solo_scores_are_solo_totals():
-    result = simulate(20, ["random"], seed=1, processes=1, progress=True)
+    result = simulate(20, ["random"], seed=1, processes=1, progress=True, engine="scalar")
     for row, game_seed in enumerate(result.seeds):
         game = play_game(
             xl.Game.new(1, seed=int(game_seed)), ["random"], np.random.default_rng([int(game_seed), 0xB07])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import numpy as np
+import pytest
 from matplotlib.figure import Figure
 
 import exhibition_lab as xl
@@ -21,6 +22,10 @@ def rendered(fig: Figure) -> bytes:
     fig.savefig(buffer, format="png")
     data = buffer.getvalue()
     assert data.startswith(b"\x89PNG") and len(data) > 5_000
+    # Jupyter draws the chart from _repr_png_, with no pyplot inline backend involved
+    from IPython.core.formatters import PNGFormatter
+
+    assert PNGFormatter()(fig).startswith(b"\x89PNG")
     return data
 
 
@@ -49,6 +54,10 @@ def test_score_histograms_per_bot():
     fig = plots.plot_score_histograms(results)
     rendered(fig)
     assert "solo score" in fig.axes[0].get_xlabel()
+    shares = plots.plot_score_histograms({"a": np.arange(1000), "b": np.arange(10)}, bins=10, density=True)
+    rendered(shares)
+    heights = [sum(p.get_height() * p.get_width() for p in c) for c in shares.axes[0].containers]
+    assert heights == pytest.approx([1.0, 1.0]) and shares.axes[0].get_ylabel() == "share of games"
 
 
 def test_mid_century_readings_side_by_side():
