@@ -37,9 +37,7 @@ GAP_SPOTS = (STARTS[4], STARTS[4] + 1)
 DEPOT_CODE, END_CODE = N_SPOTS, N_SPOTS + 1
 SAME_SPOT = np.array(SAME)[SHOWCASE_OF]
 SAME_SHOWCASE = SHOWCASE_OF[:, None] == SHOWCASE_OF[None, :]
-SPOT_INDEX = np.arange(N_SPOTS, dtype=np.int16)
 ERA_STEP = np.array([STEP[s] or 0 for s in SHOWCASE_OF], dtype=np.int16)
-ERA_SPOT = ERA_STEP > 0
 SLOT_CONTINENT = np.repeat(np.arange(6), 3)
 ALL_COLOURS = np.int16(0b111111)
 FILLED = 3000  # the low bound of a filled spot: no year fits there
@@ -289,10 +287,11 @@ def _offset_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             else:
                 low[p, j] = BIG
     spread = np.vstack([SAME_SHOWCASE, np.zeros((1, N_SPOTS), dtype=bool)]).astype(np.int16)
-    return low[:, :N_SPOTS].copy(), high[:, :N_SPOTS].copy(), spread, low, high
+    return low, high, spread
 
 
-LOW_OFFSET, HIGH_OFFSET, SPREAD, LOW_TO, HIGH_TO = _offset_tables()  # *_TO[p, j]: j may be NO_SPOT
+LOW_TO, HIGH_TO, SPREAD = _offset_tables()  # [p, j]: p and j may be NO_SPOT
+LOW_OFFSET, HIGH_OFFSET = LOW_TO[:, :N_SPOTS], HIGH_TO[:, :N_SPOTS]  # rows for the 16 spots
 
 
 def _place(g: _Games, cards: np.ndarray, choice: np.ndarray) -> None:
@@ -377,13 +376,9 @@ def _select_table() -> np.ndarray:
 SELECT = _select_table()
 
 
-def _choose(mask: np.ndarray, rng: np.random.Generator, weights: np.ndarray | None = None) -> np.ndarray:
-    """One True column per row: uniform, or the best weight (first on ties)."""
-    if weights is not None:
-        return np.argmax(np.where(mask, weights, -np.inf), axis=1)
-    counts = mask.sum(axis=1)
-    k = (rng.random(len(mask)) * counts).astype(np.int64)
-    return np.argmax(mask.cumsum(axis=1, dtype=np.int8) > k[:, None], axis=1)
+def _best(mask: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Per row, the True column of highest weight (the first on ties)."""
+    return np.argmax(np.where(mask, weights, -np.inf), axis=1)
 
 
 def _random_placement(g: _Games, fits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -399,7 +394,7 @@ def _random_placement(g: _Games, fits: np.ndarray, rng: np.random.Generator) -> 
 
 def _greedy_placement(g: _Games, fits: np.ndarray, cards: np.ndarray) -> np.ndarray:
     options = np.hstack([fits, (g.n_depot < DEPOT)[:, None], ~fits.any(axis=1)[:, None]])
-    return _choose(options, None, _placement_weights(g, cards))
+    return _best(options, _placement_weights(g, cards))
 
 
 def _placement_weights(g: _Games, cards: np.ndarray) -> np.ndarray:
@@ -429,7 +424,7 @@ def _greedy_take(g: _Games) -> np.ndarray:
     near = np.abs(np.where(years < 0, 1950, years) - 1950)
     takeable = SLOT_CONTINENT[None, :] == g.vehicle[:, None]
     # the card id breaks ties, so the choice depends on the cards, not on their slots
-    return _choose(takeable, None, flexibility - near / 50.0 - g.market * 1e-6)
+    return _best(takeable, flexibility - near / 50.0 - g.market * 1e-6)
 
 
 @dataclass(frozen=True)

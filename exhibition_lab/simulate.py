@@ -193,11 +193,14 @@ def simulate(
         make_bot(bot)  # fail early on an unknown name
     reading = solo_rules if isinstance(solo_rules, str) else solo_rules.name
     SoloRules.by_name(reading)
+    cores = processes or os.cpu_count() or 1
     if engine == "auto":
-        plain = (layout is None or not layout.variations) and not secret_decades
-        engine = "batch" if plain and list(bots) == ["random"] else "scalar"
+        same_player = list(bots) == ["random"] and _batch_refusal(bots, layout, secret_decades) is None
+        engine = "batch" if same_player else "scalar"
     if engine == "batch":
-        _check_batch(bots, layout, secret_decades)
+        refusal = _batch_refusal(bots, layout, secret_decades)
+        if refusal is not None:
+            raise ExhibitionLabError(refusal)
         seeds = np.full(n_games, -1, dtype=np.int64)
         tasks = [
             (_run_batch_shard, (bots[0], seed, start, min(BATCH_CHUNK, n_games - start), reading))
@@ -206,9 +209,8 @@ def simulate(
     else:
         job = _Job(tuple(bots), (layout or Layout.base()).keys, secret_decades, reading)
         seeds = game_seeds(seed, n_games)
-        shards = _shards(n_games, 1 if client is None and processes == 1 else processes or os.cpu_count() or 1)
-        tasks = [(_run_shard, (job, seeds[s])) for s in shards]
-    workers = 1 if client is None and len(tasks) == 1 else processes or os.cpu_count() or 1
+        tasks = [(_run_shard, (job, seeds[s])) for s in _shards(n_games, cores)]
+    workers = 1 if client is None and len(tasks) == 1 else cores
     bar = _progress_bar(n_games, progress)
     try:
         if client is not None:
@@ -271,11 +273,13 @@ def _run_on_dask(client, tasks: list, bar) -> list:
     return parts
 
 
-def _check_batch(bots: Sequence[str | Bot], layout: Layout | None, secret_decades: bool) -> None:
+def _batch_refusal(bots: Sequence[str | Bot], layout: Layout | None, secret_decades: bool) -> str | None:
+    """Why the batch engine cannot play these games, or ``None`` if it can."""
     if len(bots) != 1 or bots[0] not in ("random", "greedy"):
-        raise ExhibitionLabError("the batch engine plays solo games with bots ('random',) or ('greedy',)")
+        return "the batch engine plays solo games with bots ('random',) or ('greedy',)"
     if (layout is not None and layout.variations) or secret_decades:
-        raise ExhibitionLabError("the batch engine plays the base layout without Secret Decades")
+        return "the batch engine plays the base layout without Secret Decades"
+    return None
 
 
 def _run_batch_shard(policy: str, seed: int, first_game: int, n_games: int, reading: str) -> dict[str, np.ndarray]:
