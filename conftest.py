@@ -1,7 +1,11 @@
 """Settings for the whole test run (unit tests and notebooks alike)."""
 
 import os
+from pathlib import Path
 
-# Notebooks scale their simulations down under test; charts render off-screen.
+# Kernels started by the tests (nbval, Voila) read this profile: long notebook runs scale
+# down there (exhibition_lab.budget) while the notebooks' code stays as the reader sees it.
+os.environ["IPYTHONDIR"] = str(Path(__file__).parent / "tests" / "ipython")
+# Kept for notebooks not yet moved to the budget module.
 os.environ["EXLAB_QUICK"] = "1"
 os.environ.setdefault("MPLBACKEND", "Agg")

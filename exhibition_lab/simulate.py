@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from . import budget
 from .bots import Bot, make_bot, play_game
 from .errors import ExhibitionLabError
 from .game import Game
@@ -182,6 +183,9 @@ def simulate(
     engine otherwise. Either way the games depend on ``seed`` alone, not on the number of
     processes or shards. Batch games have no per-game seed (``seeds`` is −1); replay them
     with ``batch.play_batch(n_games, seed=seed, record=True)``.
+
+    Under the test suite's notebook kernels :mod:`exhibition_lab.budget` scales ``n_games``
+    down (never below 50); everywhere else the run plays exactly ``n_games``.
     """
     if engine not in ("auto", "scalar", "batch"):
         raise ExhibitionLabError(f"engine is 'auto', 'scalar' or 'batch', not {engine!r}")
@@ -191,6 +195,7 @@ def simulate(
         raise ExhibitionLabError(f"one bot per seat, 1 to 5 seats (R4); got {len(bots)}")
     for bot in bots:
         make_bot(bot)  # fail early on an unknown name
+    n_games = budget.scaled(n_games, minimum=50)
     reading = solo_rules if isinstance(solo_rules, str) else solo_rules.name
     SoloRules.by_name(reading)
     cores = processes or os.cpu_count() or 1
