@@ -74,6 +74,12 @@ VARIATIONS: dict[str, ShowcaseKind] = {
 SHOWCASES: dict[str, ShowcaseKind] = {s.key: s for s in (*BASE_SHOWCASES, *VARIATIONS.values())}
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … for positions a reader counts."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def unique_decades_range(players: int) -> tuple[int, int]:
     """First and last decade allowed in Unique Decades for this many players (V6a, D10).
 
@@ -165,6 +171,24 @@ class Layout:
             if showcase.key == key:
                 return position
         return None
+
+    def spot_name(self, showcase: int, spot: int) -> str:
+        """A spot in words, as a reader finds it on the board: ``"General, 3rd spot"``.
+
+        Showcases of one spot are named alone (``"Mid Century"``); spots count from the left
+        from 1.
+
+        >>> Layout.base().spot_name(0, 2)
+        'General, 3rd spot'
+        >>> Layout.base().spot_name(2, 0)
+        'Mid Century'
+        """
+        if not 0 <= showcase < len(self.showcases) or not 0 <= spot < self.showcases[showcase].size:
+            raise ExhibitionLabError(f"this layout has no spot {spot} in showcase {showcase}")
+        kind = self.showcases[showcase]
+        if kind.size == 1:
+            return kind.name
+        return f"{kind.name}, {ordinal(spot + 1)} spot"
 
     def __len__(self) -> int:
         return len(self.showcases)

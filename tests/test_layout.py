@@ -36,3 +36,15 @@ def test_layout_must_hold_every_base_showcase_once():
         xl.Layout.from_keys(["general", "general", "mid_century", "one_continent", "years_gap"])
     with pytest.raises(xl.ExhibitionLabError):
         xl.Layout.from_keys(["general"])
+
+
+def test_spots_are_named_in_words_as_on_the_board():
+    layout = xl.Layout.base()
+    assert layout.spot_name(0, 0) == "General, 1st spot"
+    assert layout.spot_name(0, 2) == "General, 3rd spot"
+    assert layout.spot_name(1, 3) == "One Era, 4th spot"
+    assert layout.spot_name(2, 0) == "Mid Century"
+    assert layout.spot_name(4, 1) == "Years Gap, 2nd spot"
+    assert xl.Layout.base().with_variations("links").spot_name(0, 1) == "Links, 2nd spot"
+    with pytest.raises(xl.ExhibitionLabError, match="no spot 6 in showcase 0"):
+        layout.spot_name(0, 6)
