@@ -167,3 +167,49 @@ def plot_pool_timeline(
         bbox_to_anchor=(0.5, -0.25),
     )
     return fig
+
+
+# ---------------------------------------------------------------- coach
+LABEL_COLOURS = {"good": "#2e7d32", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
+
+
+def plot_options(evaluation, *, top: int = 8) -> Figure:
+    """The options of one decision (:func:`exhibition_lab.coach.evaluate`) with their 95%
+    intervals, best on top."""
+    options = evaluation.options[:top]
+    fig, ax = _figure(8.0, 0.5 + 0.45 * len(options))
+    rows = np.arange(len(options))[::-1]
+    values = np.array([o.value for o in options])
+    errors = np.array([[o.value - o.low for o in options], [o.high - o.value for o in options]])
+    colours = ["#1565c0"] + ["#90a4ae"] * (len(options) - 1)
+    ax.barh(rows, values, xerr=errors, color=colours, capsize=3)
+    ax.set_yticks(rows, [_short(evaluation.describe(o), 60) for o in options], fontsize=8)
+    ax.axvline(0, color="#333333", linewidth=0.8)
+    ax.set_xlabel(f"expected {evaluation.unit} (bars: 95% interval)")
+    ax.set_title(f"Options of this decision ({evaluation.best.playouts} playouts each)")
+    return fig
+
+
+def plot_review(review) -> Figure:
+    """Across a reviewed game: the expected result of the best turn and of the turn played,
+    each decision coloured by its label (:func:`exhibition_lab.coach.review`)."""
+    fig, ax = _figure(8.0, 4.0)
+    turns = [d.turn for d in review.decisions]
+    scale = 1 if not review.solo else 100
+    best = [d.best.value / scale for d in review.decisions]
+    played = [d.played.value / scale for d in review.decisions]
+    ax.plot(turns, best, color="#1565c0", marker=".", label="best turn found")
+    ax.plot(turns, played, color="#555555", linestyle="--", label="turn played")
+    for d, y in zip(review.decisions, played):
+        ax.scatter(d.turn, y, color=LABEL_COLOURS[d.label], zorder=3, s=40)
+    handles = [Patch(color=c, label=label) for label, c in LABEL_COLOURS.items()]
+    ax.legend(handles=[*ax.get_legend_handles_labels()[0], *handles], fontsize=8, loc="best")
+    unit = "expected final score (fp, solo ×100 / 100)" if review.solo else "expected fp margin"
+    ax.set_xlabel("turn")
+    ax.set_ylabel(unit)
+    ax.set_title(f"Review of {review.player}: {review.total_loss:.1f} fp lost over {len(turns)} decisions")
+    return fig
+
+
+def _short(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
