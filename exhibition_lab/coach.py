@@ -145,8 +145,30 @@ def evaluate(
     first round always runs).
     """
     view = _decision_view(game, seat)
-    rng = np.random.default_rng(seed)
-    plans = _plans(view, game.legal_actions(), candidates, include)
+    return evaluate_view(
+        view,
+        game.legal_actions(),
+        playouts=playouts,
+        time_limit=time_limit,
+        candidates=candidates,
+        seed=seed,
+        include=include,
+    )
+
+
+def evaluate_view(
+    view: PlayerView,
+    actions: Sequence[Action],
+    *,
+    playouts: int | None = None,
+    time_limit: float | None = None,
+    candidates: int = 8,
+    seed: int | np.random.Generator = 0,
+    include: Sequence[TurnPlan] = (),
+) -> Evaluation:
+    """:func:`evaluate` for a seat's view and its legal actions (what a bot is given)."""
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    plans = _plans(view, list(actions), candidates, include)
     on_batch = batch_ready(view)
     budget = playouts or (256 if on_batch else 16)
     start = time.perf_counter()
@@ -262,6 +284,30 @@ def _play_to_end(game: Game, rng: np.random.Generator) -> Game:
         actions = game.legal_actions()
         game.apply(actions[0] if len(actions) == 1 else greedy.choose(game.view(), actions, rng))
     return game
+
+
+class HintBot:
+    """A player that always follows :func:`hint`: the best option of each decision, then the
+    rest of that turn as planned. ``playouts``/``time_limit`` are the coach's budget."""
+
+    name = "coach"
+
+    def __init__(self, playouts: int | None = None, *, time_limit: float | None = None, candidates: int = 8) -> None:
+        self.playouts = playouts
+        self.time_limit = time_limit
+        self.candidates = candidates
+        self._rest: list[Action] = []
+
+    def choose(self, view: PlayerView, actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        if self._rest and self._rest[0] in actions:
+            return self._rest.pop(0)
+        ev = evaluate_view(
+            view, actions, playouts=self.playouts, time_limit=self.time_limit, candidates=self.candidates, seed=rng
+        )
+        first, *self._rest = ev.best.actions
+        return first
 
 
 # ---------------------------------------------------------------- words
@@ -563,11 +609,13 @@ __all__ = [
     "Decision",
     "Evaluation",
     "Hint",
+    "HintBot",
     "Option",
     "Review",
     "changes_now",
     "describe_plan",
     "evaluate",
+    "evaluate_view",
     "hint",
     "label_for",
     "review",
