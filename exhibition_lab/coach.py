@@ -113,8 +113,12 @@ class Evaluation:
         """One row per option (for a DataFrame or a notebook table)."""
         rows = []
         for option in self.options:
+            plan = option.plan
+            card = plan.take.card if plan.take is not None else self.view.hand
             row: dict[str, object] = {
-                "option": self.describe(option),
+                "card": _card_words(card, width=40),
+                "move": plan.move.continent.title if plan.move is not None else "",
+                "placement": _placement_words(self.view, plan.place),
                 "expected": round(option.value, 1),
                 "95% low": round(option.low, 1),
                 "95% high": round(option.high, 1),
@@ -123,6 +127,9 @@ class Evaluation:
             if option.win_chance is not None:
                 row["win chance"] = round(option.win_chance, 3)
             rows.append(row)
+        if not any(row["move"] for row in rows):  # only white cards are moved by choice
+            for row in rows:
+                del row["move"]
         return rows
 
 
@@ -323,11 +330,13 @@ def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
     return ", ".join(parts)
 
 
-def _card_words(card: Card) -> str:
+def _card_words(card: Card, *, width: int | None = None) -> str:
     where = card.continent.title if card.continent is not None else "white card"
     year = "Einstein" if card.year is None else str(card.year)
-    title = f" · {card.title}" if card.title else ""
-    return f"{year}{title} ({where})"
+    title = card.title
+    if width is not None and len(title) > width:
+        title = title[: width - 1] + "…"
+    return f"{year}{f' · {title}' if title else ''} ({where})"
 
 
 def _placement_words(view: PlayerView, place: Action) -> str:
