@@ -41,7 +41,9 @@ STYLE = """
 .exlab-spot-number{font-size:11px;font-weight:700;color:#6d5f3a;line-height:14px}
 .exlab-mark-good>.exlab-card,.exlab-mark-good>.exlab-empty{outline:3px solid #2e7d32;outline-offset:1px}
 .exlab-mark-bad>.exlab-card,.exlab-mark-bad>.exlab-empty{outline:3px solid #c62828;outline-offset:1px}
+.exlab-mark-ask>.exlab-card,.exlab-mark-ask>.exlab-empty{outline:3px solid #1565c0;outline-offset:1px}
 .exlab-mark-good .exlab-spot-number{color:#2e7d32}.exlab-mark-bad .exlab-spot-number{color:#c62828}
+.exlab-mark-ask .exlab-spot-number{color:#1565c0}
 </style>
 """
 
@@ -65,8 +67,9 @@ def empty_spot_html() -> str:
     return '<div class="exlab-empty">·</div>'
 
 
-#: How :func:`hall_html` marks a spot: a green outline (``"good"``) or a red one (``"bad"``).
-MARKS = ("good", "bad")
+#: How :func:`hall_html` marks a spot: a green outline (``"good"``), a red one (``"bad"``) or
+#: a blue one for a spot a question asks about (``"ask"``).
+MARKS = ("good", "bad", "ask")
 
 
 def _spot_html(card: Card | None, number: int | None, mark: str | None) -> str:
@@ -83,8 +86,8 @@ def hall_body_html(hall: Hall, *, numbered: bool = False, marks: dict[tuple[int,
     """The showcases and the Depot of one hall, without the style block.
 
     ``numbered`` writes each spot's number (1 from the left, as ``Layout.spot_name`` counts)
-    above it; ``marks`` outlines spots ``(showcase, spot)`` in green (``"good"``) or red
-    (``"bad"``), so that a text naming a spot can point at it.
+    above it; ``marks`` outlines spots ``(showcase, spot)`` in green (``"good"``), red
+    (``"bad"``) or blue (``"ask"``), so that a text naming a spot can point at it.
     """
     marks = marks or {}
     unknown = set(marks.values()) - set(MARKS)

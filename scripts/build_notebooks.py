@@ -121,6 +121,7 @@ def build(name: str, *, timeout: int = 600) -> Path:
             km=kernel_manager(Path(tmp)),
             timeout=timeout,
             record_timing=False,
+            store_widget_state=False,  # static renderings then fall back to the HTML the objects provide
             resources={"metadata": {"path": str(NOTEBOOKS)}},
         )
         client.execute()

@@ -251,3 +251,18 @@ def test_numbered_hall_picture_shows_spot_numbers_and_marks(ron):
 
 def test_ron_fixture_is_the_rulebook_board(ron):
     assert str(ron) == str(hall(RON))
+
+
+def test_static_rendering_shows_question_board_and_folded_answer():
+    h = hall(MID_GAME)
+    exercise = PickSpots(h, "1920AS")
+    bundle = exercise._repr_mimebundle_()
+    static = bundle["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "1920AS" in static and 'class="exlab-spot-number"' in static
+    assert "<details><summary>Show answer</summary>" in static
+    for spot in h.legal_spots(card("1920AS")):
+        assert h.layout.spot_name(*spot) in static
+    assert repr(exercise).startswith("Exercise (run the notebook to answer it): Which empty spots")
+    asked = IsLegal(h, "1949EU", (1, 3))._repr_mimebundle_()["text/html"]
+    assert asked.count("exlab-numbered-spot exlab-mark-ask") == 1 and "not legal" in asked

@@ -8,6 +8,7 @@ answer with its reason. The tests answer each one by setting values and clicking
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterable, Mapping
 from html import escape
@@ -16,8 +17,10 @@ import ipywidgets as w
 
 from ..actions import Take
 from ..cards import CONTINENTS, Card
+from ..course import RULE_SENTENCES, plain_reason, tile_picture
+from ..display import hall_html
 from ..game import VEHICLES, Game, Phase
-from ..hall import Hall, Problem
+from ..hall import Hall
 from ..layout import ShowcaseKind
 from ..scoring import GOAL_LABELS, ScoreLine, score_halls
 from .cards import CSS, card_button, paint_card, paint_empty, set_class
@@ -34,38 +37,6 @@ EXERCISE_CSS = """
 .exlab-feedback-answer{color:#333}
 </style>
 """
-
-#: Each hall requirement in one plain sentence (the rule id follows it in the feedback).
-RULE_SENTENCES = {
-    "R2": "A hall never holds two cards of the same year.",
-    "R10": "A spot holds one card; this spot is already filled.",
-    "R11": "In every showcase the years must rise from left to right.",
-    "R12": "No two cards in one showcase may come from the same continent (One Continent excepted).",
-    "R13": (
-        "One Continent holds cards of a single continent, and no other player may already show "
-        "that continent in their own One Continent."
-    ),
-    "R14": (
-        "In One Era two cards may be at most 10 years apart, plus 10 more years for every free "
-        "spot between them."
-    ),
-    "R16": "A white card fits only if some choice of its continent (and, for Einstein, its year) satisfies every rule.",
-    "V1": "White cards may not go into a variation showcase.",
-    "V2": "In Spread the Years two cards must be at least 20 years apart, plus 20 for every free spot between them.",
-    "V3": "In Links two neighbouring cards must share a continent or lie at most 5 years apart.",
-    "V4": "In One Decade every card comes from the same decade.",
-    "V6a": "In Unique Decades every card's decade must be new to that showcase at the whole table.",
-}
-
-_SPOT_INDEX = re.compile(r" \(spot \d+\)")
-
-
-def plain_reason(problem: Problem) -> str:
-    """A problem in words: the rule's sentence, then the engine's detail, then the id."""
-    detail = _SPOT_INDEX.sub("", problem.reason)  # the engine counts spots from 0; readers don't
-    sentence = RULE_SENTENCES.get(problem.rule, "")
-    return f"{sentence} Here: {detail} (rule {problem.rule})".strip()
-
 
 def showcase_sentences(kind: ShowcaseKind) -> list[str]:
     """The requirements that apply in one showcase, in words."""
@@ -104,6 +75,29 @@ class Exercise(w.VBox):
         super().__init__([w.HTML(CSS + EXERCISE_CSS), self.question, *body, buttons, self.feedback])
         self.add_class("exlab-app")
         self.add_class("exlab-exercise")
+
+    def static_html(self) -> str:
+        """The exercise without widgets, for static renderings (nbconvert, GitHub): the
+        question, what it asks about, and the answer folded away under "Show answer"."""
+        return (
+            f'<div class="exlab-exercise" style="border-left:4px solid #6d5f3a;padding:6px 10px">'
+            f"<div>{self.question.value}</div>{self.static_body()}"
+            f"<details><summary>Show answer</summary>{self.answer_html()}</details>"
+            "<div><i>Run the notebook to answer it yourself and get feedback.</i></div></div>"
+        )
+
+    def static_body(self) -> str:
+        return ""
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = self.static_html()  # shown where widgets cannot run
+        return bundle
+
+    def __repr__(self) -> str:
+        # what a static rendering (no widgets) shows instead of the exercise
+        question = html.unescape(re.sub(r"<[^>]+>", "", self.question.value)).removeprefix("Exercise. ")
+        return f"Exercise (run the notebook to answer it): {question}"
 
     def verdict(self) -> tuple[bool, str]:
         raise NotImplementedError
@@ -170,6 +164,9 @@ class PickSpots(Exercise):
         )
         super().__init__(question, [board])
 
+    def static_body(self) -> str:
+        return hall_html(self.hall, numbered=True)
+
     def toggle(self, spot: Spot) -> None:
         """Pick or un-pick an empty spot, as a click on it does."""
         if spot not in self.spot_buttons:
@@ -213,9 +210,13 @@ class IsLegal(Exercise):
         self.spot = spot
         self.problem = hall.placement_problem(self.card, *spot, tuple(others), players=players)
         self.choice = w.ToggleButtons(options=["legal", "not legal"], value=None)
+        self._picture = hall_html(hall, numbered=True, marks={spot: "ask"})
         where = hall.layout.spot_name(*spot)
-        question = question or f"May <b>{self.card}</b> go to <b>{where}</b>?"
-        super().__init__(question, [self.choice])
+        question = question or f"May <b>{self.card}</b> go to <b>{where}</b> (outlined in blue)?"
+        super().__init__(question, [w.HTML(self._picture), self.choice])
+
+    def static_body(self) -> str:
+        return self._picture + "<div>Choices: legal · not legal</div>"
 
     @property
     def is_legal(self) -> bool:
@@ -255,9 +256,13 @@ class CountPoints(Exercise):
         self.lines: tuple[ScoreLine, ...] = (self.player.line(goal),) if goal else self.player.lines
         self.answer = round(self.player.points[goal]) if goal else self.player.total
         self.entry = w.Text(placeholder="a whole number", layout=w.Layout(width="140px"))
+        self._picture = f"<div><b>{escape(name)}'s hall</b></div>{hall_html(halls[name], numbered=True)}"
         what = f"the {GOAL_LABELS.get(goal, goal)} goal" if goal else "this hall in total"
         question = question or f"How many fame points does {escape(name)} score for {what}?"
-        super().__init__(question, [self.entry])
+        super().__init__(question, [w.HTML(self._picture), self.entry])
+
+    def static_body(self) -> str:
+        return self._picture
 
     def _explanation(self) -> str:
         return "<br>".join(escape(str(line)) for line in self.lines)
@@ -284,7 +289,7 @@ class PickCards(Exercise):
     def __init__(self, game: Game, *, question: str | None = None) -> None:
         if game.phase is not Phase.TAKE:
             raise ValueError(f"the game is in its {game.phase} phase; this exercise needs a player about to take")
-        self.game = game
+        self.game = game.copy()  # the notebook plays on; the question stays
         self.answer = {action.card for action in game.legal_actions() if isinstance(action, Take)}
         self.picked: set[Card] = set()
         self.card_buttons: dict[Card, w.Button] = {}
@@ -312,6 +317,9 @@ class PickCards(Exercise):
             "Which cards may they take? Click them, then <b>Check</b>."
         )
         super().__init__(question, [w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))])
+
+    def static_body(self) -> str:
+        return tile_picture(self.game, caption="The Continents tile")._repr_html_()
 
     def toggle(self, card: Card | str) -> None:
         """Pick or un-pick a card of the Continents tile, as a click on it does."""
@@ -357,11 +365,14 @@ class NextDecision(Exercise):
     """"What does the player decide next?" — the answer is ``game.phase``."""
 
     def __init__(self, game: Game, *, question: str | None = None) -> None:
-        self.game = game
+        self.game = game.copy()  # the notebook plays on; the question stays
         self.answer = game.phase
         self.choice = w.ToggleButtons(options=list(PHASE_WORDS.values()), value=None)
         question = question or "What is the next decision in this game?"
         super().__init__(question, [self.choice])
+
+    def static_body(self) -> str:
+        return "<div>Choices: " + " · ".join(PHASE_WORDS.values()) + "</div>"
 
     def _reason(self) -> str:
         game = self.game
