@@ -158,8 +158,9 @@ class PickSpots(Exercise):
             box.add_class("exlab-showcase-box")
             boxes.append(box)
         board = w.HBox(boxes, layout=w.Layout(flex_flow="row wrap"))
+        subject = f" ({escape(self.card.title)})" if self.card.title else ""
         question = question or (
-            f"Which empty spots can <b>{self.card}</b> ({escape(self.card.title or '')}) go to? "
+            f"Which empty spots can <b>{self.card}</b>{subject} go to? "
             "Click them (a second click takes a spot back), then <b>Check</b>."
         )
         super().__init__(question, [board])
