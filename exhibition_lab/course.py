@@ -44,6 +44,15 @@ RULE_SENTENCES = {
 }
 
 _SPOT_INDEX = re.compile(r" \(spot \d+\)")
+#: Where rule ids link to, relative to the notebooks folder (anchors are lowercase ids).
+RULES_URL = "../docs/rules.md"
+_RULE_ID = re.compile(r"\b([RSVDT]\d+[a-z]?)\b")
+
+
+def link_rule_ids(text: str, url: str = RULES_URL) -> str:
+    """HTML-escaped ``text`` with every rule id (R11, D7, V6a …) a small link into the rules
+    reference, so ids stay behind the words but one click away."""
+    return _RULE_ID.sub(lambda m: f'<a href="{url}#{m[1].lower()}"><small>{m[1]}</small></a>', escape(text))
 
 
 def plain_reason(problem: Problem) -> str:
@@ -67,6 +76,9 @@ class Picture:
         return self.text
 
 
+_MARKED_CARD = "outline:3px solid #1565c0;outline-offset:1px;border-radius:5px;margin:2px 0"
+
+
 def _tile_html(
     market: Mapping[Continent, Sequence[Card]],
     vehicles: Sequence[Continent],
@@ -87,7 +99,7 @@ def _tile_html(
             if vehicles[s] is continent
         )
         cards = "".join(
-            f'<div style="outline:3px solid #1565c0;outline-offset:1px;border-radius:5px;margin:2px 0">'
+            f'<div class="exlab-tile-marked" style="{_MARKED_CARD}">'
             f"{card_html(c)}</div>"
             if c in marked
             else f'<div style="margin:2px 0">{card_html(c)}</div>'
@@ -201,7 +213,7 @@ def try_cards(
         if problem is None:
             lines.append(f"<li>✓ <b>{card}</b> in <b>{where}</b>: it fits there.</li>")
         else:
-            lines.append(f"<li>✗ <b>{card}</b> in <b>{where}</b>: {escape(plain_reason(problem))}</li>")
+            lines.append(f"<li>✗ <b>{card}</b> in <b>{where}</b>: {link_rule_ids(plain_reason(problem))}</li>")
     marks = {spot: seen.pop() if len(seen) == 1 else "ask" for spot, seen in verdicts.items()}
     title = f"{owner}, trying {' and '.join(names)}"
     body = [f"<div><b>{title}</b></div>", hall_body_html(hall, numbered=True, marks=marks)]

@@ -29,7 +29,8 @@ BARE_SPOT = re.compile(r"\(\d+, \d+\)|spot \d+\)")
 
 
 def text(exercise) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", exercise.feedback.value))
+    spaced = re.sub(r"<br>|</?(div|li|ul)[^>]*>", " ", exercise.feedback.value)
+    return html.unescape(re.sub(r"<[^>]+>", "", spaced))
 
 
 # ----------------------------------------------------------------- PickSpots
@@ -53,6 +54,7 @@ def test_pick_spots_wrong_pick_names_spot_and_rule_in_words():
     assert "Not quite." in feedback
     assert "General, 5th spot" in feedback
     assert RULE_SENTENCES["R11"] in feedback and "(rule R11)" in feedback
+    assert '<a href="../docs/rules.md#r11"><small>R11</small></a>' in exercise.feedback.value
     assert "You missed" in feedback
     assert not BARE_SPOT.search(feedback)
 

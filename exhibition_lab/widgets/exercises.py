@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from ..actions import Take
 from ..cards import CONTINENTS, Card
-from ..course import RULE_SENTENCES, plain_reason, tile_picture
+from ..course import RULE_SENTENCES, link_rule_ids, plain_reason, tile_picture
 from ..display import hall_html
 from ..game import VEHICLES, Game, Phase
 from ..hall import Hall
@@ -184,7 +184,7 @@ class PickSpots(Exercise):
         missed = sorted(self.answer - self.picked)
         if not wrong and not missed:
             return True, f"{self.card} fits exactly at: {_spot_list(self.hall, self.answer)}."
-        parts = [f"<br>✗ {self.hall.layout.spot_name(*spot)}: {escape(self._why_not(spot))}" for spot in wrong]
+        parts = [f"<br>✗ {self.hall.layout.spot_name(*spot)}: {link_rule_ids(self._why_not(spot))}" for spot in wrong]
         if missed:
             parts.append(f"<br>You missed {len(missed)} spot(s) where the card fits.")
         return False, "".join(parts)
@@ -225,7 +225,7 @@ class IsLegal(Exercise):
 
     def _reason(self) -> str:
         if self.problem is not None:
-            return escape(plain_reason(self.problem))
+            return link_rule_ids(plain_reason(self.problem))
         kind = self.hall.layout[self.spot[0]]
         rules = " ".join(showcase_sentences(kind))
         return f"It fits. The rules of {kind.name}: {escape(rules)} All of them hold with {self.card} there."
@@ -266,7 +266,7 @@ class CountPoints(Exercise):
         return self._picture
 
     def _explanation(self) -> str:
-        return "<br>".join(escape(str(line)) for line in self.lines)
+        return "<br>".join(link_rule_ids(str(line)) for line in self.lines)
 
     def verdict(self) -> tuple[bool, str]:
         text = self.entry.value.strip().replace("−", "-")
@@ -338,10 +338,10 @@ class PickCards(Exercise):
 
     def verdict(self) -> tuple[bool, str]:
         if self.picked == self.answer:
-            return True, self._rule()
+            return True, link_rule_ids(self._rule())
         wrong = sorted(self.picked - self.answer, key=lambda c: c.sort_key)
         missed = sorted(self.answer - self.picked, key=lambda c: c.sort_key)
-        parts = [self._rule()]
+        parts = [link_rule_ids(self._rule())]
         if wrong:
             parts.append(f"Not takeable: {', '.join(map(str, wrong))}.")
         if missed:
@@ -350,7 +350,7 @@ class PickCards(Exercise):
 
     def answer_html(self) -> str:
         cards = sorted(self.answer, key=lambda c: c.sort_key)
-        return f"{', '.join(map(str, cards))}. {self._rule()}"
+        return f"{', '.join(map(str, cards))}. {link_rule_ids(self._rule())}"
 
 
 #: The decisions of a turn in order, as the exercises name them (Refill needs no decision).
@@ -394,10 +394,10 @@ class NextDecision(Exercise):
     def verdict(self) -> tuple[bool, str]:
         if self.choice.value is None:
             return False, "Choose one of the buttons first."
-        return self.choice.value == PHASE_WORDS[self.answer], escape(self._reason())
+        return self.choice.value == PHASE_WORDS[self.answer], link_rule_ids(self._reason())
 
     def answer_html(self) -> str:
-        return f"{PHASE_WORDS[self.answer]}. {escape(self._reason())}"
+        return f"{PHASE_WORDS[self.answer]}. {link_rule_ids(self._reason())}"
 
 
 __all__ = [
