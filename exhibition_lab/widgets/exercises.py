@@ -297,7 +297,9 @@ class PickCards(Exercise):
         columns = []
         for continent, cards in zip(CONTINENTS, game.market.values()):
             here = [
-                VEHICLES[s] for s in range(game.n_players) if game.vehicles[s] is continent and not game.final[s]
+                f"{VEHICLES[s]} ({game.players[s]})"
+                for s in range(game.n_players)
+                if game.vehicles[s] is continent and not game.final[s]
             ]
             buttons = []
             for market_card in cards:
@@ -306,7 +308,10 @@ class PickCards(Exercise):
                 button.on_click(lambda _, c=market_card: self.toggle(c))
                 self.card_buttons[market_card] = button
                 buttons.append(button)
-            label = f"<b>{continent.title}</b><br><small>{escape(', '.join(here)) or '&nbsp;'}</small>"
+            label = (
+                f'<div style="background:{continent.color};color:#fff;border-radius:4px;padding:0 4px">'
+                f"<b>{continent.title}</b></div><small>{escape(', '.join(here)) or '&nbsp;'}</small>"
+            )
             column = w.VBox([w.HTML(label), *(buttons or [w.HTML("<i>no cards</i>")])])
             column.add_class("exlab-column")
             column.layout.min_width = "90px"
