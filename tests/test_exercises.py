@@ -15,6 +15,7 @@ import exhibition_lab as xl
 from conftest import RON, card, hall
 from exhibition_lab.display import HallPicture, hall_html
 from exhibition_lab.widgets.exercises import (
+    PHASE_WORDS,
     RULE_SENTENCES,
     CountPoints,
     IsLegal,
@@ -30,7 +31,7 @@ BARE_SPOT = re.compile(r"\(\d+, \d+\)|spot \d+\)")
 
 def text(exercise) -> str:
     spaced = re.sub(r"<br>|</?(div|li|ul)[^>]*>", " ", exercise.feedback.value)
-    return html.unescape(re.sub(r"<[^>]+>", "", spaced))
+    return html.unescape(re.sub(r"<[^>]+>", "", spaced)).strip()
 
 
 # ----------------------------------------------------------------- PickSpots
@@ -268,3 +269,75 @@ def test_static_rendering_shows_question_board_and_folded_answer():
     assert repr(exercise).startswith("Exercise (run the notebook to answer it): Which empty spots")
     asked = IsLegal(h, "1949EU", (1, 3))._repr_mimebundle_()["text/html"]
     assert asked.count("exlab-numbered-spot exlab-mark-ask") == 1 and "not legal" in asked
+
+
+# ----------------------------------------------------------------- every exercise of the course
+def course_exercises():
+    """Run the code of the course notebooks in-process; collect every exercise they show."""
+    import ast
+    from pathlib import Path
+
+    import jupytext
+
+    from exhibition_lab.widgets.exercises import Exercise
+
+    found = []
+    sources = Path(__file__).resolve().parent.parent / "notebooks" / "src"
+    for name in ("00_start_here", "01_rules_tour"):
+        namespace: dict = {}
+        for cell in jupytext.read(sources / f"{name}.md", fmt="md:myst").cells:
+            if cell.cell_type != "code":
+                continue
+            tree = ast.parse(cell.source)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, name, "exec"), namespace)  # our own notebook sources
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), name, "eval"), namespace)
+                if isinstance(value, Exercise):
+                    found.append(pytest.param(value, id=f"{name}-{len(found) + 1}-{type(value).__name__}"))
+    return found
+
+
+def answer(exercise, *, right: bool) -> None:
+    """Give the exercise its right answer, or a wrong one, through its widgets."""
+    if isinstance(exercise, PickSpots):
+        chosen = set(exercise.answer) if right else set(exercise.spot_buttons) - set(exercise.answer)
+        for spot in set(exercise.picked) ^ chosen:
+            exercise.spot_buttons[spot].click()
+    elif isinstance(exercise, PickCards):
+        chosen = set(exercise.answer) if right else set(exercise.card_buttons) - set(exercise.answer)
+        if not chosen:  # every card is takeable: leave one out
+            chosen = set(list(exercise.answer)[1:])
+        for c in set(exercise.picked) ^ chosen:
+            exercise.card_buttons[c].click()
+    elif isinstance(exercise, IsLegal):
+        exercise.choice.value = "legal" if exercise.is_legal == right else "not legal"
+    elif isinstance(exercise, CountPoints):
+        exercise.entry.value = str(exercise.answer if right else exercise.answer + 1)
+    elif isinstance(exercise, NextDecision):
+        exercise.choice.value = PHASE_WORDS[exercise.answer] if right else next(
+            w for w in exercise.choice.options if w != PHASE_WORDS[exercise.answer]
+        )
+    else:
+        raise AssertionError(f"no way to answer {type(exercise).__name__}")
+
+
+COURSE_EXERCISES = course_exercises()
+
+
+def test_the_course_has_at_least_eight_exercises():
+    assert len(COURSE_EXERCISES) >= 8
+
+
+@pytest.mark.parametrize("exercise", COURSE_EXERCISES)
+def test_every_course_exercise_answered_right_and_wrong(exercise):
+    answer(exercise, right=False)
+    exercise.check_button.click()
+    wrong = text(exercise)
+    assert wrong.startswith("Not quite.") and len(wrong) > len("Not quite.") + 10  # says why
+    answer(exercise, right=True)
+    exercise.check_button.click()
+    assert text(exercise).startswith("Right!") and len(text(exercise)) > 20
+    assert not BARE_SPOT.search(text(exercise))
+    exercise.answer_button.click()
+    assert text(exercise).startswith("Answer:")
