@@ -21,7 +21,10 @@ browser:
 	else echo "chromium not installed and not root: the browser test will be skipped"; fi
 
 # JupyterLab refuses to run as root unless told; machines here run as root
+# The notebooks' sources (notebooks/src/*.md) open as notebooks, through Jupytext.
 lab: setup
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp notebooks/jupyterlab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(VENV)/bin/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 test: setup browser
@@ -34,5 +37,6 @@ bench: setup
 	$(PY) benchmarks/bench_widgets.py
 	$(PY) benchmarks/bench_batch.py
 
+# Execute notebooks/src/*.md into notebooks/*.ipynb (make notebooks NAMES="01_rules_tour")
 notebooks: setup
-	$(PY) scripts/build_notebooks.py
+	$(PY) scripts/build_notebooks.py $(NAMES)

@@ -37,6 +37,13 @@ STYLE = """
 .exlab-continent{border-radius:6px;padding:4px;min-width:70px}
 .exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
 .exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
+.exlab-numbered-spot{display:flex;flex-direction:column;align-items:center}
+.exlab-spot-number{font-size:11px;font-weight:700;color:#6d5f3a;line-height:14px}
+.exlab-mark-good>.exlab-card,.exlab-mark-good>.exlab-empty{outline:3px solid #2e7d32;outline-offset:1px}
+.exlab-mark-bad>.exlab-card,.exlab-mark-bad>.exlab-empty{outline:3px solid #c62828;outline-offset:1px}
+.exlab-mark-ask>.exlab-card,.exlab-mark-ask>.exlab-empty{outline:3px solid #1565c0;outline-offset:1px}
+.exlab-mark-good .exlab-spot-number{color:#2e7d32}.exlab-mark-bad .exlab-spot-number{color:#c62828}
+.exlab-mark-ask .exlab-spot-number{color:#1565c0}
 </style>
 """
 
@@ -60,11 +67,37 @@ def empty_spot_html() -> str:
     return '<div class="exlab-empty">·</div>'
 
 
-def hall_body_html(hall: Hall) -> str:
-    """The showcases and the Depot of one hall, without the style block."""
+#: How :func:`hall_html` marks a spot: a green outline (``"good"``), a red one (``"bad"``) or
+#: a blue one for a spot a question asks about (``"ask"``).
+MARKS = ("good", "bad", "ask")
+
+
+def _spot_html(card: Card | None, number: int | None, mark: str | None) -> str:
+    """One hall spot; with a number above it and/or a coloured outline when asked."""
+    face = card_html(card) if card else empty_spot_html()
+    if number is None and mark is None:
+        return face
+    label = f'<div class="exlab-spot-number">{number}</div>' if number is not None else ""
+    marked = f" exlab-mark-{mark}" if mark else ""
+    return f'<div class="exlab-numbered-spot{marked}">{label}{face}</div>'
+
+
+def hall_body_html(hall: Hall, *, numbered: bool = False, marks: dict[tuple[int, int], str] | None = None) -> str:
+    """The showcases and the Depot of one hall, without the style block.
+
+    ``numbered`` writes each spot's number (1 from the left, as ``Layout.spot_name`` counts)
+    above it; ``marks`` outlines spots ``(showcase, spot)`` in green (``"good"``), red
+    (``"bad"``) or blue (``"ask"``), so that a text naming a spot can point at it.
+    """
+    marks = marks or {}
+    unknown = set(marks.values()) - set(MARKS)
+    if unknown:
+        raise ValueError(f"unknown spot mark(s) {sorted(unknown)}: use one of {MARKS}")
     parts = []
-    for kind, spots in zip(hall.layout, hall.showcases):
-        cells = "".join(card_html(c) if c else empty_spot_html() for c in spots)
+    for s, (kind, spots) in enumerate(zip(hall.layout, hall.showcases)):
+        cells = "".join(
+            _spot_html(c, i + 1 if numbered else None, marks.get((s, i))) for i, c in enumerate(spots)
+        )
         parts.append(
             f'<div class="exlab-showcase" data-showcase="{kind.key}">'
             f'<div class="exlab-showcase-name">{escape(kind.name)}</div>'
@@ -78,8 +111,28 @@ def hall_body_html(hall: Hall) -> str:
     return f'<div class="exlab-row">{"".join(parts)}</div>'
 
 
-def hall_html(hall: Hall) -> str:
-    return f'{STYLE}<div class="exlab-board exlab-hall">{hall_body_html(hall)}</div>'
+def hall_html(hall: Hall, *, numbered: bool = False, marks: dict[tuple[int, int], str] | None = None) -> str:
+    """A hall as a board picture; see :func:`hall_body_html` for ``numbered`` and ``marks``."""
+    return f'{STYLE}<div class="exlab-board exlab-hall">{hall_body_html(hall, numbered=numbered, marks=marks)}</div>'
+
+
+class HallPicture:
+    """A hall shown with numbered and/or marked spots: ``HallPicture(hall, numbered=True)``
+    displays in a notebook like the hall itself (the hall's own picture has no numbers)."""
+
+    def __init__(
+        self, hall: Hall, *, numbered: bool = True, marks: dict[tuple[int, int], str] | None = None
+    ) -> None:
+        self.hall = hall
+        self.numbered = numbered
+        self.marks = dict(marks or {})
+        hall_body_html(hall, marks=self.marks)  # refuse unknown marks now, not at display time
+
+    def _repr_html_(self) -> str:
+        return hall_html(self.hall, numbered=self.numbered, marks=self.marks)
+
+    def __repr__(self) -> str:
+        return f"HallPicture({str(self.hall)!r}, numbered={self.numbered})"
 
 
 def market_html(game: Game) -> str:
