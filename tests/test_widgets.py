@@ -172,7 +172,8 @@ def test_new_game_controls_build_the_chosen_game():
 def test_app_exposes_live_game_and_children():
     app = GameApp()
     assert isinstance(app.game, xl.Game)
-    assert app.market in app.children and app.hall in app.children
+    tree = list(_walk(app))
+    assert app.market in tree and app.hall in tree and app.live_score in tree
 
 
 def test_a_thousand_random_clicks_never_raise_or_corrupt():
