@@ -264,7 +264,7 @@ class PlaySession:
         if self.legal_spots():
             options.append(f"place {card} in a lit spot")
         if self.can(ToDepot):
-            options.append("put it in the Depot" if options else f"put {card} in the Depot")
+            options.append("put it in the Depot")
         if self.can(EndExhibition):
             options.append("end your exhibition")
         if len(options) > 1:

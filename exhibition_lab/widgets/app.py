@@ -200,7 +200,8 @@ class GameApp(w.VBox):
         if nowhere:
             card = card_name(self.game.hand)
             reasons = " · ".join(
-                f"<b>{escape(name)}</b>: {escape(plain.words)}{rule_tag(plain.rule)}" for name, plain in nowhere
+                f"<b>{escape(name)}</b>: {escape(plain.words.replace(f' in {name}', ''))}{rule_tag(plain.rule)}"
+                for name, plain in nowhere
             )
             html += f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {reasons}</div>"
         self.status.say_html(f"<span class='exlab-info'>{html}</span>")
