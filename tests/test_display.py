@@ -10,8 +10,8 @@ from exhibition_lab.display import (
     WHITE_CARD_COLOR,
     card_face,
     card_html,
-    contrast_ratio,
     continent_text_color,
+    contrast_ratio,
     hall_mini_html,
     shorten,
 )
