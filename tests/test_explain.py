@@ -146,7 +146,7 @@ def test_every_refusal_of_a_random_game_has_plain_words(variation):
     while not game.is_over:
         if game.phase is xl.Phase.PLACE:
             hall = game.hall(game.current)
-            for (s, i), card in hall.iter_spots():
+            for (s, i), _card in hall.iter_spots():
                 problem = hall.placement_problem(game.hand, s, i, game.others(), players=2)
                 plain = placement_in_words(hall, game.hand, s, i, game.others(), players=2)
                 assert (problem is None) == (plain is None)

@@ -234,7 +234,7 @@ def test_status_tells_what_the_bots_did_in_words():
         assert f"{name} took " in status
     # each bot's sentence names where its card went, in words
     bot_turns = app.session.turns_since(len(app.game.history) - 4)
-    for seat, sentence in bot_turns:
+    for _seat, sentence in bot_turns:
         assert sentence in html.unescape(status)
         ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
         assert ending, sentence
