@@ -22,6 +22,7 @@ from .market import ContinentChooser, MarketView
 from .panels import LiveScoreView, LogView, OpponentsView, ScoreSheetView, StatusBar, rule_tag
 
 ToolFactory = Callable[["GameApp"], w.Widget]
+MAX_SENTENCES = 5  # turns told in the status line at once; the log keeps them all
 
 
 class GameApp(w.VBox):
@@ -195,6 +196,10 @@ class GameApp(w.VBox):
     def _tell(self, start: int, prefix: str = "") -> None:
         """The status line: every turn since ``start`` in words, then a no-fit explanation."""
         sentences = [escape(text) for _, text in self.session.turns_since(start)]
+        if len(sentences) > MAX_SENTENCES:
+            # a human whose exhibition is final may watch many bot turns: keep the line short
+            skipped = len(sentences) - MAX_SENTENCES + 1
+            sentences = [*sentences[:1], f"… {skipped} more turns (see the log)", *sentences[-(MAX_SENTENCES - 2) :]]
         html = escape(prefix) + ". ".join(sentences) + ("." if sentences else "")
         nowhere = self.session.fits_nowhere() if self.session.humans_turn else []
         if nowhere:

@@ -65,7 +65,7 @@ CSS = f"""
 </style>
 """
 
-HALL_CARD = {"width": "56px", "height": "72px"}
+HALL_CARD = {"width": "56px", "height": "80px"}
 MARKET_CARD = {"width": "74px", "height": "72px"}
 SUBJECT_LIMIT = {"hall": 30, "market": 42}
 
@@ -79,10 +79,16 @@ def card_button(*classes: str, size: dict[str, str] | None = None) -> w.Button:
     return button
 
 
-def paint_card(button: w.Button, card: Card, *, subject_limit: int = SUBJECT_LIMIT["hall"]) -> None:
-    """Show ``card`` on the button: year and code on the first line, then its subject."""
+def paint_card(button: w.Button, card: Card, *, subject_limit: int = SUBJECT_LIMIT["hall"], wide: bool = False) -> None:
+    """Show ``card`` on the button: the year in large type, the continent code and the
+    subject below (a ``wide`` card has room for the code beside the year)."""
     face = card_face(card)
-    button.description = f"{face.year}  {face.code}\n{face.short_subject(subject_limit)}"
+    subject = face.short_subject(subject_limit)
+    if wide:
+        button.description = f"{face.year}  {face.code}\n{subject}"
+    else:
+        code = f"{face.code} · " if face.code else ""
+        button.description = f"{face.year}\n{code}{subject}"
     button.tooltip = face.tooltip
     button.style.button_color = face.background
     button.style.text_color = face.text

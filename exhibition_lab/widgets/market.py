@@ -63,7 +63,7 @@ class MarketView(w.HBox):
                     paint_empty(button, tooltip="no card")
                     button.layout.visibility = "hidden"
                 else:
-                    paint_card(button, card, subject_limit=SUBJECT_LIMIT["market"])
+                    paint_card(button, card, subject_limit=SUBJECT_LIMIT["market"], wide=True)
                     button.layout.visibility = "visible"
                 button.disabled = card is None or card not in takeable
                 set_class(button, "exlab-takeable", card is not None and card in takeable)

@@ -151,7 +151,9 @@ def score_sheet_html(sheet: ScoreSheet, *, solo: bool) -> str:
     def cls(name: str) -> str:
         return " class='exlab-winner'" if name in winners else ""
 
-    header = "".join(f"<th{cls(n)}>{'🏆 ' if n in winners else ''}{escape(n)}</th>" for n in names)
+    header = "".join(
+        f"<th{cls(n)}>{escape(n)}{'<br><small>winner</small>' if n in winners else ''}</th>" for n in names
+    )
     body = []
     for goal in sheet.goals:
         cells = []
