@@ -123,10 +123,23 @@ def _assert_live_score_has_numbers(page, players: int) -> None:
         assert re.fullmatch(r"-?\d+", total), total
 
 
+def _open(page, url: str) -> None:
+    """Go to the Voila page; retry a refused connection, which happens on a busy machine
+    in the moment between the port opening and the server answering."""
+    for attempt in range(3):
+        try:
+            page.goto(url, timeout=90_000)
+            return
+        except Exception as exc:
+            if "ERR_CONNECTION_REFUSED" not in str(exc) or attempt == 2:
+                raise
+            page.wait_for_timeout(2_000)
+
+
 def test_play_app_at_laptop_size(voila_url):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with chromium_page() as page:
-        page.goto(voila_url, timeout=90_000)
+        _open(page, voila_url)
         page.wait_for_selector(".exlab-market-card", timeout=90_000)
         assert page.locator(".exlab-market-card").count() == 18
         page.locator(".exlab-setup-toggle").click()
@@ -154,12 +167,16 @@ def test_play_app_at_laptop_size(voila_url):
         assert not COORDINATES.search(status), status
         _assert_live_score_has_numbers(page, 2)
 
-        nofit = False
+        nofit = midgame = False
         clicks = 0
         while not page.locator(".exlab-score-sheet h3").count():
             _step(page)
             clicks += 1
             assert clicks < 250, "the game did not end"
+            lit = page.locator(".exlab-legal").count()
+            if not midgame and clicks > 14 and 1 <= lit <= 6:
+                midgame = True  # a typical position: a few spots lit (the picture in docs/)
+                page.screenshot(path=str(ARTIFACTS / "play-midgame.png"))
             if not nofit and page.locator(".exlab-nofit").count():
                 nofit = True
                 text = page.locator(".exlab-nofit").inner_text()
@@ -189,5 +206,5 @@ def test_play_app_at_laptop_size(voila_url):
         _assert_board_fits(page)
         _assert_live_score_has_numbers(page, 4)
         page.screenshot(path=str(ARTIFACTS / "play-4-players.png"))
-    for name in ("start", "after-take", "no-fit", "end", "4-players"):
+    for name in ("start", "after-take", "midgame", "no-fit", "end", "4-players"):
         assert (ARTIFACTS / f"play-{name}.png").stat().st_size > 10_000

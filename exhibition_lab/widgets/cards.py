@@ -27,7 +27,8 @@ CSS = f"""
 .exlab-app .exlab-spot.exlab-empty-spot::first-line {{ font-size: 18px; }}
 .exlab-app .exlab-cardlike:disabled {{ opacity: 1 !important; cursor: default; }}
 .exlab-app .exlab-legal, .exlab-app .exlab-lit {{ outline: 3px solid {LIT}; outline-offset: 1px; }}
-.exlab-app .exlab-legal.exlab-empty-spot {{ background: {LIT_FILL} !important; border-color: {LIT}; }}
+.exlab-app .exlab-legal.exlab-empty-spot {{ background: {LIT_FILL} !important; border: 3px solid {LIT};
+  outline: none; }}
 .exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
 .exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
 .exlab-app .exlab-takeable:hover, .exlab-app .exlab-legal:hover {{ transform: translateY(-2px); }}
