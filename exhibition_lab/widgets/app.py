@@ -117,8 +117,10 @@ class GameApp(w.VBox):
         return self.session.game
 
     def __repr__(self) -> str:
-        seats = ", ".join(f"{name} ({kind})" for name, kind in zip(self.game.players, self.session.seats))
-        return f"<GameApp {seats}: {self.game!r}>"
+        # shown as the plain-text output of the app cell: a sentence, not an object address
+        seats = ", ".join(self.session.seat_label(k) for k in range(self.game.n_players))
+        state = "game over" if self.game.is_over else f"round {self.game.round}, {self.game.current_player} to move"
+        return f"Play app: {seats} ({state})"
 
     def render(self) -> None:
         """Redraw every component from the session, in one batch of updates."""
