@@ -177,6 +177,8 @@ def test_play_app_at_laptop_size(voila_url):
             if not midgame and clicks > 14 and 1 <= lit <= 6:
                 midgame = True  # a typical position: a few spots lit (the picture in docs/)
                 page.screenshot(path=str(ARTIFACTS / "play-midgame.png"))
+                board = page.locator(".exlab-app")  # the app alone, for docs/play-app.png
+                board.screenshot(path=str(ARTIFACTS / "play-app-board.png"))
             if not nofit and page.locator(".exlab-nofit").count():
                 nofit = True
                 text = page.locator(".exlab-nofit").inner_text()

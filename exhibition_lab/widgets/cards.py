@@ -68,7 +68,7 @@ CSS = f"""
 
 HALL_CARD = {"width": "56px", "height": "80px"}
 MARKET_CARD = {"width": "74px", "height": "72px"}
-SUBJECT_LIMIT = {"hall": 30, "market": 42}
+SUBJECT_LIMIT = {"hall": 30, "market": 38}
 
 
 def card_button(*classes: str, size: dict[str, str] | None = None) -> w.Button:
