@@ -387,3 +387,13 @@ def test_tools_plug_in_under_the_board():
     app.controls.players.value = 2
     app.controls.button.click()  # a 2-player game: the solo-only tool hides
     assert button.layout.display == "none"
+
+
+def test_status_stays_short_when_many_bot_turns_follow():
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    while not app.game.is_over:
+        click_one_step(app)
+    app._tell(0)  # every turn of the game at once
+    status = html.unescape(re.sub("<[^>]+>", "", app.status.status.value))
+    assert "more turns (see the log)" in status
+    assert status.count(" took ") == 4  # the first turn and the last three
