@@ -138,7 +138,11 @@ class GameApp(w.VBox):
             for part in parts:
                 part.render(self.session)
             self.undo_button.disabled = not self._can_undo()
-            self.end_panel.layout.display = "flex" if self.game.is_over else "none"
+            over = self.game.is_over
+            self.end_panel.layout.display = "flex" if over else "none"
+            # after the game the tile no longer matters: the sheet and the halls fill the screen
+            self.market.layout.display = "none" if over else "flex"
+            self.live_score.layout.display = "none" if over else "block"  # the sheet says it all
             self._render_tools()
 
     def _can_undo(self) -> bool:

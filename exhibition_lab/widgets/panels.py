@@ -96,8 +96,10 @@ class LiveScoreView(w.HTML):
             rows.append(
                 f"<tr{me}><td>{escape(name)}</td>{''.join(cells)}<td class='exlab-live-total'><b>{total}</b></td></tr>"
             )
+        title = "Final score" if session.game.is_over else "Score so far"
+        when = "" if session.game.is_over else " — if the game ended now"
         self.value = (
-            f"<b>Score so far</b><small>{unit} — if the game ended now</small>"
+            f"<b>{title}</b><small>{unit}{when}</small>"
             f"<table class='exlab-table'><thead><tr><th>Player</th>{head}<th>Total</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
