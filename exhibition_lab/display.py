@@ -109,6 +109,11 @@ STYLE = """
 .exlab-mini-spots{gap:2px}
 .exlab-mini-name{font-size:10px;color:#5b4f30;white-space:nowrap}
 .exlab-mini-count{font-size:14px;font-weight:700;text-align:center;line-height:24px}
+.exlab-halls-table{border-collapse:collapse}
+.exlab-halls-table th{font-size:10px;font-weight:400;color:#5b4f30;text-align:left;padding:0 4px 0 0;white-space:nowrap}
+.exlab-halls-table td{padding:1px 6px 1px 0;vertical-align:middle}
+.exlab-mini-label{font-size:11px;line-height:1.15;white-space:nowrap;max-width:170px;overflow:hidden;
+  text-overflow:ellipsis}
 .exlab-continent{border-radius:6px;padding:4px;min-width:70px}
 .exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
 .exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
@@ -178,6 +183,37 @@ def hall_mini_html(hall: Hall) -> str:
         f'<div class="exlab-mini-name">Depot</div><div class="exlab-mini-count">{len(hall.depot)}</div></div>'
     )
     return f'<div class="exlab-row exlab-mini-hall">{"".join(parts)}</div>'
+
+
+def claimed_continent(hall: Hall) -> Continent | None:
+    """The continent of the coloured cards in the hall's One Continent showcase (R13, D6)."""
+    for kind, spots in zip(hall.layout, hall.showcases):
+        if kind.same_continent:
+            return next((c.continent for c in spots if c is not None and c.continent is not None), None)
+    return None
+
+
+def halls_table_html(rows: list[tuple[str, Hall]]) -> str:
+    """Several halls in miniature, one table row each under one header of showcase names:
+    ``rows`` pairs a label (HTML) with a hall. Cards show their year (subject on hover); the
+    last column counts the Depot cards."""
+    if not rows:
+        return ""
+    layout = rows[0][1].layout
+    head = "".join(f"<th>{escape(kind.name)}</th>" for kind in layout)
+    body = []
+    for label, hall in rows:
+        cells = []
+        for spots in hall.showcases:
+            cards = "".join(card_html(c, mini=True) if c else empty_spot_html(mini=True) for c in spots)
+            cells.append(f'<td><div class="exlab-spots exlab-mini-spots">{cards}</div></td>')
+        depot = " ".join(c.token for c in hall.depot) or "empty"
+        cells.append(f'<td class="exlab-mini-count" title="Depot: {escape(depot)}">{len(hall.depot)}</td>')
+        body.append(f"<tr><td class='exlab-mini-label'>{label}</td>{''.join(cells)}</tr>")
+    return (
+        f'<table class="exlab-halls-table"><thead><tr><th></th>{head}<th>Depot</th></tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )
 
 
 def hall_html(hall: Hall) -> str:

@@ -10,9 +10,11 @@ from exhibition_lab.display import (
     WHITE_CARD_COLOR,
     card_face,
     card_html,
+    claimed_continent,
     continent_text_color,
     contrast_ratio,
     hall_mini_html,
+    halls_table_html,
     shorten,
 )
 
@@ -65,3 +67,14 @@ def test_mini_hall_shows_cards_claim_and_depot_count():
     mini = hall_mini_html(hall)
     assert ">1932<" in mini and "One Continent · Asia" in mini
     assert 'exlab-mini-count">2<' in mini
+
+
+def test_halls_table_shows_one_row_per_hall_with_depot_counts():
+    ann = xl.Hall.parse(". . . . . . / . . . . / . / 1932AS . . / . . | 1901OC")
+    bob = xl.Hall.parse("1904AF . . . . . / . . . . / . / . . . / . .")
+    table = halls_table_html([("Ann", ann), ("Bob", bob)])
+    assert table.count("<tr>") == 3 and table.count("<th>General</th>") == 1
+    assert ">1932<" in table and ">1904<" in table
+    assert 'title="Depot: 1901OC">1<' in table and 'title="Depot: empty">0<' in table
+    assert claimed_continent(ann) is xl.Continent.AS and claimed_continent(bob) is None
+    assert halls_table_html([]) == ""

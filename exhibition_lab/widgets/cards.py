@@ -44,7 +44,7 @@ CSS = f"""
 .exlab-app .exlab-here {{ box-shadow: inset 0 0 0 3px {LIT}; }}
 .exlab-app .exlab-topbar {{ border-bottom: 1px solid #ddd; margin-bottom: 4px; }}
 .exlab-app .exlab-banner {{ font-size: 15px; font-weight: 600; }}
-.exlab-app .exlab-status {{ font-size: 13px; }}
+.exlab-app .exlab-status {{ font-size: 13px; max-height: 70px; overflow-y: auto; }}
 .exlab-app .exlab-status .widget-html-content {{ white-space: normal; }}
 .exlab-app .exlab-error {{ color: #b71c1c; }}
 .exlab-app .exlab-rule {{ font-size: 10px; color: #555; border: 1px solid #bbb; border-radius: 3px;

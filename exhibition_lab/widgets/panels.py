@@ -7,7 +7,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..display import STYLE, hall_mini_html
+from ..display import STYLE, claimed_continent, halls_table_html
 from ..game import VEHICLES
 from ..scoring import GOAL_LABELS, ScoreSheet
 from ..session import PlaySession
@@ -106,8 +106,8 @@ class LiveScoreView(w.HTML):
 
 
 class OpponentsView(w.HTML):
-    """Every other player's hall in miniature on one line each: cards by year (subject on
-    hover), the continent claimed in One Continent, the Depot count."""
+    """Every other player's hall in miniature, one row each: cards by year (subject on
+    hover), the continent claimed in One Continent, the Depot count, where the vehicle is."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -115,20 +115,29 @@ class OpponentsView(w.HTML):
 
     def render(self, session: PlaySession) -> None:
         game = session.game
-        parts = []
+        rows = []
         for seat in range(game.n_players):
             if seat == session.viewer:
                 continue
-            final = " — exhibition final" if game.final[seat] else ""
-            turn = " — to move" if seat == game.current and not game.is_over else ""
-            where = f"{VEHICLES[seat]} on {game.vehicles[seat].title}"
-            parts.append(
-                f"<div class='exlab-opponent'><div class='exlab-opponent-name'>{escape(session.seat_label(seat))}"
-                f" <small style='font-weight:400'>· {escape(where)}{final}{turn}</small></div>"
-                f"{hall_mini_html(game.hall(seat))}</div>"
+            notes = [f"{VEHICLES[seat]} on {game.vehicles[seat].title}"]
+            if game.final[seat]:
+                notes.append("final")
+            elif seat == game.current and not game.is_over:
+                notes.append("to move")
+            claim = claimed_continent(game.hall(seat))
+            claim_line = f"<br><small>claims {escape(claim.title)}</small>" if claim is not None else ""
+            label = (
+                f"<div class='exlab-opponent' title='{escape(session.seat_label(seat))}'>"
+                f"<b>{escape(game.players[seat])}</b> <small>{escape(_kind(session, seat))}</small><br>"
+                f"<small>{escape(' · '.join(notes))}</small>{claim_line}</div>"
             )
-        self.value = STYLE + "<div class='exlab-board'>" + "".join(parts) + "</div>" if parts else ""
-        self.layout.display = "block" if parts else "none"
+            rows.append((label, game.hall(seat)))
+        self.value = STYLE + "<div class='exlab-board'>" + halls_table_html(rows) + "</div>" if rows else ""
+        self.layout.display = "block" if rows else "none"
+
+
+def _kind(session: PlaySession, seat: int) -> str:
+    return "human" if session.is_human(seat) else f"{session.seats[seat]} bot"
 
 
 class LogView(w.HTML):
