@@ -55,7 +55,17 @@ def placement_in_words(
     if problem is None:
         return None
     players = players or len(others) + 1
-    return Plain(_words(hall, card, showcase, spot, problem, players), problem.rule)
+    return Plain(_words(hall, card, showcase, spot, problem, players, _claims(others)), problem.rule)
+
+
+def _claims(others: Iterable[Hall]) -> frozenset:
+    """Continents the other players' One Continent showcases hold (R13; D6: coloured cards)."""
+    claims = set()
+    for other in others:
+        for kind, spots in zip(other.layout, other.showcases):
+            if kind.same_continent:
+                claims.update(c.continent for c in spots if c is not None and c.continent is not None)
+    return frozenset(claims)
 
 
 def fits_nowhere_in_words(
@@ -84,7 +94,7 @@ def fits_nowhere_in_words(
 
 
 # ---------------------------------------------------------------- one problem in words
-def _words(hall: Hall, card: Card, showcase: int, spot: int, problem: Problem, players: int) -> str:
+def _words(hall: Hall, card: Card, showcase: int, spot: int, problem: Problem, players: int, claims: frozenset) -> str:
     kind = hall.layout[showcase]
     spots = hall.showcases[showcase]
     where = kind.name
@@ -96,10 +106,11 @@ def _words(hall: Hall, card: Card, showcase: int, spot: int, problem: Problem, p
         return f"your hall already holds a card of {name}: one card per year"
     if rule == "V1":
         return f"white cards may not go in {where}, a variation showcase"
+    if rule == "R13":
+        return _one_continent(kind, spots, card, claims) or _without_coordinates(problem.reason)
     handlers = {
         "R11": _ascending,
         "R12": _distinct,
-        "R13": _one_continent,
         "R14": _steps,
         "V2": _steps,
         "V3": _links,
@@ -141,12 +152,12 @@ def _distinct(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem
     return f"{kind.name} already shows {card.continent.title} ({card_name(same)}): continents must differ"
 
 
-def _one_continent(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
+def _one_continent(kind: ShowcaseKind, spots, card: Card, claims: frozenset) -> str | None:
     held = next((c.continent for c in spots if c is not None and c.continent is not None), None)
     if card.continent is not None and held is not None and held is not card.continent:
         return f"{kind.name} holds {held.title}: all its cards share one continent"
     claimed = held or card.continent
-    if claimed is not None and "another player" in problem.reason:
+    if claimed is not None and claimed in claims:
         return f"another player's {kind.name} already holds {claimed.title}: first come, first served"
     return None
 
