@@ -5,16 +5,86 @@ Every element carries an ``exlab-`` CSS class so the widgets and browser tests c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
-from .cards import CONTINENTS, Card
+from .cards import CONTINENTS, Card, Continent
 
 if TYPE_CHECKING:
     from .game import Game
     from .hall import Hall
 
 WHITE_CARD_COLOR = "#f5f5f5"
+DARK_TEXT = "#111111"
+LIGHT_TEXT = "#ffffff"
+WHITE_CARD_BORDER = "#757575"
+AA_NORMAL_TEXT = 4.5  # WCAG 2.x level AA for normal-size text
+
+
+def relative_luminance(color: str) -> float:
+    """WCAG relative luminance of a ``#rrggbb`` colour (0 black … 1 white)."""
+    channels = [int(color.lstrip("#")[k : k + 2], 16) / 255 for k in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(foreground: str, background: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours, 1 … 21."""
+    light, dark = sorted((relative_luminance(foreground), relative_luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def text_color_on(background: str) -> str:
+    """Black or white text, whichever reads better on ``background`` (WCAG contrast)."""
+    return max((DARK_TEXT, LIGHT_TEXT), key=lambda text: contrast_ratio(text, background))
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """Everything a card shows, shared by the notebook HTML and the play app's buttons:
+    colours chosen for contrast, the year line, the subject and the full text for hovering."""
+
+    background: str
+    text: str
+    border: str
+    year: str
+    code: str
+    subject: str
+    tooltip: str
+
+    def short_subject(self, limit: int) -> str:
+        """The subject cut at a word boundary to ``limit`` characters, with an ellipsis."""
+        return shorten(self.subject, limit)
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` if it fits ``limit`` characters, else cut at a word and ended with ``…``."""
+    if len(text) <= limit:
+        return text
+    cut = text[: max(limit - 1, 1)]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,:;·-") + "…"
+
+
+def card_face(card: Card) -> CardFace:
+    """The face of ``card``: its continent colour (white cards white with a grey rim), text in
+    black or white for WCAG AA contrast, ``1953`` / ``EIN``, the continent code, the subject."""
+    background = card.continent.color if card.continent else WHITE_CARD_COLOR
+    border = WHITE_CARD_BORDER if card.is_white else "rgba(0,0,0,.35)"
+    code = card.continent.code if card.continent else ("" if card.is_einstein else "W")
+    year = "EIN" if card.year is None else str(card.year)
+    subject = card.title or ("Albert Einstein" if card.is_einstein else card.token)
+    where = card.continent.title if card.continent else "white card: any continent"
+    tooltip = f"{year} · {where}\n{subject}"
+    return CardFace(background, text_color_on(background), border, year, code, subject, tooltip)
+
+
+def continent_text_color(continent: Continent) -> str:
+    """Text colour for labels on a continent's colour (WCAG AA)."""
+    return text_color_on(continent.color)
+
 
 STYLE = """
 <style>
@@ -26,14 +96,24 @@ STYLE = """
 .exlab-card,.exlab-empty{width:64px;height:84px;border-radius:5px;box-sizing:border-box;
   display:flex;flex-direction:column;overflow:hidden}
 .exlab-card{border:1px solid #555;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.25)}
-.exlab-card-band{height:18px;color:#fff;font-weight:700;display:flex;justify-content:space-between;
-  padding:0 4px;align-items:center}
-.exlab-card-year{font-size:17px;font-weight:700;text-align:center;margin-top:2px}
-.exlab-card-title{font-size:8.5px;line-height:1.1;padding:1px 3px;text-align:center;overflow:hidden}
-.exlab-white .exlab-card-band{color:#333;border-bottom:1px solid #ccc}
-.exlab-empty{border:2px dashed #c9bd9b;color:#c9bd9b;align-items:center;justify-content:center}
+.exlab-card-head{display:flex;justify-content:space-between;align-items:baseline;padding:1px 4px}
+.exlab-card-year{font-size:16px;font-weight:700}
+.exlab-card-code{font-size:10px;font-weight:700}
+.exlab-card-title{font-size:9px;line-height:1.15;padding:1px 4px;overflow:hidden}
+.exlab-empty{border:2px dashed #b3a57f;color:#6d5f3a;align-items:center;justify-content:center}
 .exlab-depot-view{border:2px solid #888;border-radius:6px;padding:4px;background:#eee}
-.exlab-depot-view .exlab-card{transform:rotate(180deg)}
+.exlab-card.exlab-mini{width:34px;height:24px;font-size:11px;font-weight:700;align-items:center;
+  justify-content:center;border-radius:3px}
+.exlab-empty.exlab-mini{width:34px;height:24px;border-width:1px;border-radius:3px}
+.exlab-mini-hall{gap:5px;flex-wrap:nowrap}
+.exlab-mini-spots{gap:2px}
+.exlab-mini-name{font-size:10px;color:#5b4f30;white-space:nowrap}
+.exlab-mini-count{font-size:14px;font-weight:700;text-align:center;line-height:24px}
+.exlab-halls-table{border-collapse:collapse}
+.exlab-halls-table th{font-size:10px;font-weight:400;color:#5b4f30;text-align:left;padding:0 4px 0 0;white-space:nowrap}
+.exlab-halls-table td{padding:1px 6px 1px 0;vertical-align:middle}
+.exlab-mini-label{font-size:11px;line-height:1.15;white-space:nowrap;max-width:170px;overflow:hidden;
+  text-overflow:ellipsis}
 .exlab-continent{border-radius:6px;padding:4px;min-width:70px}
 .exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
 .exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
@@ -48,23 +128,27 @@ STYLE = """
 """
 
 
-def card_html(card: Card, *, extra_class: str = "") -> str:
-    """One card: a continent-coloured band with year and code, and the subject title."""
-    color = card.continent.color if card.continent else WHITE_CARD_COLOR
-    code = card.continent.code if card.continent else "white"
-    year = "?" if card.year is None else str(card.year)
-    kind = "exlab-white" if card.is_white else f"exlab-continent-{code}"
-    title = escape(card.title or card.token)
+def card_html(card: Card, *, extra_class: str = "", mini: bool = False, subject_limit: int = 48) -> str:
+    """One card face (:func:`card_face`): year and continent code on the continent's colour,
+    the subject below (shortened with an ellipsis; the full text on hover). ``mini`` shows
+    the year alone, for compact halls."""
+    face = card_face(card)
+    kind = "exlab-white" if card.is_white else f"exlab-continent-{face.code}"
+    style = f"background:{face.background};color:{face.text};border-color:{face.border}"
+    tooltip = escape(face.tooltip)
+    if mini:
+        css = f"exlab-card exlab-mini {kind} {extra_class}"
+        return f'<div class="{css}" style="{style}" title="{tooltip}">{face.year}</div>'
     return (
-        f'<div class="exlab-card {kind} {extra_class}" title="{title}">'
-        f'<div class="exlab-card-band" style="background:{color}"><span>{escape(code)}</span></div>'
-        f'<div class="exlab-card-year">{year if card.year else "EIN"}</div>'
-        f'<div class="exlab-card-title">{title}</div></div>'
+        f'<div class="exlab-card {kind} {extra_class}" style="{style}" title="{tooltip}">'
+        f'<div class="exlab-card-head"><span class="exlab-card-year">{face.year}</span>'
+        f'<span class="exlab-card-code">{escape(face.code)}</span></div>'
+        f'<div class="exlab-card-title">{escape(face.short_subject(subject_limit))}</div></div>'
     )
 
 
-def empty_spot_html() -> str:
-    return '<div class="exlab-empty">·</div>'
+def empty_spot_html(*, mini: bool = False) -> str:
+    return f'<div class="exlab-empty{" exlab-mini" if mini else ""}">{"" if mini else "·"}</div>'
 
 
 #: How :func:`hall_html` marks a spot: a green outline (``"good"``), a red one (``"bad"``) or
@@ -135,6 +219,60 @@ class HallPicture:
         return f"HallPicture({str(self.hall)!r}, numbered={self.numbered})"
 
 
+def hall_mini_html(hall: Hall) -> str:
+    """A compact hall on one line: showcases of small year cards (subject on hover), the
+    continent claimed in One Continent (R13) and the Depot count (R25)."""
+    parts = []
+    for kind, spots in zip(hall.layout, hall.showcases):
+        cells = "".join(card_html(c, mini=True) if c else empty_spot_html(mini=True) for c in spots)
+        claim = ""
+        if kind.same_continent:
+            held = next((c.continent for c in spots if c is not None and c.continent is not None), None)
+            claim = f" · {escape(held.title)}" if held else ""
+        parts.append(
+            f'<div class="exlab-mini-showcase" title="{escape(kind.name)}">'
+            f'<div class="exlab-mini-name">{escape(kind.name)}{claim}</div>'
+            f'<div class="exlab-spots exlab-mini-spots">{cells}</div></div>'
+        )
+    depot = " ".join(c.token for c in hall.depot)
+    parts.append(
+        f'<div class="exlab-mini-showcase exlab-mini-depot" title="Depot: {escape(depot) or "empty"}">'
+        f'<div class="exlab-mini-name">Depot</div><div class="exlab-mini-count">{len(hall.depot)}</div></div>'
+    )
+    return f'<div class="exlab-row exlab-mini-hall">{"".join(parts)}</div>'
+
+
+def claimed_continent(hall: Hall) -> Continent | None:
+    """The continent of the coloured cards in the hall's One Continent showcase (R13, D6)."""
+    for kind, spots in zip(hall.layout, hall.showcases):
+        if kind.same_continent:
+            return next((c.continent for c in spots if c is not None and c.continent is not None), None)
+    return None
+
+
+def halls_table_html(rows: list[tuple[str, Hall]]) -> str:
+    """Several halls in miniature, one table row each under one header of showcase names:
+    ``rows`` pairs a label (HTML) with a hall. Cards show their year (subject on hover); the
+    last column counts the Depot cards."""
+    if not rows:
+        return ""
+    layout = rows[0][1].layout
+    head = "".join(f"<th>{escape(kind.name)}</th>" for kind in layout)
+    body = []
+    for label, hall in rows:
+        cells = []
+        for spots in hall.showcases:
+            cards = "".join(card_html(c, mini=True) if c else empty_spot_html(mini=True) for c in spots)
+            cells.append(f'<td><div class="exlab-spots exlab-mini-spots">{cards}</div></td>')
+        depot = " ".join(c.token for c in hall.depot) or "empty"
+        cells.append(f'<td class="exlab-mini-count" title="Depot: {escape(depot)}">{len(hall.depot)}</td>')
+        body.append(f"<tr><td class='exlab-mini-label'>{label}</td>{''.join(cells)}</tr>")
+    return (
+        f'<table class="exlab-halls-table"><thead><tr><th></th>{head}<th>Depot</th></tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )
+
+
 def market_html(game: Game) -> str:
     """The Continents tile: each continent's open cards and the vehicles standing there."""
     from .game import VEHICLES
@@ -149,7 +287,8 @@ def market_html(game: Game) -> str:
         stack = "".join(card_html(c) for c in cards) or '<div class="exlab-empty">none</div>'
         columns.append(
             f'<div class="exlab-continent" style="background:{continent.color}33">'
-            f'<div class="exlab-continent-name" style="background:{continent.color}">{continent.code}</div>'
+            f'<div class="exlab-continent-name" style="background:{continent.color};'
+            f'color:{continent_text_color(continent)}">{continent.code}</div>'
             f"{vehicles}{stack}</div>"
         )
     return f'<div class="exlab-row exlab-market">{"".join(columns)}</div>'

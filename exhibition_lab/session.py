@@ -7,17 +7,62 @@ render from it and send it the player's clicks as actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .bots import BOTS, Bot, make_bot
 from .errors import ExhibitionLabError
-from .game import Game, Phase
+from .explain import (
+    Plain,
+    action_in_words,
+    card_name,
+    card_with_subject,
+    fits_nowhere_in_words,
+    history_in_words,
+    placement_in_words,
+    turns_in_words,
+)
+from .game import VEHICLES, Game, Phase
 from .layout import Layout
+from .scoring import PlayerScore, ScoreSheet
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
+
+#: Each seat kind in words, weakest bot first, for the start panel.
+SEAT_LABELS = {
+    HUMAN: "Human (plays at this screen)",
+    "random": "Random bot — beginner: any legal move",
+    "greedy": "Greedy bot — casual: the best points right now",
+    "search": "Search bot — strong: plays the game out before it moves",
+}
+
+#: One line per variation showcase (V2–V6a) for the start panel: what changes for the player.
+VARIATION_LINES = {
+    "spread_the_years": "neighbouring cards at least 20 years apart (more across empty spots)",
+    "links": "direct neighbours share a continent or lie within 5 years",
+    "one_decade": "all cards from one decade",
+    "short_era": "scores the smallest gap between its two cards",
+    "antiquity": "scores the oldest card in its right spot",
+    "unique_decades": "each card's decade unused in every player's Unique Decades",
+}
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """What a new game is made of, kept so that "Play again" can deal the same set-up anew."""
+
+    seats: tuple[str, ...] = (HUMAN, "greedy")
+    names: tuple[str, ...] = ()
+    seed: int = 0
+    variations: tuple[str, ...] = ()
+    secret_decades: bool = False
+
+    def next(self) -> SetUp:
+        """The same set-up with the next seed: a new deal, the same players and rules."""
+        return replace(self, seed=self.seed + 1)
 
 
 class PlaySession:
@@ -35,6 +80,10 @@ class PlaySession:
         self._bots = {k: make_bot(s) for k, s in enumerate(seats) if s != HUMAN}
         self._rng = np.random.default_rng([seed, 0x5E55])
         self.bot_moves: list[str] = []
+        self._words: list[str] = []  # one sentence per action of game.history
+        self.setup = SetUp(
+            tuple(self.seats), tuple(game.players), seed, game.layout.variations, game.secret_decades is not None
+        )
 
     @classmethod
     def new(
@@ -49,12 +98,32 @@ class PlaySession:
         """A new game: one kind per seat (1–5 seats), optional names, variation showcases."""
         if not 1 <= len(seats) <= 5:
             raise ExhibitionLabError(f"a game has 1 to 5 players (R4), not {len(seats)}")
-        names = list(names) if names else _default_names(seats)
+        names = list(names) if names else cls.default_names(seats)
         layout = Layout.base().with_variations(*variations)
         game = Game.new(names, seed=seed, layout=layout, secret_decades=secret_decades)
         session = cls(game, seats, seed=seed)
         session.run_bots()
         return session
+
+    @classmethod
+    def from_setup(cls, setup: SetUp) -> PlaySession:
+        """A new game from a :class:`SetUp` (names default as in :meth:`new`)."""
+        return cls.new(
+            setup.seats,
+            names=setup.names or None,
+            seed=setup.seed,
+            variations=setup.variations,
+            secret_decades=setup.secret_decades,
+        )
+
+    def again(self) -> PlaySession:
+        """Play again: the same players and rules, a new deal (the next seed)."""
+        return PlaySession.from_setup(self.setup.next())
+
+    @staticmethod
+    def default_names(seats: Sequence[str]) -> list[str]:
+        """``You`` for a lone human, ``Human 1``, ``Greedy 2`` … otherwise (seat numbers from 1)."""
+        return _default_names(seats)
 
     # ------------------------------------------------------------------ who is who
     def is_human(self, seat: int) -> bool:
@@ -84,8 +153,28 @@ class PlaySession:
             raise ExhibitionLabError("the game is over; start a new one")
         if not self.humans_turn:
             raise ExhibitionLabError(f"it is {self.game.current_player}'s turn (a bot)")
-        self.game.apply(action)
+        self._apply(action)
         self.run_bots()
+
+    def _apply(self, action: Action | str) -> None:
+        """Apply one action, keeping its sentence (said before it changes the game)."""
+        from .actions import parse_action
+
+        action = parse_action(action)
+        self._sync_words()
+        words = action_in_words(self.game, action) if self.game.is_legal(action) else ""
+        self.game.apply(action)  # raises IllegalAction and changes nothing when refused
+        self._words.append(words)
+
+    def _sync_words(self) -> list[str]:
+        """The sentence cache, matched to the history (undo shortens it; a game handed in
+        with a history is described once by replaying it backwards)."""
+        n = len(self.game.history)
+        if len(self._words) > n:
+            del self._words[n:]
+        elif len(self._words) < n:
+            self._words = history_in_words(self.game)
+        return self._words
 
     def run_bots(self) -> list[str]:
         """Bots move until a human is to move or the game ends; returns their moves."""
@@ -96,7 +185,7 @@ class PlaySession:
             bot = self._bots[seat]
             view = self.game.view() if getattr(bot, "uses_view", True) else None
             action = actions[0] if len(actions) == 1 else bot.choose(view, actions, self._rng)
-            self.game.apply(action)
+            self._apply(action)
             done.append(f"{self.game.players[seat]} ({self.seats[seat]}): {action}")
         self.bot_moves.extend(done)
         return done
@@ -128,9 +217,89 @@ class PlaySession:
         """Whether an action of this kind (Take, Move, Place, ToDepot, EndExhibition) is legal now."""
         return self.humans_turn and any(isinstance(a, kind) for a in self.game.legal_actions())
 
+    # ------------------------------------------------------------------ in words
+    def seat_label(self, seat: int) -> str:
+        """``"Greedy 2 (greedy bot)"`` or the human's name alone."""
+        name = self.game.players[seat]
+        return name if self.is_human(seat) else f"{name} ({self.seats[seat]} bot)"
+
+    def turns_since(self, start: int) -> list[tuple[int, str]]:
+        """The turns played from ``history[start]`` on, one sentence per turn with the seat."""
+        return turns_in_words(self.game, self._sync_words(), start)
+
+    def placement_in_words(self, showcase: int, spot: int) -> Plain | None:
+        """Why the card in hand may not go to this spot, in plain words (``None`` if it may)."""
+        game = self.game
+        if game.phase is not Phase.PLACE:
+            return None
+        hall = game.hall(game.current)
+        return placement_in_words(hall, game.hand, showcase, spot, game.others(), players=game.n_players)
+
+    def fits_nowhere(self) -> list[tuple[str, Plain]]:
+        """When the card in hand fits no hall spot: one reason per showcase; else ``[]``."""
+        game = self.game
+        if game.phase is not Phase.PLACE or self.legal_spots():
+            return []
+        return fits_nowhere_in_words(game.hall(game.current), game.hand, game.others(), players=game.n_players)
+
+    def what_now(self) -> str:
+        """What the player to move may do now, naming only what is possible (R7–R10a)."""
+        game = self.game
+        if game.is_over:
+            return "The game is over."
+        who = game.current_player
+        if not self.humans_turn:
+            return f"{who} is thinking…"
+        mine = "your" if who == "You" else f"{who}'s"
+        if game.phase is Phase.TAKE:
+            here = game.vehicles[game.current]
+            vehicle = VEHICLES[game.current]
+            if game.market[here]:
+                return f"{who}: take a card from {here.title}, where {mine} {vehicle} stands"
+            return f"{who}: {here.title} is empty, so take a card from any continent"
+        if game.phase is Phase.MOVE:
+            return f"{who}: the white card lets {mine} vehicle go anywhere — choose a continent"
+        card = card_name(game.hand)
+        options = []
+        if self.legal_spots():
+            options.append(f"place {card} in a lit spot")
+        if self.can(ToDepot):
+            options.append("put it in the Depot")
+        if self.can(EndExhibition):
+            options.append("end your exhibition")
+        if len(options) > 1:
+            options[-1] = "or " + options[-1]
+        nowhere = "" if self.legal_spots() else f"{card} fits nowhere in the hall — "
+        return f"{who}: {nowhere}{', '.join(options)}"
+
+    def live_score(self) -> ScoreSheet:
+        """The engine's explained score of the halls as they stand (:meth:`Game.score`),
+        with hidden information left out until the end: another seat's Secret Decade
+        line (V7) is dropped, so its total is what the others may know."""
+        sheet = self.game.score()
+        if self.game.is_over or self.game.secret_decades is None:
+            return sheet
+        viewer = self.viewer
+        scores = {}
+        for seat, name in enumerate(self.game.players):
+            score = sheet[name]
+            if seat != viewer:
+                lines = tuple(line for line in score.lines if line.goal != "secret_decade")
+                score = PlayerScore(score.name, lines, score.tiebreak, score.scale)
+            scores[name] = score
+        return ScoreSheet(scores)
+
+    def hand_in_words(self) -> str:
+        """The card in hand with its subject, or ``""``."""
+        return card_with_subject(self.game.hand) if self.game.hand else ""
+
     def log_lines(self) -> list[str]:
-        """Every action so far, newest last: ``Ron: take 1969NA``."""
-        return [f"{self.game.players[seat]}: {_describe(action)}" for seat, action in self.game.history]
+        """Every action so far in words, newest last: ``Ron: took 1969 · … from Asia, …``."""
+        words = self._sync_words()
+        return [
+            f"{self.game.players[seat]}: {words[k] or _describe(action)}"
+            for k, (seat, action) in enumerate(self.game.history)
+        ]
 
 
 def _describe(action: Action) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -172,7 +175,8 @@ def test_new_game_controls_build_the_chosen_game():
 def test_app_exposes_live_game_and_children():
     app = GameApp()
     assert isinstance(app.game, xl.Game)
-    assert app.market in app.children and app.hall in app.children
+    tree = list(_walk(app))
+    assert app.market in tree and app.hall in tree and app.live_score in tree
 
 
 def test_a_thousand_random_clicks_never_raise_or_corrupt():
@@ -201,3 +205,195 @@ def _walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _walk(child)
+
+
+# ---------------------------------------------------------------- an app that explains itself
+COORDINATES = re.compile(r"\(\d+, ?\d+\)")
+
+
+def play_until(app: GameApp, stop, max_clicks: int = 300) -> bool:
+    """Click the first lit control (a human placing at the first lit spot) until ``stop(app)``."""
+    for _ in range(max_clicks):
+        if app.game.is_over:
+            return False
+        if app.game.phase is xl.Phase.PLACE and stop(app):
+            return True
+        click_one_step(app)
+    return False
+
+
+def test_status_tells_what_the_bots_did_in_words():
+    app = GameApp(seats=["human", "greedy", "random"], seed=4)
+    click_one_step(app)  # take
+    taken = app.game.hand
+    click_one_step(app)  # place; both bots answer
+    status = app.status.status.value
+    assert f"You took {taken.year}" in status and "placed it in" in status
+    for seat in (1, 2):
+        name = app.game.players[seat]
+        assert f"{name} took " in status
+    # each bot's sentence names where its card went, in words
+    bot_turns = app.session.turns_since(len(app.game.history) - 4)
+    for _seat, sentence in bot_turns:
+        assert sentence in html.unescape(status)
+        ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
+        assert ending, sentence
+        if ending.group(2):
+            assert any(ending.group(2).startswith(kind.name) for kind in app.game.layout)
+    assert not COORDINATES.search(status)
+    assert "took" in app.log_view.value and not COORDINATES.search(app.log_view.value)
+
+
+def test_banner_names_only_what_is_possible_now():
+    app = GameApp(seats=["human"], seed=6)
+    vehicle_at = app.game.vehicles[0].title
+    assert f"take a card from {vehicle_at}" in app.status.banner.value
+    click_one_step(app)
+    if app.game.phase is xl.Phase.MOVE:
+        click_one_step(app)
+    banner = app.status.banner.value
+    assert app.session.legal_spots() and "lit spot" in banner and "Depot" in banner
+    assert "end your exhibition" not in banner  # R10a: not allowed while a spot fits
+    assert app.hall.end.disabled and "exlab-lit" not in app.hall.end._dom_classes
+    assert not app.hall.depot.disabled and "exlab-lit" in app.hall.depot._dom_classes
+
+
+def test_no_fit_message_gives_one_reason_per_showcase():
+    app = GameApp(seats=["human"], seed=0)
+    found = play_until(app, lambda a: not a.session.legal_spots())
+    assert found, "a hand that fits nowhere was expected before the end"
+    status = html.unescape(re.sub("<[^>]+>", "", app.status.status.value))
+    card = app.game.hand
+    assert f"{card.year} fits nowhere in your hall" in status
+    hall = app.game.hall(0)
+    for s, kind in enumerate(app.game.layout):
+        assert f"{kind.name}:" in status
+        if all(c is not None for c in hall.showcases[s]):
+            assert f"{kind.name}: full" in status
+    assert "fits nowhere" in app.status.banner.value and "end your exhibition" in app.status.banner.value
+    assert not app.find("exlab-legal")
+    assert not app.hall.end.disabled and "exlab-lit" in app.hall.end._dom_classes
+    assert not COORDINATES.search(status)
+
+
+def test_illegal_click_says_it_in_plain_words_with_the_rule_as_suffix():
+    app = GameApp(seats=["human"], seed=3)
+    play_until(app, lambda a: len(a.game.hall(0).hall_cards()) >= 2 and a.session.legal_spots())
+    legal = {b.spot for b in app.find("exlab-legal")}
+    illegal = next(b for b in app.find("exlab-spot") if b.spot not in legal)
+    before = app.game.to_json()
+    illegal.click()
+    assert app.game.to_json() == before
+    plain = app.session.placement_in_words(*illegal.spot)
+    message = app.status.status.value
+    assert html.escape(plain.words) in message
+    assert f"<span class='exlab-rule' title='rule {plain.rule} in RULES.md'>{plain.rule}</span>" in message
+    assert message.index("exlab-error") < message.index("exlab-rule")  # words first, rule after
+
+
+def test_live_score_matches_the_engine_score_of_the_same_halls():
+    app = GameApp(seats=["human", "greedy", "random"], seed=8)
+    for _ in range(12):
+        click_one_step(app)
+    sheet = app.game.score()
+    live = app.session.live_score()
+    table = app.live_score.value
+    for name in app.game.players:
+        assert live[name].points == sheet[name].points and live[name].total == sheet[name].total
+        row = table.split(f"<td>{name}</td>", 1)[1].split("</tr>", 1)[0]
+        assert f"<b>{str(sheet[name].total).replace('-', '−')}</b>" in row
+        assert row.count("<td") == len(sheet.goals) + 1  # a number for every goal and the total
+
+
+def test_live_score_hides_other_players_secret_decades():
+    app = GameApp()
+    app.controls.players.value = 2
+    app.controls.secret.value = True
+    app.controls.button.click()
+    for _ in range(10):
+        click_one_step(app)
+    game = app.game
+    live = app.session.live_score()
+    assert "secret_decade" in live["You"].points
+    assert "secret_decade" not in live["Greedy 2"].points
+    bot = game.score()["Greedy 2"]
+    assert live["Greedy 2"].total == bot.total - bot.points["secret_decade"]
+    assert "hidden until the end" in app.live_score.value
+
+
+def test_play_again_deals_a_new_game_with_the_same_players():
+    app = GameApp(seats=["human", "random"], seed=2)
+    assert app.end_panel.layout.display == "none"
+    while not app.game.is_over:
+        click_one_step(app)
+    assert app.end_panel.layout.display == "flex"
+    sheet = app.find("exlab-score-sheet")[0].value
+    winner = app.game.score().winners[0]
+    assert f"<th class='exlab-winner'>{winner}<br><small>winner</small></th>" in sheet
+    old = app.game
+    app.find("exlab-play-again")[0].click()
+    assert app.game is not old and not app.game.is_over
+    assert app.session.seats == ["human", "random"] and app.game.players == old.players
+    assert app.session.setup.seed == 3 and app.end_panel.layout.display == "none"
+    assert app.find("exlab-market-card") and "New game (seed 3)" in app.status.status.value
+
+
+def test_hot_seat_of_two_humans():
+    app = GameApp(seats=["human", "human"], seed=5)
+    assert app.game.players == ("Human 1", "Human 2")
+    seen_titles = set()
+    while not app.game.is_over:
+        seat = app.game.current
+        assert app.session.viewer == seat  # the board shows the hall of whoever is to move
+        assert f"{app.game.players[seat]}'s Exhibition Hall" in app.hall._title.value
+        assert app.game.players[seat] in app.status.banner.value
+        seen_titles.add(app.hall._title.value.split("</b>")[0])
+        other = app.game.players[1 - seat]
+        assert other in app.opponents.value
+        click_one_step(app)
+    assert len(seen_titles) == 2
+    assert all(app.game.final)
+
+
+def test_cards_carry_their_subject_and_depot_cards_stand_upright():
+    app = GameApp(seats=["human"], seed=1)
+    for button in app.find("exlab-market-card"):
+        if button.card is not None and button.card.title:
+            first_words = button.card.title.split()[0]
+            assert first_words in button.description  # shortened at most, never hidden
+            assert button.card.title in button.tooltip  # the full text on hover
+    from exhibition_lab.display import hall_body_html
+
+    hall = xl.Hall.parse(". . . . . . / . . . . / . / . . . / . . | 1932AS")
+    assert "rotate" not in hall_body_html(hall) and "rotate" not in app.children[0].value
+
+
+def test_tools_plug_in_under_the_board():
+    import ipywidgets as w
+
+    app = GameApp(seats=["human"], seed=1)
+    made = []
+
+    def make(a):
+        made.append(a.game)
+        return w.HTML("a tool")
+
+    button = app.add_tool("What if…", make, solo_only=True)
+    assert "exlab-tool-button" in button._dom_classes and button.layout.display != "none"
+    button.value = True
+    assert made == [app.game] and app.tool_area.children[0].value == "a tool"
+    button.value = False
+    assert app.tool_area.children == ()
+    app.controls.players.value = 2
+    app.controls.button.click()  # a 2-player game: the solo-only tool hides
+    assert button.layout.display == "none"
+
+
+def test_status_stays_short_when_many_bot_turns_follow():
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    while not app.game.is_over:
+        click_one_step(app)
+    app._tell(0)  # every turn of the game at once
+    status = html.unescape(re.sub("<[^>]+>", "", app.status.status.value))
+    assert "more turns (see the log)" in status
+    assert status.count(" took ") == 4  # the first turn and the last three

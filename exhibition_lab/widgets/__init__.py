@@ -8,12 +8,13 @@ from .app import GameApp
 from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
-from .panels import LogView, OpponentsView, ScoreSheetView, StatusBar
+from .panels import LiveScoreView, LogView, OpponentsView, ScoreSheetView, StatusBar
 
 __all__ = [
     "ContinentChooser",
     "GameApp",
     "HallView",
+    "LiveScoreView",
     "LogView",
     "MarketView",
     "NewGameControls",

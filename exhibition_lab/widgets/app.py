@@ -1,19 +1,28 @@
-"""The play app: the board components composed around a PlaySession."""
+"""The play app: the board components composed around a PlaySession, laid out for a laptop
+screen (1366×768): status on top, the Continents tile beside the running score and the other
+players' compact halls, then your hall in one row with the Depot and its controls."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
 
 import ipywidgets as w
 
 from ..actions import EndExhibition, Move, Place, Take, ToDepot
 from ..cards import Card, Continent
 from ..errors import ExhibitionLabError
+from ..explain import card_name
 from ..game import Game
 from ..session import HUMAN, PlaySession
 from .cards import CSS
 from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
-from .panels import LogView, OpponentsView, ScoreSheetView, StatusBar
+from .panels import LiveScoreView, LogView, OpponentsView, ScoreSheetView, StatusBar, rule_tag
+
+ToolFactory = Callable[["GameApp"], w.Widget]
+MAX_SENTENCES = 5  # turns told in the status line at once; the log keeps them all
 
 
 class GameApp(w.VBox):
@@ -22,9 +31,17 @@ class GameApp(w.VBox):
     ``GameApp(game=None, seats=None)``: pass a :class:`~exhibition_lab.game.Game` (and the
     kind of each seat, ``"human"`` or a bot name) to continue it, or nothing for a new game.
     ``app.game`` is the live game; every component is reachable through ``children``.
+    Tool panels (e.g. a what-if explorer) plug in with :meth:`add_tool`.
     """
 
-    def __init__(self, game: Game | None = None, seats: list[str] | None = None, *, seed: int = 0) -> None:
+    def __init__(
+        self,
+        game: Game | None = None,
+        seats: list[str] | None = None,
+        *,
+        seed: int = 0,
+        show_setup: bool = False,
+    ) -> None:
         if game is None:
             session = PlaySession.new(seats or [HUMAN, "greedy"], seed=seed)
         else:
@@ -35,36 +52,64 @@ class GameApp(w.VBox):
         self.market = MarketView(self._take)
         self.chooser = ContinentChooser(self._move)
         self.hall = self._new_hall_view()
+        self.live_score = LiveScoreView()
         self.opponents = OpponentsView()
         self.log_view = LogView()
         self.score_sheet = ScoreSheetView()
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.undo_button.add_class("exlab-undo")
-        self.undo_button.on_click(lambda _: self._undo())
+        self.undo_button = self._control("Undo", "exlab-undo", self._undo, icon="undo")
+        self.setup_toggle = self._control("New game…", "exlab-setup-toggle", self._toggle_setup, icon="cog")
+        self.setup_toggle.button_style = "info"
+        self.play_again = self._control("Play again", "exlab-play-again", self._again, icon="repeat")
+        self.play_again.button_style = "success"
         self.controls = NewGameControls(self._new_session)
-        setup = w.Accordion([self.controls], titles=("New game",))
-        setup.selected_index = None
-        super().__init__(self._layout_children(setup))
+        self.controls.layout.display = "flex" if show_setup else "none"
+        self._tools: list[tuple[str, ToolFactory, bool, w.Button]] = []
+        self.tools_row = w.HBox()
+        self.tools_row.add_class("exlab-tools")
+        self.tool_area = w.VBox()
+        self.tool_area.add_class("exlab-tool-area")
+        self.end_panel = w.VBox([self.score_sheet, w.HBox([self.play_again, self._end_setup_button()])])
+        self.end_panel.add_class("exlab-end-panel")
+        super().__init__(self._layout_children())
         self.add_class("exlab-app")
+        self.status.say(
+            "A new game: you against a greedy bot. “New game…” (top right) chooses players, bots and variations."
+        )
         self.render()
 
     # ------------------------------------------------------------------ composition
+    def _control(self, label: str, css: str, on_click: Callable[[], None], *, icon: str = "") -> w.Button:
+        button = w.Button(description=label, icon=icon, layout=w.Layout(width="auto", min_width="96px"))
+        button.add_class(css)
+        button.add_class("exlab-control")
+        button.on_click(lambda _: on_click())
+        return button
+
+    def _end_setup_button(self) -> w.Button:
+        return self._control("New game…", "exlab-setup-toggle-end", self._toggle_setup, icon="cog")
+
     def _new_hall_view(self) -> HallView:
         return HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
 
-    def _layout_children(self, setup: w.Widget) -> list[w.Widget]:
-        self._setup = setup
+    def _layout_children(self) -> list[w.Widget]:
+        topbar = w.HBox(
+            [self.status, w.HBox([self.undo_button, self.setup_toggle], layout=w.Layout(flex="0 0 auto"))],
+            layout=w.Layout(align_items="flex-start", width="100%"),
+        )
+        topbar.add_class("exlab-topbar")
+        side = w.VBox([self.live_score, self.opponents], layout=w.Layout(flex="1 1 auto", margin="0 0 0 8px"))
+        middle = w.HBox([self.market, side], layout=w.Layout(align_items="flex-start"))
+        middle.add_class("exlab-middle")
         return [
             w.HTML(CSS),
-            self.status,
-            self.market,
+            topbar,
+            self.controls,
+            self.end_panel,
+            middle,
             self.chooser,
             self.hall,
-            w.HBox([self.undo_button]),
-            self.score_sheet,
-            self.opponents,
+            w.VBox([self.tools_row, self.tool_area]),
             self.log_view,
-            setup,
         ]
 
     @property
@@ -72,49 +117,124 @@ class GameApp(w.VBox):
         return self.session.game
 
     def __repr__(self) -> str:
-        seats = ", ".join(f"{name} ({kind})" for name, kind in zip(self.game.players, self.session.seats))
-        return f"<GameApp {seats}: {self.game!r}>"
+        # shown as the plain-text output of the app cell: a sentence, not an object address
+        seats = ", ".join(self.session.seat_label(k) for k in range(self.game.n_players))
+        state = "game over" if self.game.is_over else f"round {self.game.round}, {self.game.current_player} to move"
+        return f"Play app: {seats} ({state})"
 
     def render(self) -> None:
         """Redraw every component from the session, in one batch of updates."""
         with self.hold_sync():
-            parts = (self.status, self.market, self.chooser, self.hall, self.opponents, self.log_view, self.score_sheet)
+            parts = (
+                self.status,
+                self.market,
+                self.chooser,
+                self.hall,
+                self.live_score,
+                self.opponents,
+                self.log_view,
+                self.score_sheet,
+            )
             for part in parts:
                 part.render(self.session)
             self.undo_button.disabled = not self._can_undo()
+            over = self.game.is_over
+            self.end_panel.layout.display = "flex" if over else "none"
+            # after the game the tile no longer matters: the sheet and the halls fill the screen
+            self.market.layout.display = "none" if over else "flex"
+            self.live_score.layout.display = "none" if over else "block"  # the sheet says it all
+            self._render_tools()
 
     def _can_undo(self) -> bool:
         return any(self.session.is_human(seat) for seat, _ in self.game.history)
 
+    # ------------------------------------------------------------------ tools
+    def add_tool(self, label: str, make: ToolFactory, *, solo_only: bool = False) -> w.Button:
+        """Add a button under the board that opens ``make(app)`` in the tool area (and closes
+        it on a second click). ``solo_only`` shows the button in solo games only. A new game
+        closes open tools, since they were built for the old one."""
+        button = w.ToggleButton(value=False, description=label, layout=w.Layout(width="auto"))
+        button.add_class("exlab-tool-button")
+        button.observe(lambda change, b=button: self._show_tool(b, make, change["new"]), names="value")
+        self._tools.append((label, make, solo_only, button))
+        self.tools_row.children = [t[3] for t in self._tools]
+        self._render_tools()
+        return button
+
+    def _show_tool(self, button: w.ToggleButton, make: ToolFactory, on: bool) -> None:
+        if on:
+            for *_, other in self._tools:
+                if other is not button:
+                    other.value = False  # one tool at a time keeps the page short
+            self.tool_area.children = [make(self)]
+        elif not any(t[3].value for t in self._tools):
+            self.tool_area.children = []
+
+    def _render_tools(self) -> None:
+        for _, _, solo_only, button in self._tools:
+            button.layout.display = "none" if solo_only and not self.game.is_solo else "inline-flex"
+
+    def _close_tools(self) -> None:
+        for *_, button in self._tools:
+            button.value = False
+        self.tool_area.children = []
+
     # ------------------------------------------------------------------ clicks
-    def _act(self, action, done: str) -> None:
+    def _act(self, action) -> None:
+        before = len(self.game.history)
         try:
             self.session.act(action)
         except ExhibitionLabError as exc:
-            self.status.say(str(exc), error=True)
+            rule = getattr(exc, "rule", None)
+            self.status.say(f"Not possible now. {self.session.what_now()}", error=True, rule=rule)
+            self.render()
             return
-        bots = self.session.bot_moves[-3:] if not self.session.humans_turn or self.game.is_over else []
-        self.status.say(done + (" · " + " · ".join(bots) if bots else ""))
+        self._tell(self._turn_start(before))
         self.render()
 
+    def _turn_start(self, index: int) -> int:
+        """The history index where the turn holding ``history[index]`` began (its Take)."""
+        history = self.game.history
+        while index > 0 and not isinstance(history[index][1], Take):
+            index -= 1
+        return index
+
+    def _tell(self, start: int, prefix: str = "") -> None:
+        """The status line: every turn since ``start`` in words, then a no-fit explanation."""
+        sentences = [escape(text) for _, text in self.session.turns_since(start)]
+        if len(sentences) > MAX_SENTENCES:
+            # a human whose exhibition is final may watch many bot turns: keep the line short
+            skipped = len(sentences) - MAX_SENTENCES + 1
+            sentences = [*sentences[:1], f"… {skipped} more turns (see the log)", *sentences[-(MAX_SENTENCES - 2) :]]
+        html = escape(prefix) + ". ".join(sentences) + ("." if sentences else "")
+        nowhere = self.session.fits_nowhere() if self.session.humans_turn else []
+        if nowhere:
+            card = card_name(self.game.hand)
+            reasons = " · ".join(
+                f"<b>{escape(name)}</b>: {escape(plain.words.replace(f' in {name}', ''))}{rule_tag(plain.rule)}"
+                for name, plain in nowhere
+            )
+            html += f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {reasons}</div>"
+        self.status.say_html(f"<span class='exlab-info'>{html}</span>")
+
     def _take(self, card: Card) -> None:
-        self._act(Take(card), f"You took {card}: {card.title}")
+        self._act(Take(card))
 
     def _move(self, continent: Continent) -> None:
-        self._act(Move(continent), f"Your vehicle moved to {continent.title}")
+        self._act(Move(continent))
 
     def _spot(self, showcase: int, spot: int) -> None:
-        reason = self.session.why_not_spot(showcase, spot)
-        if reason is not None:
-            self.status.say(reason, error=True)  # the game is unchanged
+        plain = self.session.placement_in_words(showcase, spot)
+        if plain is not None and self.session.humans_turn:
+            self.status.say(plain.words, error=True, rule=plain.rule)  # the game is unchanged
             return
-        self._act(Place(showcase, spot), f"Placed at ({showcase}, {spot})")
+        self._act(Place(showcase, spot))
 
     def _depot(self) -> None:
-        self._act(ToDepot(), "Card put in the Depot (−1 fp at the end, R25)")
+        self._act(ToDepot())
 
     def _end(self) -> None:
-        self._act(EndExhibition(), "Exhibition ended; the card leaves the game (R10a, D3)")
+        self._act(EndExhibition())
 
     def _undo(self) -> None:
         try:
@@ -122,14 +242,25 @@ class GameApp(w.VBox):
         except ExhibitionLabError as exc:
             self.status.say(str(exc), error=True)
             return
-        self.status.say(f"Undid {steps} move(s)")
+        self.status.say(f"Took back {steps} move{'s' if steps > 1 else ''}: {self.session.what_now()}")
         self.render()
+
+    def _again(self) -> None:
+        self._new_session(self.session.again())
+
+    def _toggle_setup(self) -> None:
+        showing = self.controls.layout.display != "none"
+        self.controls.layout.display = "none" if showing else "flex"
 
     def _new_session(self, session: PlaySession) -> None:
         self.session = session
         self.hall = self._new_hall_view()
-        self.children = self._layout_children(self._setup)
-        self.status.say("New game")
+        self.controls.layout.display = "none"
+        self._close_tools()
+        self.children = self._layout_children()
+        seats = ", ".join(session.seat_label(k) for k in range(session.game.n_players))
+        # bots that sit before the first human have already played: say what they did
+        self._tell(0, prefix=f"New game (seed {session.setup.seed}): {seats}. ")
         self.render()
 
     # ------------------------------------------------------------------ tests and tools

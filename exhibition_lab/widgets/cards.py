@@ -1,62 +1,109 @@
-"""A card as a clickable button: continent colour, year, code and the subject as tooltip."""
+"""A card as a clickable button: the card face of :func:`exhibition_lab.display.card_face`
+(continent colour, year, code, subject shortened with an ellipsis, full text on hover)."""
 
 from __future__ import annotations
 
 import ipywidgets as w
 
 from ..cards import Card
-from ..display import WHITE_CARD_COLOR
+from ..display import card_face
 
-CSS = """
+LIT = "#2e7d32"  # legal spots, the Depot and End exhibition when allowed
+LIT_FILL = "#e8f5e9"
+EMPTY_TEXT = "#6d5f3a"  # 5.9:1 on the showcase background
+BACKGROUND = "#fbf8ef"
+
+CSS = f"""
 <style>
-.exlab-app { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
-.exlab-app .exlab-cardlike { white-space: pre-line; line-height: 1.25; font-weight: 700; border-radius: 6px;
-  box-shadow: 0 1px 2px rgba(0,0,0,.3); padding: 2px; }
-.exlab-app .exlab-spot.exlab-empty-spot { border: 2px dashed #c9bd9b; box-shadow: none; color: #9e9276; }
-.exlab-app .exlab-spot:disabled, .exlab-app .exlab-depot-card:disabled { opacity: 1 !important; cursor: default; }
-.exlab-app .exlab-legal { outline: 3px solid #2e7d32; outline-offset: 1px; }
-.exlab-app .exlab-legal.exlab-empty-spot { background: #e8f5e9 !important; }
-.exlab-app .exlab-showcase-box { border: 2px solid #b0a58a; border-radius: 6px; padding: 4px;
-  background: #fbf8ef; margin: 2px; }
-.exlab-app .exlab-depot-box { border: 2px solid #888; border-radius: 6px; padding: 4px; background: #eee; margin: 2px; }
-.exlab-app .exlab-column { border-radius: 6px; padding: 4px; margin: 2px; }
-.exlab-app .exlab-banner { font-size: 16px; font-weight: 600; }
-.exlab-app .exlab-status { min-height: 1.6em; }
-.exlab-app .exlab-error { color: #b71c1c; }
-.exlab-app .exlab-log { max-height: 160px; overflow-y: auto; font-size: 12px; }
+.exlab-app {{ font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #222; }}
+.exlab-app .widget-html-content {{ line-height: 1.3; }}
+.exlab-app .exlab-cardlike {{ white-space: pre-line; line-height: 1.12; font-size: 9.5px; font-weight: 500;
+  border-radius: 6px; box-shadow: 0 1px 2px rgba(0,0,0,.35); padding: 2px 4px; text-align: left;
+  overflow: hidden; text-overflow: clip; display: block; }}
+.exlab-app .exlab-cardlike::first-line {{ font-size: 15px; font-weight: 700; line-height: 1.25; }}
+.exlab-app .exlab-white {{ border: 1px solid #757575 !important; }}
+.exlab-app .exlab-spot.exlab-empty-spot, .exlab-app .exlab-depot-card.exlab-empty-spot {{
+  border: 2px dashed #b3a57f; box-shadow: none; text-align: center; font-size: 18px; }}
+.exlab-app .exlab-spot.exlab-empty-spot::first-line {{ font-size: 18px; }}
+.exlab-app .exlab-cardlike:disabled {{ opacity: 1 !important; cursor: default; }}
+.exlab-app .exlab-legal, .exlab-app .exlab-lit {{ outline: 3px solid {LIT}; outline-offset: 1px; }}
+.exlab-app .exlab-legal.exlab-empty-spot {{ background: {LIT_FILL} !important; border: 3px solid {LIT};
+  outline: none; }}
+.exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
+.exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
+.exlab-app .exlab-takeable:hover, .exlab-app .exlab-legal:hover {{ transform: translateY(-2px); }}
+.exlab-app .exlab-control:disabled {{ opacity: .45 !important; background: #e0e0e0 !important;
+  color: #555 !important; outline: none; box-shadow: none; cursor: not-allowed; }}
+.exlab-app .exlab-showcase-box {{ border: 2px solid #b0a58a; border-radius: 6px; padding: 2px 3px;
+  background: {BACKGROUND}; margin: 0 2px; }}
+.exlab-app .exlab-depot-box {{ border: 2px solid #888; border-radius: 6px; padding: 2px 3px; background: #eee;
+  margin: 0 2px; }}
+.exlab-app .exlab-showcase-name {{ font-size: 12px; color: #4e4327; white-space: nowrap; }}
+.exlab-app .exlab-showcase-name .widget-html-content {{ line-height: 16px; height: 16px; }}
+.exlab-app .exlab-column {{ border-radius: 6px; padding: 2px; margin: 0 2px; }}
+.exlab-app .exlab-here {{ box-shadow: inset 0 0 0 3px {LIT}; }}
+.exlab-app .exlab-topbar {{ border-bottom: 1px solid #ddd; margin-bottom: 4px; }}
+.exlab-app .exlab-banner {{ font-size: 15px; font-weight: 600; }}
+.exlab-app .exlab-status {{ font-size: 13px; max-height: 70px; overflow-y: auto; }}
+.exlab-app .exlab-status .widget-html-content {{ white-space: normal; }}
+.exlab-app .exlab-error {{ color: #b71c1c; }}
+.exlab-app .exlab-rule {{ font-size: 10px; color: #555; border: 1px solid #bbb; border-radius: 3px;
+  padding: 0 3px; margin-left: 4px; }}
+.exlab-app .exlab-log {{ font-size: 12px; }}
+.exlab-app .exlab-log ol {{ max-height: 160px; overflow-y: auto; margin: 2px 0; }}
+.exlab-app .exlab-panel {{ border: 1px solid #ccc; border-radius: 6px; padding: 4px 8px; background: #fff; }}
+.exlab-app table.exlab-table {{ border-collapse: collapse; font-size: 12px; }}
+.exlab-app table.exlab-table th, .exlab-app table.exlab-table td {{ padding: 1px 6px; text-align: right;
+  border-bottom: 1px solid #e0e0e0; white-space: nowrap; }}
+.exlab-app table.exlab-table th:first-child, .exlab-app table.exlab-table td:first-child {{ text-align: left; }}
+.exlab-app table.exlab-table thead th {{ background: #f3efe3; color: #3e3420; }}
+.exlab-app .exlab-winner {{ background: #fff3c4 !important; font-weight: 700; }}
+.exlab-app .exlab-opponent {{ margin: 0 0 4px 0; }}
+.exlab-app .exlab-opponent-name {{ font-size: 12px; font-weight: 600; }}
+.exlab-app .exlab-setup {{ border: 2px solid #1976d2; border-radius: 8px; padding: 6px 10px; background: #f5f9ff; }}
+.exlab-app .exlab-setup .widget-label {{ width: auto; }}
+.exlab-app .exlab-hint {{ font-size: 11px; color: #444; }}
 </style>
 """
 
-CARD_SIZE = {"width": "64px", "height": "78px"}
-BACKGROUND = "#fbf8ef"
+HALL_CARD = {"width": "56px", "height": "80px"}
+MARKET_CARD = {"width": "74px", "height": "72px"}
+SUBJECT_LIMIT = {"hall": 30, "market": 38}
 
 
-def card_button(*classes: str) -> w.Button:
+def card_button(*classes: str, size: dict[str, str] | None = None) -> w.Button:
     """An empty card-sized button carrying the given CSS classes."""
-    button = w.Button(layout=w.Layout(**CARD_SIZE, margin="2px"))
+    button = w.Button(layout=w.Layout(**(size or HALL_CARD), margin="1px"))
     button.add_class("exlab-cardlike")
     for name in classes:
         button.add_class(name)
     return button
 
 
-def paint_card(button: w.Button, card: Card) -> None:
-    """Show ``card`` on the button: its year and continent, white cards in white."""
-    colour = card.continent.color if card.continent else WHITE_CARD_COLOR
-    code = card.continent.code if card.continent else "white"
-    button.description = f"{card.year if card.year else 'EIN'}\n{code}"
-    button.tooltip = card.title or card.token
-    button.style.button_color = colour
-    button.style.text_color = "#222" if card.is_white or code == "NA" else "white"
+def paint_card(button: w.Button, card: Card, *, subject_limit: int = SUBJECT_LIMIT["hall"], wide: bool = False) -> None:
+    """Show ``card`` on the button: the year in large type, the continent code and the
+    subject below (a ``wide`` card has room for the code beside the year)."""
+    face = card_face(card)
+    subject = face.short_subject(subject_limit)
+    if wide:
+        button.description = f"{face.year}  {face.code}\n{subject}"
+    else:
+        code = f"{face.code} · " if face.code else ""
+        button.description = f"{face.year}\n{code}{subject}"
+    button.tooltip = face.tooltip
+    button.style.button_color = face.background
+    button.style.text_color = face.text
     set_class(button, "exlab-empty-spot", False)
+    set_class(button, "exlab-white", card.is_white)
 
 
-def paint_empty(button: w.Button, label: str = "") -> None:
+def paint_empty(button: w.Button, label: str = "", tooltip: str = "empty spot") -> None:
     button.description = label
-    button.tooltip = "empty spot"
+    button.tooltip = tooltip
     button.style.button_color = BACKGROUND
-    button.style.text_color = "#9e9276"
+    button.style.text_color = EMPTY_TEXT
     set_class(button, "exlab-empty-spot", True)
+    set_class(button, "exlab-white", False)
 
 
 def set_class(widget: w.DOMWidget, name: str, on: bool) -> None:

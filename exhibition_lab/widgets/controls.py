@@ -1,4 +1,5 @@
-"""New-game controls: players, who is a bot, variation showcases, Secret Decade, seed."""
+"""The start panel: players 1–5 with names, who is a bot (strength in words), variation
+showcases by name with a line on each, Secret Decade, seed."""
 
 from __future__ import annotations
 
@@ -6,47 +7,112 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..layout import VARIATIONS
-from ..session import HUMAN, SEAT_KINDS, PlaySession
+from ..errors import ExhibitionLabError
+from ..layout import SHOWCASES, VARIATIONS
+from ..session import HUMAN, SEAT_KINDS, SEAT_LABELS, VARIATION_LINES, PlaySession
 
 MAX_SEATS = 5
 
 
+class VariationPicker(w.VBox):
+    """One checkbox per variation showcase: its name, the showcase it covers, one line on
+    what it does. ``value`` is the tuple of chosen keys (as ``Layout.with_variations`` takes)."""
+
+    def __init__(self) -> None:
+        self.boxes: dict[str, w.Checkbox] = {}
+        rows = []
+        for key, kind in VARIATIONS.items():
+            box = w.Checkbox(value=False, indent=False, layout=w.Layout(width="24px"))
+            self.boxes[key] = box
+            text = w.HTML(
+                f"<b>{kind.name}</b> <small>(over {SHOWCASES[kind.covers].name}, {kind.rule})</small> — "
+                f"<span class='exlab-hint'>{VARIATION_LINES[key]}</span>"
+            )
+            rows.append(w.HBox([box, text]))
+        super().__init__(rows)
+        self.add_class("exlab-variations")
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        return tuple(key for key, box in self.boxes.items() if box.value)
+
+    @value.setter
+    def value(self, keys: tuple[str, ...]) -> None:
+        unknown = set(keys) - set(self.boxes)
+        if unknown:
+            raise ExhibitionLabError(f"unknown variation {sorted(unknown)[0]!r}; known: {', '.join(self.boxes)}")
+        for key, box in self.boxes.items():
+            box.value = key in keys
+
+
 class NewGameControls(w.VBox):
-    """Choose a set-up and press *New game*; calls ``on_new(session)``."""
+    """Choose a set-up and press *Start game*; calls ``on_new(session)``."""
 
     def __init__(self, on_new: Callable[[PlaySession], None]) -> None:
         self._on_new = on_new
-        self.players = w.IntSlider(value=2, min=1, max=MAX_SEATS, description="Players")
+        self.players = w.ToggleButtons(
+            options=list(range(1, MAX_SEATS + 1)),
+            value=2,
+            description="Players",
+            style={"button_width": "36px"},
+        )
+        kinds = [(SEAT_LABELS[k], k) for k in SEAT_KINDS]
         self.seats = [
-            w.Dropdown(options=SEAT_KINDS, value=HUMAN if k == 0 else "greedy", description=f"Seat {k + 1}")
+            w.Dropdown(options=kinds, value=HUMAN if k == 0 else "greedy", layout=w.Layout(width="330px"))
             for k in range(MAX_SEATS)
         ]
-        self.variations = w.SelectMultiple(options=list(VARIATIONS), description="Variations", rows=6)
-        self.secret = w.Checkbox(value=False, description="Secret Decade (V7)")
-        self.seed = w.IntText(value=0, description="Seed")
-        self.button = w.Button(description="New game", button_style="primary", icon="play")
+        self.names = [w.Text(placeholder="name (optional)", layout=w.Layout(width="150px")) for _ in range(MAX_SEATS)]
+        self._seat_rows = [
+            w.HBox([w.HTML(f"<b>Seat {k + 1}</b>", layout=w.Layout(width="52px")), self.names[k], self.seats[k]])
+            for k in range(MAX_SEATS)
+        ]
+        self.variations = VariationPicker()
+        self.secret = w.Checkbox(value=False, indent=False, description="Secret Decade (V7)")
+        self.secret.layout.width = "170px"
+        secret_hint = w.HTML("<span class='exlab-hint'>each player gets a hidden decade: +1 per hall card of it</span>")
+        self.seed = w.IntText(value=0, description="Seed", layout=w.Layout(width="180px"))
+        self.button = w.Button(description="Start game", button_style="primary", icon="play")
         self.button.add_class("exlab-new-game")
         self.button.on_click(lambda _: self.start())
         self.players.observe(lambda _: self._show_seats(), names="value")
         self.message = w.HTML()
         self._show_seats()
-        super().__init__(
-            [self.players, *self.seats, self.variations, self.secret, self.seed, self.button, self.message]
+        hint = w.HTML(
+            "<span class='exlab-hint'>Several human seats play hot-seat: the board shows the hall of whoever "
+            "is to move. The same seed deals the same cards.</span>"
         )
+        left = w.VBox([w.HTML("<b>New game</b>"), self.players, *self._seat_rows, hint])
+        right = w.VBox(
+            [
+                w.HTML("<b>Variation showcases</b> <small>(at most one over each showcase)</small>"),
+                self.variations,
+                w.HBox([self.secret, secret_hint]),
+                w.HBox([self.seed, self.button]),
+                self.message,
+            ]
+        )
+        right.layout.margin = "0 0 0 24px"
+        super().__init__([w.HBox([left, right])])
         self.add_class("exlab-controls")
+        self.add_class("exlab-setup")
 
     def _show_seats(self) -> None:
-        for k, dropdown in enumerate(self.seats):
-            dropdown.layout.display = "flex" if k < self.players.value else "none"
+        for k, row in enumerate(self._seat_rows):
+            row.layout.display = "flex" if k < self.players.value else "none"
 
     def start(self) -> PlaySession | None:
         """Build the chosen game; a set-up the rules refuse is reported, not raised."""
-        from ..errors import ExhibitionLabError
-
+        n = self.players.value
+        kinds = [d.value for d in self.seats[:n]]
+        typed = [t.value.strip() for t in self.names[:n]]
+        names = None
+        if any(typed):
+            defaults = PlaySession.default_names(kinds)
+            names = [t or d for t, d in zip(typed, defaults)]
         try:
             session = PlaySession.new(
-                [d.value for d in self.seats[: self.players.value]],
+                kinds,
+                names=names,
                 seed=self.seed.value,
                 variations=self.variations.value,
                 secret_decades=self.secret.value,

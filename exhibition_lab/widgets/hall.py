@@ -1,4 +1,5 @@
-"""The Exhibition Hall of the player to move: five showcases, their spots, the Depot."""
+"""The Exhibition Hall of the player to move: five showcases in one row, as on the board,
+then the Depot with its two controls."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ..actions import EndExhibition
+from ..actions import EndExhibition, ToDepot
 from ..game import Phase
 from ..hall import DEPOT_SIZE
 from ..layout import SHOWCASES, Layout
@@ -17,7 +18,8 @@ from .cards import card_button, paint_card, paint_empty, set_class
 
 class HallView(w.VBox):
     """Spots lit (``exlab-legal``) where the card in hand fits; a click on another spot is
-    answered with the rule that forbids it."""
+    answered in plain words. The Depot and End exhibition controls are lit (``exlab-lit``)
+    when allowed and look disabled otherwise."""
 
     def __init__(
         self,
@@ -29,6 +31,7 @@ class HallView(w.VBox):
     ) -> None:
         self.hall_layout = layout
         self._title = w.HTML()
+        self._title.add_class("exlab-hall-title")
         self.spots: list[list[w.Button]] = []
         boxes = []
         for s, kind in enumerate(layout):
@@ -39,29 +42,34 @@ class HallView(w.VBox):
                 button.on_click(lambda b: on_spot(*b.spot))
                 buttons.append(button)
             self.spots.append(buttons)
-            name = (
-                kind.name
-                if not kind.is_variation
-                else f"{kind.name} <small>(over {SHOWCASES[kind.covers].name})</small>"
-            )
+            name = kind.name
+            if kind.is_variation:
+                name = f"{kind.name} <small>(over {SHOWCASES[kind.covers].name})</small>"
             label = w.HTML(f"<b>{name}</b>")
             label.add_class("exlab-showcase-name")
             box = w.VBox([label, w.HBox(buttons)])
             box.add_class("exlab-showcase-box")
+            box.add_class(f"exlab-showcase-{kind.key}")
             boxes.append(box)
         self.depot_cards = [card_button("exlab-depot-card") for _ in range(DEPOT_SIZE)]
         for button in self.depot_cards:
             button.disabled = True
-        self.depot = w.Button(description="Put in Depot", layout=w.Layout(width="150px"))
+        self.depot = w.Button(description="Put in Depot", icon="inbox", layout=w.Layout(width="126px", height="28px"))
         self.depot.add_class("exlab-depot")
+        self.depot.add_class("exlab-control")
         self.depot.on_click(lambda _: on_depot())
-        self.end = w.Button(description="End exhibition", layout=w.Layout(width="150px"), button_style="warning")
+        self.end = w.Button(description="End exhibition", layout=w.Layout(width="126px", height="28px"))
         self.end.add_class("exlab-end-exhibition")
+        self.end.add_class("exlab-control")
         self.end.on_click(lambda _: on_end())
-        depot_box = w.VBox([w.HTML("<b>Depot</b>"), w.HBox(self.depot_cards), self.depot, self.end])
+        self._depot_label = w.HTML()
+        self._depot_label.add_class("exlab-showcase-name")
+        depot_box = w.VBox([self._depot_label, w.HBox(self.depot_cards)])
         depot_box.add_class("exlab-depot-box")
-        rows = w.HBox([w.VBox(boxes[:2]), w.VBox(boxes[2:]), depot_box], layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([self._title, rows])
+        controls = w.VBox([self.depot, self.end], layout=w.Layout(justify_content="flex-end", margin="0 0 0 2px"))
+        row = w.HBox([*boxes, depot_box, controls], layout=w.Layout(flex_flow="row nowrap", align_items="flex-end"))
+        row.add_class("exlab-hall-row")
+        super().__init__([self._title, row])
         self.add_class("exlab-hall")
 
     def render(self, session: PlaySession) -> None:
@@ -71,15 +79,15 @@ class HallView(w.VBox):
         placing = session.humans_turn and game.phase is Phase.PLACE
         legal = set(session.legal_spots()) if placing else set()
         decade = game.secret_decades[seat] if game.secret_decades is not None else None
-        secret = f" · Secret Decade: {decade}s" if decade is not None and session.is_human(seat) else ""
-        hand = f" · card in hand: <b>{game.hand}</b> {escape(game.hand.title)}" if placing else ""
+        secret = f" · your Secret Decade: the {decade}s" if decade is not None and session.is_human(seat) else ""
+        hand = f" · in hand: <b>{escape(session.hand_in_words())}</b>" if placing else ""
         owner = "Your" if game.players[seat] == "You" else f"{escape(game.players[seat])}'s"
-        self._title.value = f"<h3 style='margin:4px 0'>{owner} Exhibition Hall{secret}{hand}</h3>"
+        self._title.value = f"<b style='font-size:14px'>{owner} Exhibition Hall</b>{secret}{hand}"
         for s, buttons in enumerate(self.spots):
             for i, button in enumerate(buttons):
                 card = hall.showcases[s][i]
                 if card is None:
-                    paint_empty(button, "·")
+                    paint_empty(button, "·", tooltip=game.layout.spot_name(s, i))
                 else:
                     paint_card(button, card)
                 button.disabled = not placing
@@ -88,6 +96,15 @@ class HallView(w.VBox):
             if k < len(hall.depot):
                 paint_card(button, hall.depot[k])
             else:
-                paint_empty(button)
-        self.depot.disabled = not (placing and not hall.depot_full)
+                paint_empty(button, tooltip="free Depot spot (−1 fp per card at the end, R25)")
+        self._depot_label.value = f"<b>Depot</b> <small>{len(hall.depot)}/{DEPOT_SIZE}</small>"
+        self.depot.disabled = not (placing and session.can(ToDepot))
         self.end.disabled = not (placing and session.can(EndExhibition))
+        set_class(self.depot, "exlab-lit", not self.depot.disabled)
+        set_class(self.end, "exlab-lit", not self.end.disabled)
+        self.depot.tooltip = "Put the card in a free Depot spot (R10; −1 fp at the end, R25)"
+        self.end.tooltip = (
+            "The card fits nowhere: end your exhibition; the card leaves the game (R10a)"
+            if not self.end.disabled
+            else "Only when the card fits no hall spot (R10a)"
+        )

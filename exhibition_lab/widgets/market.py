@@ -9,32 +9,36 @@ import ipywidgets as w
 
 from ..actions import Move, Take
 from ..cards import CONTINENTS, Card, Continent
+from ..display import continent_text_color
 from ..game import MARKET_SIZE, VEHICLES, Phase
 from ..session import PlaySession
-from .cards import card_button, paint_card, paint_empty, set_class
+from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
 
 
 class MarketView(w.HBox):
-    """Six continent columns; only the cards the player may take (R7) are enabled."""
+    """Six continent columns; only the cards the player may take (R7) are enabled and lit."""
 
     def __init__(self, on_take: Callable[[Card], None]) -> None:
         self._on_take = on_take
         self._headers: list[w.HTML] = []
         self._buttons: list[list[w.Button]] = []
+        self._columns: list[w.VBox] = []
         columns = []
         for continent in CONTINENTS:
             header = w.HTML()
             buttons = [
-                card_button("exlab-market-card", f"exlab-continent-{continent.code}") for _ in range(MARKET_SIZE)
+                card_button("exlab-market-card", f"exlab-continent-{continent.code}", size=MARKET_CARD)
+                for _ in range(MARKET_SIZE)
             ]
             for button in buttons:
                 button.on_click(self._clicked)
                 button.card = None
-            column = w.VBox([header, *buttons], layout=w.Layout(align_items="center", width="86px"))
+            column = w.VBox([header, *buttons], layout=w.Layout(align_items="center", width="82px"))
             column.add_class("exlab-column")
             column.add_class(f"exlab-column-{continent.code}")
             self._headers.append(header)
             self._buttons.append(buttons)
+            self._columns.append(column)
             columns.append(column)
         super().__init__(columns)
         self.add_class("exlab-market")
@@ -46,17 +50,20 @@ class MarketView(w.HBox):
     def render(self, session: PlaySession) -> None:
         game = session.game
         takeable = {a.card for a in game.legal_actions() if isinstance(a, Take)} if session.humans_turn else set()
-        for continent, header, buttons in zip(CONTINENTS, self._headers, self._buttons):
+        taking = session.humans_turn and game.phase is Phase.TAKE
+        for continent, header, buttons, column in zip(CONTINENTS, self._headers, self._buttons, self._columns):
             header.value = _column_header(session, continent)
             cards = game.market[continent]
+            set_class(column, "exlab-here", taking and any(c in takeable for c in cards))
+            column.layout.background_color = f"{continent.color}26"
             for k, button in enumerate(buttons):
                 card = cards[k] if k < len(cards) else None
                 button.card = card
                 if card is None:
-                    paint_empty(button)
+                    paint_empty(button, tooltip="no card")
                     button.layout.visibility = "hidden"
                 else:
-                    paint_card(button, card)
+                    paint_card(button, card, subject_limit=SUBJECT_LIMIT["market"], wide=True)
                     button.layout.visibility = "visible"
                 button.disabled = card is None or card not in takeable
                 set_class(button, "exlab-takeable", card is not None and card in takeable)
@@ -65,15 +72,17 @@ class MarketView(w.HBox):
 def _column_header(session: PlaySession, continent: Continent) -> str:
     game = session.game
     vehicles = [
-        f"<div style='font-size:10px;background:#fff;border-radius:3px;margin:1px'>{escape(VEHICLES[s])}<br>"
-        f"{escape(name)}</div>"
+        f"<span title='{escape(VEHICLES[s])} of {escape(name)}' style='font-size:9.5px;background:#fff;"
+        f"border:1px solid #999;border-radius:3px;padding:0 2px;margin:1px 0;display:block;line-height:11px'>"
+        f"<b>{escape(VEHICLES[s])}</b> {escape(name)}</span>"
         for s, name in enumerate(game.players)
         if game.vehicles[s] is continent
     ]
     return (
-        f"<div style='background:{continent.color};color:white;font-weight:700;text-align:center;border-radius:4px;"
-        f"width:78px;height:36px;display:flex;align-items:center;justify-content:center;line-height:1.1'>"
-        f"{continent.title}</div><div style='min-height:58px'>{''.join(vehicles)}</div>"
+        f"<div style='background:{continent.color};color:{continent_text_color(continent)};font-weight:700;"
+        f"font-size:11px;text-align:center;border-radius:4px;width:76px;height:28px;display:flex;"
+        f"align-items:center;justify-content:center;line-height:1.05'>{continent.title}</div>"
+        f"<div style='min-height:17px;width:78px;line-height:14px;text-align:center'>{''.join(vehicles)}</div>"
     )
 
 
@@ -85,15 +94,16 @@ class ContinentChooser(w.HBox):
         self._label = w.HTML("<b>Move your vehicle to:</b>")
         self._buttons = []
         for continent in CONTINENTS:
-            button = w.Button(description=continent.title, layout=w.Layout(width="120px"))
+            button = w.Button(description=continent.title, layout=w.Layout(width="116px"))
             button.style.button_color = continent.color
-            button.style.text_color = "white" if continent is not Continent.NA else "#222"
+            button.style.text_color = continent_text_color(continent)
             button.add_class("exlab-continent-choice")
             button.add_class(f"exlab-continent-{continent.code}")
             button.continent = continent
             button.on_click(lambda b: self._on_move(b.continent))
             self._buttons.append(button)
         super().__init__([self._label, *self._buttons])
+        self.add_class("exlab-chooser")
 
     def render(self, session: PlaySession) -> None:
         active = session.humans_turn and session.game.phase is Phase.MOVE

@@ -1,0 +1,80 @@
+"""Card faces: WCAG AA contrast on every card colour, subjects on the face, one renderer."""
+
+from __future__ import annotations
+
+import pytest
+
+import exhibition_lab as xl
+from exhibition_lab.display import (
+    AA_NORMAL_TEXT,
+    WHITE_CARD_COLOR,
+    card_face,
+    card_html,
+    claimed_continent,
+    continent_text_color,
+    contrast_ratio,
+    hall_mini_html,
+    halls_table_html,
+    shorten,
+)
+
+
+def test_contrast_ratio_matches_the_wcag_definition():
+    assert contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast_ratio("#ffffff", "#ffffff") == pytest.approx(1.0)
+    assert contrast_ratio("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # the classic AA grey
+    assert contrast_ratio("#fbc02d", "#ffffff") < 2  # white on yellow: the old, unreadable face
+
+
+@pytest.mark.parametrize("continent", list(xl.Continent), ids=lambda c: c.code)
+def test_every_continent_card_meets_aa_contrast(continent):
+    card = next(c for c in xl.standard_deck() if c.continent is continent)
+    face = card_face(card)
+    assert face.background == continent.color
+    assert contrast_ratio(face.text, face.background) >= AA_NORMAL_TEXT
+    assert contrast_ratio(continent_text_color(continent), continent.color) >= AA_NORMAL_TEXT
+
+
+@pytest.mark.parametrize("token", ["1945W", "EIN"])
+def test_white_cards_look_white_and_read_well(token):
+    face = card_face(xl.Card.parse(token))
+    assert face.background == WHITE_CARD_COLOR
+    assert contrast_ratio(face.text, face.background) >= 7  # AAA even
+    assert contrast_ratio(face.border, face.background) >= 3  # a visible rim (WCAG non-text)
+
+
+def test_widget_texts_meet_aa_on_their_backgrounds():
+    from exhibition_lab.widgets.cards import BACKGROUND, EMPTY_TEXT, LIT, LIT_FILL
+
+    assert contrast_ratio(EMPTY_TEXT, BACKGROUND) >= AA_NORMAL_TEXT
+    assert contrast_ratio("#1b5e20", LIT_FILL) >= AA_NORMAL_TEXT  # lit Depot / End text
+    assert contrast_ratio(LIT, "#ffffff") >= 3  # the lit outline stands out (non-text)
+
+
+def test_the_face_carries_the_subject_shortened_with_an_ellipsis():
+    card = next(c for c in xl.standard_deck() if len(c.title) > 40)
+    face = card_face(card)
+    short = face.short_subject(30)
+    assert short.endswith("…") and len(short) <= 30 and card.title.startswith(short[:-1].rstrip())
+    assert card.title in face.tooltip and str(card.year) in face.tooltip
+    html = card_html(card, subject_limit=30)
+    assert short in html.replace("&#x27;", "'") and "rotate" not in html
+    assert shorten("short", 30) == "short"
+
+
+def test_mini_hall_shows_cards_claim_and_depot_count():
+    hall = xl.Hall.parse(". . . . . . / . . . . / . / 1932AS . . / . . | 1901OC 1977EU")
+    mini = hall_mini_html(hall)
+    assert ">1932<" in mini and "One Continent · Asia" in mini
+    assert 'exlab-mini-count">2<' in mini
+
+
+def test_halls_table_shows_one_row_per_hall_with_depot_counts():
+    ann = xl.Hall.parse(". . . . . . / . . . . / . / 1932AS . . / . . | 1901OC")
+    bob = xl.Hall.parse("1904AF . . . . . / . . . . / . / . . . / . .")
+    table = halls_table_html([("Ann", ann), ("Bob", bob)])
+    assert table.count("<tr>") == 3 and table.count("<th>General</th>") == 1
+    assert ">1932<" in table and ">1904<" in table
+    assert 'title="Depot: 1901OC">1<' in table and 'title="Depot: empty">0<' in table
+    assert claimed_continent(ann) is xl.Continent.AS and claimed_continent(bob) is None
+    assert halls_table_html([]) == ""
