@@ -9,13 +9,15 @@ from html import escape
 
 import ipywidgets as w
 
+from .. import coach
 from ..actions import EndExhibition, Move, Place, Take, ToDepot
 from ..cards import Card, Continent
 from ..errors import ExhibitionLabError
 from ..explain import card_name
 from ..game import Game
 from ..session import HUMAN, PlaySession
-from .cards import CSS
+from .cards import CSS, set_class
+from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView, hint_target
 from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
@@ -61,6 +63,11 @@ class GameApp(w.VBox):
         self.setup_toggle.button_style = "info"
         self.play_again = self._control("Play again", "exlab-play-again", self._again, icon="repeat")
         self.play_again.button_style = "success"
+        self.hint_button = self._control("Hint", "exlab-hint", self._hint, icon="lightbulb-o")
+        self.hint_panel = HintPanel()
+        self._hinted: list[w.Widget] = []
+        self.review_button = self._control("Review", "exlab-review", self._review, icon="search")
+        self.review_area = w.VBox()
         self.controls = NewGameControls(self._new_session)
         self.controls.layout.display = "flex" if show_setup else "none"
         self._tools: list[tuple[str, ToolFactory, bool, w.Button]] = []
@@ -68,7 +75,8 @@ class GameApp(w.VBox):
         self.tools_row.add_class("exlab-tools")
         self.tool_area = w.VBox()
         self.tool_area.add_class("exlab-tool-area")
-        self.end_panel = w.VBox([self.score_sheet, w.HBox([self.play_again, self._end_setup_button()])])
+        end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button()])
+        self.end_panel = w.VBox([self.score_sheet, end_buttons, self.review_area])
         self.end_panel.add_class("exlab-end-panel")
         super().__init__(self._layout_children())
         self.add_class("exlab-app")
@@ -93,7 +101,10 @@ class GameApp(w.VBox):
 
     def _layout_children(self) -> list[w.Widget]:
         topbar = w.HBox(
-            [self.status, w.HBox([self.undo_button, self.setup_toggle], layout=w.Layout(flex="0 0 auto"))],
+            [
+                self.status,
+                w.HBox([self.hint_button, self.undo_button, self.setup_toggle], layout=w.Layout(flex="0 0 auto")),
+            ],
             layout=w.Layout(align_items="flex-start", width="100%"),
         )
         topbar.add_class("exlab-topbar")
@@ -103,6 +114,7 @@ class GameApp(w.VBox):
         return [
             w.HTML(CSS),
             topbar,
+            self.hint_panel,
             self.controls,
             self.end_panel,
             middle,
@@ -139,6 +151,7 @@ class GameApp(w.VBox):
                 part.render(self.session)
             self.undo_button.disabled = not self._can_undo()
             over = self.game.is_over
+            self.hint_button.disabled = over or not self.session.humans_turn
             self.end_panel.layout.display = "flex" if over else "none"
             # after the game the tile no longer matters: the sheet and the halls fill the screen
             self.market.layout.display = "none" if over else "flex"
@@ -180,7 +193,46 @@ class GameApp(w.VBox):
         self.tool_area.children = []
 
     # ------------------------------------------------------------------ clicks
+    # ------------------------------------------------------------------ coach
+    def _hint(self) -> None:
+        """Ask the coach for the human to move: light the suggested control, show the options."""
+        if self.game.is_over or not self.session.humans_turn:
+            return
+        seed = self.session.setup.seed * 1000 + len(self.game.history)
+        advice = coach.hint(self.game, time_limit=HINT_TIME_LIMIT, seed=seed)
+        self._light(hint_target(advice.actions[0]))
+        self.hint_panel.show(advice)
+
+    def _light(self, target: tuple[str, object]) -> None:
+        self._clear_hint()
+        kind, value = target
+        if kind == "card":
+            found = [b for b in self.find("exlab-market-card") if getattr(b, "card", None) == value]
+        elif kind == "continent":
+            found = [b for b in self.find("exlab-continent-choice") if getattr(b, "continent", None) is value]
+        elif kind == "spot":
+            found = self.find(f"exlab-spot-{value[0]}-{value[1]}")
+        else:
+            found = [self.hall.depot if kind == "depot" else self.hall.end]
+        for widget in found:
+            set_class(widget, "exlab-hinted", True)
+        self._hinted = found
+
+    def _clear_hint(self) -> None:
+        for widget in self._hinted:
+            set_class(widget, "exlab-hinted", False)
+        self._hinted = []
+        self.hint_panel.hide()
+
+    def _review(self) -> None:
+        """Review the first human seat's decisions of the finished game, step by step."""
+        seats = self.session.human_seats() or [0]
+        result = coach.review(self.game, seats[0], time_limit=REVIEW_TIME_LIMIT, seed=self.session.setup.seed)
+        self.review_area.children = [ReviewView(result)]
+
+    # ------------------------------------------------------------------ clicks
     def _act(self, action) -> None:
+        self._clear_hint()
         before = len(self.game.history)
         try:
             self.session.act(action)
@@ -237,6 +289,7 @@ class GameApp(w.VBox):
         self._act(EndExhibition())
 
     def _undo(self) -> None:
+        self._clear_hint()
         try:
             steps = self.session.undo()
         except ExhibitionLabError as exc:
@@ -253,6 +306,8 @@ class GameApp(w.VBox):
         self.controls.layout.display = "none" if showing else "flex"
 
     def _new_session(self, session: PlaySession) -> None:
+        self._clear_hint()
+        self.review_area.children = []
         self.session = session
         self.hall = self._new_hall_view()
         self.controls.layout.display = "none"

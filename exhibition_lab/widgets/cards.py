@@ -31,6 +31,8 @@ CSS = f"""
   outline: none; }}
 .exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
 .exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
+.exlab-app .exlab-hinted {{ outline: 4px solid #5e35b1 !important; outline-offset: 2px;
+  box-shadow: 0 0 0 7px #d1c4e9 !important; }}
 .exlab-app .exlab-takeable:hover, .exlab-app .exlab-legal:hover {{ transform: translateY(-2px); }}
 .exlab-app .exlab-control:disabled {{ opacity: .45 !important; background: #e0e0e0 !important;
   color: #555 !important; outline: none; box-shadow: none; cursor: not-allowed; }}
