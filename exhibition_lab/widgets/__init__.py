@@ -9,6 +9,7 @@ from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
 from .panels import LogView, OpponentsView, ScoreSheetView, StatusBar
+from .whatif import PairHeatmap, YearsGapExplorer
 
 __all__ = [
     "ContinentChooser",
@@ -18,6 +19,8 @@ __all__ = [
     "MarketView",
     "NewGameControls",
     "OpponentsView",
+    "PairHeatmap",
     "ScoreSheetView",
     "StatusBar",
+    "YearsGapExplorer",
 ]
