@@ -167,3 +167,32 @@ def plot_pool_timeline(
         bbox_to_anchor=(0.5, -0.25),
     )
     return fig
+
+
+GOAL_TITLES = {"years_gap": "Years Gap", "short_era": "Short Era", "antiquity": "Antiquity"}
+
+
+def plot_penalty_grid(
+    grid: np.ndarray,
+    goal: str = "years_gap",
+    *,
+    marks: Sequence[tuple[int, int]] = (),
+    chosen: tuple[int, int] | None = None,
+    levels: Sequence[float] = (1, 2, 3, 4),
+) -> Figure:
+    """Heatmap of :func:`~exhibition_lab.odds.penalty_grid` with contour lines at whole fame
+    points, the ``marks`` pairs labelled and the ``chosen`` pair circled."""
+    fig = plot_years_gap_grid(grid, title=f"Expected solo {GOAL_TITLES.get(goal, goal)} fame, every pair")
+    ax = fig.axes[0]
+    years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
+    filled = np.where(np.isnan(grid), -1.0, grid)  # contour needs numbers; -1 lies below every level
+    lines = ax.contour(years, years, filled, levels=list(levels), colors="white", linewidths=0.8)
+    ax.clabel(lines, fmt="%g fp", fontsize=8)
+    for left, right in marks:
+        ax.plot(right, left, marker="s", markersize=8, markerfacecolor="none", markeredgecolor="white")
+        ax.annotate(f"{left}–{right}", (right, left), textcoords="offset points", xytext=(-6, 6), ha="right",
+                    color="white", fontsize=8, fontweight="bold")
+    if chosen is not None:
+        ax.plot(chosen[1], chosen[0], marker="o", markersize=11, markerfacecolor="none", markeredgecolor="#e0301e",
+                markeredgewidth=2)
+    return fig
