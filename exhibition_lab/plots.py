@@ -188,11 +188,13 @@ def plot_penalty_grid(
     filled = np.where(np.isnan(grid), -1.0, grid)  # contour needs numbers; -1 lies below every level
     lines = ax.contour(years, years, filled, levels=list(levels), colors="white", linewidths=0.8)
     ax.clabel(lines, fmt="%g fp", fontsize=8)
-    for left, right in marks:
-        ax.plot(right, left, marker="s", markersize=8, markerfacecolor="none", markeredgecolor="white")
-        ax.annotate(f"{left}–{right}", (right, left), textcoords="offset points", xytext=(-6, 6), ha="right",
-                    color="white", fontsize=8, fontweight="bold")
+    for (left, right), marker in zip(marks, "soD^v<>p"):
+        ax.plot(right, left, linestyle="none", marker=marker, markersize=8, markerfacecolor="none",
+                markeredgecolor="white", markeredgewidth=1.5, label=f"{left}–{right}")
     if chosen is not None:
         ax.plot(chosen[1], chosen[0], marker="o", markersize=11, markerfacecolor="none", markeredgecolor="#e0301e",
-                markeredgewidth=2)
+                markeredgewidth=2, linestyle="none", label=f"chosen: {chosen[0]}–{chosen[1]}")
+    if marks or chosen is not None:
+        # the empty half (left ≥ right) holds the key, away from the crowded corner
+        ax.legend(loc="upper left", facecolor="#666666", labelcolor="white", framealpha=0.9, fontsize=8)
     return fig
