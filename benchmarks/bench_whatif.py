@@ -50,7 +50,9 @@ def main() -> None:
     free = sorted(c.year for c in live.pool_cards if c.year is not None)
     report("slider move, live game pool", timed(lambda k: setattr(live.right, "value", free[-1 - k % 20]), 400))
     goals = ["years_gap", "short_era", "antiquity"]
-    report("goal change (heatmap of every pair too)", timed(lambda k: setattr(explorer.goal, "value", goals[k % 3]), 60))
+    report(
+        "goal change (heatmap of every pair too)", timed(lambda k: setattr(explorer.goal, "value", goals[k % 3]), 60)
+    )
 
 
 if __name__ == "__main__":

@@ -189,11 +189,29 @@ def plot_penalty_grid(
     lines = ax.contour(years, years, filled, levels=list(levels), colors="white", linewidths=0.8)
     ax.clabel(lines, fmt="%g fp", fontsize=8)
     for (left, right), marker in zip(marks, "soD^v<>p"):
-        ax.plot(right, left, linestyle="none", marker=marker, markersize=8, markerfacecolor="none",
-                markeredgecolor="white", markeredgewidth=1.5, label=f"{left}–{right}")
+        ax.plot(
+            right,
+            left,
+            linestyle="none",
+            marker=marker,
+            markersize=8,
+            markerfacecolor="none",
+            markeredgecolor="white",
+            markeredgewidth=1.5,
+            label=f"{left}–{right}",
+        )
     if chosen is not None:
-        ax.plot(chosen[1], chosen[0], marker="o", markersize=11, markerfacecolor="none", markeredgecolor="#e0301e",
-                markeredgewidth=2, linestyle="none", label=f"chosen: {chosen[0]}–{chosen[1]}")
+        ax.plot(
+            chosen[1],
+            chosen[0],
+            marker="o",
+            markersize=11,
+            markerfacecolor="none",
+            markeredgecolor="#e0301e",
+            markeredgewidth=2,
+            linestyle="none",
+            label=f"chosen: {chosen[0]}–{chosen[1]}",
+        )
     if marks or chosen is not None:
         # the empty half (left ≥ right) holds the key, away from the crowded corner
         ax.legend(loc="upper left", facecolor="#666666", labelcolor="white", framealpha=0.9, fontsize=8)

@@ -48,21 +48,27 @@ def test_sliders_and_heatmap_change_the_expected_fame(voila_url):
         assert first == f"{odds.pair_odds('years_gap', left, right, DECK).expected:.2f} fp"
         page.screenshot(path=str(ARTIFACTS / "whatif-start.png"))
 
-        # three steps right on the Right card slider, five left on the Left card slider
-        explorer.locator(".exlab-whatif-right .noUi-handle").focus()
-        for _ in range(3):
-            page.keyboard.press("ArrowRight")
-        explorer.locator(".exlab-whatif-left .noUi-handle").focus()
-        for _ in range(5):
-            page.keyboard.press("ArrowLeft")
-        wait_for_expected(page, explorer, odds.pair_odds("years_gap", 1907, 1990, DECK).expected)
-        assert shown_pair(explorer) == (1907, 1990)
+        # drag the Right card handle to the left and the Left card handle to the right
+        for css, dx in ((".exlab-whatif-right", -60), (".exlab-whatif-left", 40)):
+            handle = explorer.locator(f"{css} .noUi-handle").bounding_box()
+            x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(x + dx / 2, y, steps=4)
+            page.mouse.move(x + dx, y, steps=4)
+            page.mouse.up()
+        page.wait_for_timeout(500)
+        left, right = shown_pair(explorer)
+        assert left > 1912 and right < 1987  # the drags moved both sliders
+        wait_for_expected(page, explorer, odds.pair_odds("years_gap", left, right, DECK).expected)
         assert explorer.locator(EXPECTED).inner_text() != first
         page.screenshot(path=str(ARTIFACTS / "whatif-sliders-moved.png"))
 
         # another goal: the same pair under Short Era
-        explorer.locator(".exlab-whatif-goal button", has_text="Short Era").click()
-        wait_for_expected(page, explorer, odds.pair_odds("short_era", 1907, 1990, DECK).expected)
+        explorer.locator(".exlab-whatif-goal .widget-toggle-button", has_text="Short Era").click()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / "whatif-short-era.png"))
+        wait_for_expected(page, explorer, odds.pair_odds("short_era", left, right, DECK).expected)
 
         # a click on the heatmap square of 1930 (up) and 1970 (across)
         canvas = explorer.locator(".exlab-whatif-heatmap canvas")
@@ -70,13 +76,16 @@ def test_sliders_and_heatmap_change_the_expected_fame(voila_url):
         x = box["x"] + (1970 - 1900 + 0.5) * box["width"] / 100
         y = box["y"] + (99 - (1930 - 1900) + 0.5) * box["height"] / 100
         page.mouse.click(x, y)
+        page.wait_for_timeout(1000)
+        page.screenshot(path=str(ARTIFACTS / "whatif-heatmap-click.png"))
         wait_for_expected(page, explorer, odds.pair_odds("short_era", 1930, 1970, DECK).expected)
         assert shown_pair(explorer) == (1930, 1970)
         page.screenshot(path=str(ARTIFACTS / "whatif-heatmap-click.png"))
 
-        # an impossible pair says why
-        explorer.locator(".exlab-whatif-left .noUi-handle").focus()
-        page.keyboard.press("End")
+        # an impossible pair says why: the heatmap's empty half, left 1980 and right 1930
+        x = box["x"] + (1930 - 1900 + 0.5) * box["width"] / 100
+        y = box["y"] + (99 - (1980 - 1900) + 0.5) * box["height"] / 100
+        page.mouse.click(x, y)
         page.wait_for_function(
             "el => /R11/.test(el.innerText)",
             arg=explorer.locator(".exlab-whatif-message").element_handle(),

@@ -112,7 +112,13 @@ class YearsGapExplorer(w.VBox):
 
     # ------------------------------------------------------------------ building
     def _build_controls(self, left: int, right: int, goal: str) -> None:
-        years = {"min": FIRST_YEAR, "max": LAST_YEAR, "continuous_update": True}
+        years = {
+            "min": FIRST_YEAR,
+            "max": LAST_YEAR,
+            "continuous_update": True,
+            "layout": {"width": "620px"},
+            "style": {"description_width": "90px"},
+        }
         self.left = w.IntSlider(value=left, description="Left card", **years)
         self.left.add_class("exlab-whatif-left")
         self.right = w.IntSlider(value=right, description="Right card", **years)
@@ -381,7 +387,8 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
         # k ≥ 5 takes every point: shade it so the eye sees where the goal is lost
         f"<rect x='{pad_left + 5 * slot:.1f}' y='{top}' width='{plot_w - 5 * slot:.1f}' height='{plot_h}' "
         "fill='#eeeeee'/>",
-        f"<text x='{pad_left + 5 * slot + 4:.1f}' y='{top + 12}' fill='#777'>5 or more: 0 fp</text>",
+        f"<text x='{pad_left + plot_w - 4:.1f}' y='{top + 12}' fill='#777' text-anchor='end'>"
+        "shaded: 5 or more cost every point</text>",
     ]
     series = [(exact, EXACT_COLOR)] + ([(simulated, SIMULATED_COLOR)] if simulated is not None else [])
     bar_w = slot * 0.8 / len(series)
@@ -413,7 +420,7 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
     )
     for i, (label, color) in enumerate(legend):
         x = width - 170
-        y = top + 30 + 15 * i
+        y = top + 34 + 15 * i
         parts.append(
             f"<rect x='{x}' y='{y - 9}' width='10' height='10' fill='{color}'/>"
             f"<text x='{x + 14}' y='{y}'>{label}</text>"
