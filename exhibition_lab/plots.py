@@ -26,6 +26,11 @@ WHITE_EDGE = "#555555"
 class Chart(Figure):
     """A matplotlib Figure that Jupyter shows as an image (``_repr_png_``)."""
 
+    def __repr__(self) -> str:
+        # the text a notebook stores next to the PNG: say what the chart shows, not its object
+        titles = [ax.get_title() for ax in self.axes if ax.get_title()]
+        return f"Chart: {'; '.join(titles)}" if titles else "Chart"
+
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
         self.savefig(buffer, format="png", dpi=100)

@@ -93,4 +93,16 @@ def test_sliders_and_heatmap_change_the_expected_fame(voila_url):
         )
         assert re.search(r"older than the right", explorer.locator(".exlab-whatif-message").inner_text())
         page.screenshot(path=str(ARTIFACTS / "whatif-refused.png"))
+
+        # simulated play in the background: the bar fills, the orange bars and summary appear
+        page.mouse.click(box["x"] + 95.5 * box["width"] / 100, box["y"] + (99 - 5 + 0.5) * box["height"] / 100)
+        explorer.locator(".exlab-whatif-simulate-controls select").select_option("random")
+        explorer.locator(".exlab-whatif-simulate").click()
+        summary = explorer.locator(".exlab-whatif-simulated")
+        page.wait_for_function(
+            "el => /\\d+ games by the random bot/.test(el.innerText)", arg=summary.element_handle(), timeout=60_000
+        )
+        assert "simulated play" in explorer.locator(".exlab-whatif-chart").inner_html()
+        summary.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "whatif-simulated.png"))
         page.screenshot(path=str(ARTIFACTS / "whatif-page.png"), full_page=True)

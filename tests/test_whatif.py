@@ -272,3 +272,19 @@ def _walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _walk(child)
+
+
+def test_refresh_follows_the_game_as_it_moves_on():
+    game = live_game(steps=4)
+    explorer = YearsGapExplorer.for_game(game)
+    before = explorer.heatmap.values
+    for _ in range(10):
+        game.apply(game.legal_actions()[0])
+    explorer.refresh()
+    free = sorted(c.year for c in odds.game_pool(game) if c.year is not None)
+    explorer.left.value, explorer.right.value = free[1], free[-2]
+    check_shows(explorer, odds.pair_odds("years_gap", free[1], free[-2], odds.game_pool(game)))
+    assert explorer.heatmap.values != before
+    plain = YearsGapExplorer()
+    plain.refresh(game)
+    assert widgets.whatif.THIS_GAME in plain.pool.options

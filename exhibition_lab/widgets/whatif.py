@@ -7,6 +7,7 @@ is recomputed only when the goal or the pool changes.
 
 from __future__ import annotations
 
+import base64
 import threading
 from html import escape
 from pathlib import Path
@@ -110,6 +111,21 @@ class YearsGapExplorer(w.VBox):
         right = right if right is not None else (held[-1] if len(held) > 1 else max(1987, left + 1))
         return cls(left, min(right, LAST_YEAR), goal, game=game)
 
+    def refresh(self, game: Game | None = None) -> None:
+        """Ask again after the game moved on (or about another solo ``game``): the pool, the
+        map and the answer are recomputed; simulated games of the old position are dropped."""
+        if game is not None:
+            if not game.is_solo:
+                raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
+            if self.game is None:
+                self.pool.options = (WHOLE_DECK, THIS_GAME)
+            self.game = game
+        if self._played_pool == THIS_GAME:
+            self.played = None
+        self._grid_key = None
+        self._refresh_grid()
+        self.update()
+
     # ------------------------------------------------------------------ building
     def _build_controls(self, left: int, right: int, goal: str) -> None:
         years = {
@@ -148,6 +164,8 @@ class YearsGapExplorer(w.VBox):
         self.simulate_button.add_class("exlab-whatif-simulate")
         self.stop_button = w.Button(description="Stop", icon="stop", disabled=True)
         self.stop_button.add_class("exlab-whatif-stop")
+        self._simulate_controls = w.HBox([self.bot, self.games, self.simulate_button, self.stop_button])
+        self._simulate_controls.add_class("exlab-whatif-simulate-controls")
         self.progress_box = w.Box()
         self.simulated = w.HTML()
         self.simulated.add_class("exlab-whatif-simulated")
@@ -165,7 +183,7 @@ class YearsGapExplorer(w.VBox):
                     "<b>Compare with real play</b> — bots keep cards they can use, so the market "
                     "they leave is not a uniform draw:"
                 ),
-                w.HBox([self.bot, self.games, self.simulate_button, self.stop_button]),
+                self._simulate_controls,
                 self.reading,
                 self.progress_box,
                 self.simulated,
@@ -327,15 +345,35 @@ class YearsGapExplorer(w.VBox):
         )
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
-        """The live widget, with a static picture for readers without a kernel."""
+        """The live widget, with a still picture (map and answer) for readers without a kernel."""
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
-        if self.result is not None:
-            bundle["text/html"] = CSS + (
-                f"<div class='exlab-whatif'><div class='exlab-whatif-expected'>"
-                f"{_expected_html(self.result, self.pool.value)}</div>{self.chart.value}</div>"
-            )
+        bundle["text/html"] = self.static_html()
         return bundle
+
+    def static_html(self) -> str:
+        """The explorer as it stands, as plain HTML: the heatmap as a PNG and the answer."""
+        answer = self.message.value
+        if self.result is not None:
+            answer = f"<div class='exlab-whatif-expected'>{_expected_html(self.result, self.pool.value)}</div>"
+            answer += self.chart.value
+        return (
+            f"{CSS}<div class='exlab-whatif' style='display:flex;gap:16px;align-items:flex-start'>"
+            f"<img alt='expected fame of every pair' style='width:380px' src='data:image/png;base64,{self._map_png()}'>"
+            f"<div style='max-width:560px'>{answer}</div></div>"
+        )
+
+    def _map_png(self) -> str:
+        from ..plots import plot_penalty_grid
+
+        if self.pool.value == THIS_GAME:
+            grid = odds.game_penalty_grid(self.game, self.goal.value)
+        else:
+            grid = odds.penalty_grid(self.goal.value, self.pool_cards)
+        figure = plot_penalty_grid(
+            grid, self.goal.value, marks=EXAMPLE_PAIRS, chosen=(self.left.value, self.right.value)
+        )
+        return base64.b64encode(figure._repr_png_()).decode("ascii")
 
 
 def _standard_deck() -> tuple[Card, ...]:
@@ -377,7 +415,7 @@ def _shown_range(exact: np.ndarray, simulated: np.ndarray | None) -> int:
 def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) -> str:
     """Bars of P(k market cards cost a point), exact and simulated side by side, as SVG."""
     shown = _shown_range(exact, simulated)
-    width, height, pad_left, pad_bottom, top = 540, 190, 40, 34, 12
+    width, height, pad_left, pad_bottom, top = 540, 206, 40, 34, 28
     plot_w, plot_h = width - pad_left - 10, height - pad_bottom - top
     peak = max(float(exact[:shown].max()), float(simulated[:shown].max()) if simulated is not None else 0.0, 0.05)
     slot = plot_w / shown
@@ -387,8 +425,8 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
         # k ≥ 5 takes every point: shade it so the eye sees where the goal is lost
         f"<rect x='{pad_left + 5 * slot:.1f}' y='{top}' width='{plot_w - 5 * slot:.1f}' height='{plot_h}' "
         "fill='#eeeeee'/>",
-        f"<text x='{pad_left + plot_w - 4:.1f}' y='{top + 12}' fill='#777' text-anchor='end'>"
-        "shaded: 5 or more cost every point</text>",
+        f"<text x='{pad_left + plot_w:.1f}' y='14' fill='#666' text-anchor='end'>"
+        "grey: 5 or more, every point lost</text>",
     ]
     series = [(exact, EXACT_COLOR)] + ([(simulated, SIMULATED_COLOR)] if simulated is not None else [])
     bar_w = slot * 0.8 / len(series)
@@ -418,9 +456,8 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
     legend = [("exact (uniform market)", EXACT_COLOR)] + (
         [("simulated play", SIMULATED_COLOR)] if simulated is not None else []
     )
-    for i, (label, color) in enumerate(legend):
-        x = width - 170
-        y = top + 34 + 15 * i
+    for i, (label, color) in enumerate(legend):  # above the bars, never over them
+        x, y = pad_left + 150 * i, 14
         parts.append(
             f"<rect x='{x}' y='{y - 9}' width='10' height='10' fill='{color}'/>"
             f"<text x='{x + 14}' y='{y}'>{label}</text>"
