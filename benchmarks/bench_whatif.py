@@ -8,8 +8,11 @@ a goal or pool change also recomputes the heatmap of all 4,950 pairs. Prints med
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
+
+from comm.base_comm import BaseComm
 
 import exhibition_lab as xl
 from exhibition_lab.widgets import YearsGapExplorer
@@ -27,6 +30,23 @@ def timed(action, repeats: int) -> list[float]:
 def report(label: str, times: list[float]) -> None:
     ms = sorted(t * 1000 for t in times)
     print(f"{label:<44} median {statistics.median(ms):6.2f} ms   p95 {ms[int(0.95 * len(ms))]:6.2f} ms   (n={len(ms)})")
+
+
+class JsonComm(BaseComm):
+    """A comm that serialises every message to JSON as the kernel would (binary buffers as they
+    are), then drops it: the
+    Python-side cost of telling the browser, without a browser."""
+
+    sent_bytes = 0
+
+    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys) -> None:
+        JsonComm.sent_bytes += len(json.dumps(data, default=str)) + sum(len(b) for b in buffers or ())
+
+
+def connect(widget) -> None:
+    widget.comm = JsonComm(target_name="jupyter.widget", primary=True)
+    for child in getattr(widget, "children", ()):
+        connect(child)
 
 
 def main() -> None:
@@ -53,6 +73,18 @@ def main() -> None:
     report(
         "goal change (heatmap of every pair too)", timed(lambda k: setattr(explorer.goal, "value", goals[k % 3]), 60)
     )
+
+    print("The same with every widget message serialised to JSON, as a kernel sends it:")
+    wired = YearsGapExplorer()
+    connect(wired)
+    JsonComm.sent_bytes = 0
+    moves = timed(lambda k: setattr(wired.right, "value", years[k % len(years)]), 400)
+    report("slider move, whole deck, messages included", moves)
+    print(f"{'':<44} {JsonComm.sent_bytes / len(moves) / 1000:.1f} kB sent per move")
+    JsonComm.sent_bytes = 0
+    changes = timed(lambda k: setattr(wired.goal, "value", goals[k % 3]), 30)
+    report("goal change, messages included", changes)
+    print(f"{'':<44} {JsonComm.sent_bytes / len(changes) / 1000:.1f} kB sent per goal change")
 
 
 if __name__ == "__main__":

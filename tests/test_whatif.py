@@ -193,8 +193,7 @@ def test_sliders_show_the_exact_odds_of_the_pair(goal):
         explorer.left.value, explorer.right.value = a, b
         check_shows(explorer, odds.pair_odds(goal, a, b, DECK))
         assert (explorer.heatmap.left, explorer.heatmap.right) == (a, b)
-    values = np.array([np.nan if v is None else v for v in explorer.heatmap.values]).reshape(100, 100)
-    np.testing.assert_allclose(values, np.round(odds.penalty_grid(goal, DECK), 3), equal_nan=True)
+    np.testing.assert_allclose(explorer.heatmap.grid, odds.penalty_grid(goal, DECK), rtol=1e-6, equal_nan=True)
 
 
 @pytest.mark.parametrize("goal", odds.GOALS)
@@ -285,6 +284,7 @@ def test_refresh_follows_the_game_as_it_moves_on():
     explorer.left.value, explorer.right.value = free[1], free[-2]
     check_shows(explorer, odds.pair_odds("years_gap", free[1], free[-2], odds.game_pool(game)))
     assert explorer.heatmap.values != before
+    np.testing.assert_allclose(explorer.heatmap.grid, odds.game_penalty_grid(game), rtol=1e-6, equal_nan=True)
     plain = YearsGapExplorer()
     plain.refresh(game)
     assert widgets.whatif.THIS_GAME in plain.pool.options

@@ -12,6 +12,47 @@ function colour(t) {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
+// The grid arrives as little-endian float32 bytes (a DataView), NaN for impossible pairs.
+function readGrid(data) {
+  if (!data || !data.byteLength) return new Float32Array(0);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const values = new Float32Array(data.byteLength / 4);
+  for (let i = 0; i < values.length; i++) values[i] = view.getFloat32(4 * i, true);
+  return values;
+}
+
+// Contour lines at 1, 2, 3 and 4 fp: a white edge wherever two neighbouring squares lie on
+// different sides of a whole number of fame points.
+function drawContours(ctx, values) {
+  if (!values.length) return;
+  const cell = SIZE / 100;
+  const level = (v) => (Number.isNaN(v) ? NaN : Math.min(4, Math.floor(v)));
+  ctx.strokeStyle = "rgba(255,255,255,0.85)";
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let l = 0; l < 100; l++) {
+    for (let r = 0; r < 100; r++) {
+      const here = level(values[l * 100 + r]);
+      if (Number.isNaN(here)) continue;
+      if (r < 99) {
+        const right = level(values[l * 100 + r + 1]);
+        if (!Number.isNaN(right) && right !== here) {
+          ctx.moveTo((r + 1) * cell, (99 - l) * cell);
+          ctx.lineTo((r + 1) * cell, (100 - l) * cell);
+        }
+      }
+      if (l < 99) {
+        const up = level(values[(l + 1) * 100 + r]);
+        if (!Number.isNaN(up) && up !== here) {
+          ctx.moveTo(r * cell, (99 - l) * cell);
+          ctx.lineTo((r + 1) * cell, (99 - l) * cell);
+        }
+      }
+    }
+  }
+  ctx.stroke();
+}
+
 function render({ model, el }) {
   el.classList.add("exlab-whatif-map");
   el.style.fontFamily = "system-ui, sans-serif";
@@ -51,17 +92,18 @@ function render({ model, el }) {
 
   function draw() {
     const ctx = canvas.getContext("2d");
-    const values = model.get("values");
+    const values = readGrid(model.get("values"));
     ctx.fillStyle = "#f2f2f2";
     ctx.fillRect(0, 0, SIZE, SIZE);
     for (let l = 0; l < 100; l++) {
       for (let r = 0; r < 100; r++) {
         const v = values[l * 100 + r];
-        if (v === null || v === undefined) continue;
+        if (v === undefined || Number.isNaN(v)) continue;
         ctx.fillStyle = colour(v / 5);
         ctx.fillRect(r * cell, (99 - l) * cell, cell + 0.5, cell + 0.5);
       }
     }
+    drawContours(ctx, values);
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = "#ffffff";
     for (const [l, r] of model.get("marks")) {
@@ -82,9 +124,9 @@ function render({ model, el }) {
     ctx.arc(x, y, 6, 0, 2 * Math.PI);
     ctx.stroke();
     title.textContent = model.get("title");
-    const v = values.length ? values[l * 100 + r] : null;
+    const v = values.length ? values[l * 100 + r] : NaN;
     readout.textContent = `${l + 1900}–${r + 1900}: ` +
-      (v === null || v === undefined ? "no such pair" : `${v.toFixed(2)} fp expected`);
+      (v === undefined || Number.isNaN(v) ? "no such pair" : `${v.toFixed(2)} fp expected`);
   }
 
   canvas.addEventListener("click", (event) => {

@@ -46,7 +46,8 @@ CSS = """
 .exlab-whatif table.exlab-fame { border-collapse: collapse; font-size: 13px; margin-top: 4px; }
 .exlab-whatif table.exlab-fame td, .exlab-whatif table.exlab-fame th { border: 1px solid #ccc;
   padding: 2px 7px; text-align: right; }
-.exlab-whatif .exlab-whatif-help { color: #555; font-size: 12px; }
+.exlab-whatif .exlab-whatif-help { color: #555; font-size: 12px; line-height: 1.35; }
+.exlab-whatif .widget-html-content { line-height: 1.4; }
 </style>
 """
 
@@ -54,12 +55,13 @@ CSS = """
 class PairHeatmap(anywidget.AnyWidget):
     """Every (left, right) pair as a coloured square; a click picks the pair.
 
-    ``values`` is the 100×100 grid flattened row by row (``None`` where no pair is
-    possible), ``left``/``right`` the chosen pair, ``marks`` the example pairs outlined.
+    ``values`` is the 100×100 grid as little-endian float32 bytes, row by row (NaN where no
+    pair is possible): a binary buffer, so a new map costs no JSON; ``left``/``right`` the
+    chosen pair, ``marks`` the example pairs outlined.
     """
 
     _esm = Path(__file__).with_name("heatmap.js")
-    values = traitlets.List([]).tag(sync=True)
+    values = traitlets.Bytes(b"").tag(sync=True)
     left = traitlets.Int(1912).tag(sync=True)
     right = traitlets.Int(1987).tag(sync=True)
     marks = traitlets.List([]).tag(sync=True)
@@ -67,8 +69,12 @@ class PairHeatmap(anywidget.AnyWidget):
 
     def show_grid(self, grid: np.ndarray) -> None:
         """Send a grid of expected fp (NaN for impossible pairs)."""
-        rounded = np.round(grid, 3).ravel()
-        self.values = [None if np.isnan(v) else float(v) for v in rounded]
+        self.values = np.ascontiguousarray(grid, dtype="<f4").tobytes()
+
+    @property
+    def grid(self) -> np.ndarray:
+        """The grid shown, back as a 100×100 array."""
+        return np.frombuffer(self.values, dtype="<f4").reshape(100, 100)
 
 
 class YearsGapExplorer(w.VBox):
@@ -119,6 +125,7 @@ class YearsGapExplorer(w.VBox):
                 raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
             if self.game is None:
                 self.pool.options = (WHOLE_DECK, THIS_GAME)
+                self.pool.layout.display = None
             self.game = game
         if self._played_pool == THIS_GAME:
             self.played = None
@@ -144,6 +151,7 @@ class YearsGapExplorer(w.VBox):
         pools = [WHOLE_DECK] + ([THIS_GAME] if self.game is not None else [])
         self.pool = w.ToggleButtons(options=pools, value=pools[-1], description="Market from")
         self.pool.add_class("exlab-whatif-pool")
+        self.pool.layout.display = None if self.game is not None else "none"  # one choice is no choice
         self.expected = w.HTML()
         self.expected.add_class("exlab-whatif-expected")
         self.message = w.HTML()
@@ -166,17 +174,15 @@ class YearsGapExplorer(w.VBox):
         self.stop_button.add_class("exlab-whatif-stop")
         self._simulate_controls = w.HBox([self.bot, self.games, self.simulate_button, self.stop_button])
         self._simulate_controls.add_class("exlab-whatif-simulate-controls")
+        self.map_help = w.HTML()
+        self.map_help.add_class("exlab-whatif-help")
         self.progress_box = w.Box()
         self.simulated = w.HTML()
         self.simulated.add_class("exlab-whatif-simulated")
 
     def _layout(self) -> list[w.Widget]:
-        help_text = w.HTML(
-            "<div class='exlab-whatif-help'>Drag the sliders or click a square of the map "
-            "(left card up, right card across). Outlined squares: the example pairs.</div>"
-        )
         answer = w.VBox([self.message, self.expected, self.chart], layout={"width": "560px"})
-        picker = w.VBox([self.heatmap, help_text], layout={"width": "360px"})
+        picker = w.VBox([self.heatmap, self.map_help], layout={"width": "360px"})
         simulation = w.VBox(
             [
                 w.HTML(
@@ -262,6 +268,7 @@ class YearsGapExplorer(w.VBox):
             grid = odds.penalty_grid(goal, self.pool_cards)
         self.heatmap.show_grid(grid)
         self.heatmap.title = f"Expected {dict((v, k) for k, v in GOAL_OPTIONS)[goal]} fame, every pair"
+        self.map_help.value = _map_help(goal, self.pool.value)
         self._grid_key = key
 
     def _on_heatmap_click(self, _change) -> None:
@@ -392,6 +399,19 @@ def _progress_bar(total: int):
 
 
 # ---------------------------------------------------------------- small HTML pieces
+def _map_help(goal: str, pool: str) -> str:
+    """How to read the map, and why some rows and columns are blank."""
+    lines = [
+        "Drag the sliders or click a square of the map (left card up, right card across).",
+        "Red cross: your pair. White lines: 1, 2, 3 and 4 fp. Outlined squares: the example pairs.",
+    ]
+    if goal != "years_gap":
+        lines.append("Blank at 1945: the white card may not go in a variation showcase (V1).")
+    if pool == THIS_GAME:
+        lines.append("Blank rows and columns: years whose card is already placed or gone.")
+    return "<div class='exlab-whatif-help'>" + "<br>".join(lines) + "</div>"
+
+
 def _expected_html(result: odds.PairOdds, pool: str) -> str:
     goal = dict((v, k) for k, v in GOAL_OPTIONS)[result.goal]
     return (
