@@ -25,7 +25,7 @@ from ..scoring import SoloRules
 
 GOAL_OPTIONS = (("Years Gap", "years_gap"), ("Short Era", "short_era"), ("Antiquity", "antiquity"))
 WHOLE_DECK = "whole deck"
-THIS_GAME = "this game's unseen cards"
+THIS_GAME = "cards still to come"
 BOT_NAMES = ("greedy", "random", "search")
 #: Pairs worth comparing, marked on the heatmap (left, right).
 EXAMPLE_PAIRS = ((1912, 1987), (1905, 1995), (1920, 1980), (1940, 1960))
@@ -342,7 +342,7 @@ class YearsGapExplorer(w.VBox):
 
     def describe(self) -> str:
         """The chosen question and its answer in one sentence."""
-        where = "the whole deck" if self.pool.value == WHOLE_DECK else "this game's unseen cards"
+        where = "the whole deck" if self.pool.value == WHOLE_DECK else "the cards still to come in this game"
         question = f"{self.left.value}–{self.right.value}, {dict((v, k) for k, v in GOAL_OPTIONS)[self.goal.value]}"
         if self.result is None:
             return f"{question}: {self.message.value and 'impossible pair'}"
