@@ -5,6 +5,11 @@ market* model those cards are a uniform draw without replacement from a pool (ev
 not in the player's hall, Depot or the discard pile), so the number of cards that cost a
 point follows the hypergeometric law exactly. :func:`market_penalty_from_markets` sets the
 model against markets from real play (:func:`exhibition_lab.simulate.simulate`).
+
+For the what-if explorer: :func:`pair_odds` answers one pair for any goal (the pair's own
+cards leave the pool), :func:`penalty_grid` every pair at once, :func:`game_pair_odds` and
+:func:`game_penalty_grid` the same mid-game, and :func:`play_outs` plays games to the end
+(from a new deal or a live position) to give the markets real play leaves.
 """
 
 from __future__ import annotations

@@ -221,6 +221,7 @@ def test_impossible_pairs_show_a_message_and_no_numbers():
     explorer = YearsGapExplorer()
     explorer.left.value, explorer.right.value = 1980, 1950
     assert "R11" in explorer.message.value and explorer.result is None and explorer.chart.value == ""
+    assert "R11" in repr(explorer) and "1980–1950" in repr(explorer)
     explorer.left.value = 1945
     explorer.goal.value = "antiquity"
     assert "V1" in explorer.message.value

@@ -94,6 +94,7 @@ class YearsGapExplorer(w.VBox):
             raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
         self.game = game
         self.result: odds.PairOdds | None = None
+        self.refusal = ""  # why the chosen pair has no answer, when it has none
         self.played: odds.PlayOuts | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -237,7 +238,7 @@ class YearsGapExplorer(w.VBox):
             try:
                 self.result = self.exact()
             except ExhibitionLabError as exc:
-                self.result = None
+                self.result, self.refusal = None, str(exc)
                 self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
                 self.expected.value = "<i>No answer for this pair.</i>"
                 self.chart.value = ""
@@ -345,7 +346,7 @@ class YearsGapExplorer(w.VBox):
         where = "the whole deck" if self.pool.value == WHOLE_DECK else "the cards still to come in this game"
         question = f"{self.left.value}–{self.right.value}, {dict((v, k) for k, v in GOAL_OPTIONS)[self.goal.value]}"
         if self.result is None:
-            return f"{question}: {self.message.value and 'impossible pair'}"
+            return f"{question}: no answer, {self.refusal}"
         return (
             f"{question}, market from {where}: expected {self.result.expected:.2f} fp, "
             f"all 5 kept with probability {self.result.keep_all:.3f}"
