@@ -26,6 +26,11 @@ WHITE_EDGE = "#555555"
 class Chart(Figure):
     """A matplotlib Figure that Jupyter shows as an image (``_repr_png_``)."""
 
+    def __repr__(self) -> str:
+        # the text a notebook stores next to the PNG: say what the chart shows, not its object
+        titles = [ax.get_title() for ax in self.axes if ax.get_title()]
+        return f"Chart: {'; '.join(titles)}" if titles else "Chart"
+
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
         self.savefig(buffer, format="png", dpi=100)
@@ -213,3 +218,52 @@ def plot_review(review) -> Figure:
 
 def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+GOAL_TITLES = {"years_gap": "Years Gap", "short_era": "Short Era", "antiquity": "Antiquity"}
+
+
+def plot_penalty_grid(
+    grid: np.ndarray,
+    goal: str = "years_gap",
+    *,
+    marks: Sequence[tuple[int, int]] = (),
+    chosen: tuple[int, int] | None = None,
+    levels: Sequence[float] = (1, 2, 3, 4),
+) -> Figure:
+    """Heatmap of :func:`~exhibition_lab.odds.penalty_grid` with contour lines at whole fame
+    points, the ``marks`` pairs labelled and the ``chosen`` pair circled."""
+    fig = plot_years_gap_grid(grid, title=f"Expected solo {GOAL_TITLES.get(goal, goal)} fame, every pair")
+    ax = fig.axes[0]
+    years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
+    filled = np.where(np.isnan(grid), -1.0, grid)  # contour needs numbers; -1 lies below every level
+    lines = ax.contour(years, years, filled, levels=list(levels), colors="white", linewidths=0.8)
+    ax.clabel(lines, fmt="%g fp", fontsize=8)
+    for (left, right), marker in zip(marks, "soD^v<>p"):
+        ax.plot(
+            right,
+            left,
+            linestyle="none",
+            marker=marker,
+            markersize=8,
+            markerfacecolor="none",
+            markeredgecolor="white",
+            markeredgewidth=1.5,
+            label=f"{left}–{right}",
+        )
+    if chosen is not None:
+        ax.plot(
+            chosen[1],
+            chosen[0],
+            marker="o",
+            markersize=11,
+            markerfacecolor="none",
+            markeredgecolor="#e0301e",
+            markeredgewidth=2,
+            linestyle="none",
+            label=f"chosen: {chosen[0]}–{chosen[1]}",
+        )
+    if marks or chosen is not None:
+        # the empty half (left ≥ right) holds the key, away from the crowded corner
+        ax.legend(loc="upper left", facecolor="#666666", labelcolor="white", framealpha=0.9, fontsize=8)
+    return fig

@@ -49,6 +49,7 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
         names = archive.namelist()
         archive.extractall(tmp_path / "site")
     assert "exhibition_lab/seeds/deck.csv" in names
+    assert "exhibition_lab/widgets/heatmap.js" in names  # the what-if map draws in the browser
     code = "import exhibition_lab as xl; print(xl.__file__, len(xl.standard_deck()), xl.seeds_path('deck.csv'))"
     out = subprocess.run(
         [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],

@@ -9,6 +9,7 @@ from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
 from .panels import LiveScoreView, LogView, OpponentsView, ScoreSheetView, StatusBar
+from .whatif import PairHeatmap, YearsGapExplorer
 
 __all__ = [
     "ContinentChooser",
@@ -19,6 +20,8 @@ __all__ = [
     "MarketView",
     "NewGameControls",
     "OpponentsView",
+    "PairHeatmap",
     "ScoreSheetView",
     "StatusBar",
+    "YearsGapExplorer",
 ]

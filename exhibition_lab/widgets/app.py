@@ -22,6 +22,7 @@ from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
 from .panels import LiveScoreView, LogView, OpponentsView, ScoreSheetView, StatusBar, rule_tag
+from .whatif import YearsGapExplorer
 
 ToolFactory = Callable[["GameApp"], w.Widget]
 MAX_SENTENCES = 5  # turns told in the status line at once; the log keeps them all
@@ -80,6 +81,8 @@ class GameApp(w.VBox):
         self.end_panel.add_class("exlab-end-panel")
         super().__init__(self._layout_children())
         self.add_class("exlab-app")
+        # issue 20: a solo player tests a Years Gap (or Short Era, Antiquity) pair before committing
+        self.add_tool("What if…", lambda app: YearsGapExplorer.for_game(app.game), solo_only=True)
         self.status.say(
             "A new game: you against a greedy bot. “New game…” (top right) chooses players, bots and variations."
         )
@@ -186,6 +189,10 @@ class GameApp(w.VBox):
     def _render_tools(self) -> None:
         for _, _, solo_only, button in self._tools:
             button.layout.display = "none" if solo_only and not self.game.is_solo else "inline-flex"
+        for tool in self.tool_area.children:
+            refresh = getattr(tool, "refresh", None)
+            if refresh is not None and getattr(tool, "game", None) is self.game:
+                refresh()  # an open tool follows the game move by move
 
     def _close_tools(self) -> None:
         for *_, button in self._tools:
@@ -226,7 +233,7 @@ class GameApp(w.VBox):
 
     def _review(self) -> None:
         """Review the first human seat's decisions of the finished game, step by step."""
-        seats = self.session.human_seats() or [0]
+        seats = self.session.human_seats or [0]
         result = coach.review(self.game, seats[0], time_limit=REVIEW_TIME_LIMIT, seed=self.session.setup.seed)
         self.review_area.children = [ReviewView(result)]
 
