@@ -155,6 +155,12 @@ def test_play_app_at_laptop_size(voila_url):
         page.locator(".exlab-setup-toggle").click()
         page.wait_for_selector(".exlab-setup", state="hidden")
 
+        page.locator(".exlab-hint").click()  # issue 17: the coach lights a legal option
+        page.wait_for_selector(".exlab-hinted", timeout=60_000)
+        assert page.locator(".exlab-market-card.exlab-hinted:not([disabled])").count() == 1
+        assert "Coach:" in page.locator(".exlab-hint-panel").inner_text()
+        page.screenshot(path=str(ARTIFACTS / "play-hint.png"))
+
         _take_a_card(page)
         _assert_board_fits(page)
         _assert_cards_show_subjects(page)
@@ -199,6 +205,12 @@ def test_play_app_at_laptop_size(voila_url):
         assert "Game over" in page.locator(".exlab-banner").inner_text()
         assert not _outside_viewport(page, ".exlab-play-again")
         page.screenshot(path=str(ARTIFACTS / "play-end.png"))
+        page.locator(".exlab-review").click()  # issue 17: the review opens after the game
+        page.wait_for_selector(".exlab-review-panel", timeout=180_000)
+        assert "Review of" in page.locator(".exlab-review-panel").inner_text()
+        page.locator(".exlab-review-next").click()
+        page.wait_for_selector("text=decision 2 of")
+        page.screenshot(path=str(ARTIFACTS / "play-review.png"), full_page=True)
 
         page.locator(".exlab-play-again").click()
         page.wait_for_selector(".exlab-score-sheet h3", state="detached", timeout=30_000)

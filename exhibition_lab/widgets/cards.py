@@ -64,7 +64,7 @@ CSS = f"""
 .exlab-app .exlab-opponent-name {{ font-size: 12px; font-weight: 600; }}
 .exlab-app .exlab-setup {{ border: 2px solid #1976d2; border-radius: 8px; padding: 6px 10px; background: #f5f9ff; }}
 .exlab-app .exlab-setup .widget-label {{ width: auto; }}
-.exlab-app .exlab-hint {{ font-size: 11px; color: #444; }}
+.exlab-app .exlab-setup-note {{ font-size: 11px; color: #444; }}
 </style>
 """
 

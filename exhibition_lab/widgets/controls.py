@@ -26,7 +26,7 @@ class VariationPicker(w.VBox):
             self.boxes[key] = box
             text = w.HTML(
                 f"<b>{kind.name}</b> <small>(over {SHOWCASES[kind.covers].name}, {kind.rule})</small> — "
-                f"<span class='exlab-hint'>{VARIATION_LINES[key]}</span>"
+                f"<span class='exlab-setup-note'>{VARIATION_LINES[key]}</span>"
             )
             rows.append(w.HBox([box, text]))
         super().__init__(rows)
@@ -69,7 +69,9 @@ class NewGameControls(w.VBox):
         self.variations = VariationPicker()
         self.secret = w.Checkbox(value=False, indent=False, description="Secret Decade (V7)")
         self.secret.layout.width = "170px"
-        secret_hint = w.HTML("<span class='exlab-hint'>each player gets a hidden decade: +1 per hall card of it</span>")
+        secret_hint = w.HTML(
+            "<span class='exlab-setup-note'>each player gets a hidden decade: +1 per hall card of it</span>"
+        )
         self.seed = w.IntText(value=0, description="Seed", layout=w.Layout(width="180px"))
         self.button = w.Button(description="Start game", button_style="primary", icon="play")
         self.button.add_class("exlab-new-game")
@@ -78,7 +80,7 @@ class NewGameControls(w.VBox):
         self.message = w.HTML()
         self._show_seats()
         hint = w.HTML(
-            "<span class='exlab-hint'>Several human seats play hot-seat: the board shows the hall of whoever "
+            "<span class='exlab-setup-note'>Several human seats play hot-seat: the board shows the hall of whoever "
             "is to move. The same seed deals the same cards.</span>"
         )
         left = w.VBox([w.HTML("<b>New game</b>"), self.players, *self._seat_rows, hint])
