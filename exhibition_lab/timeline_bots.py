@@ -84,14 +84,15 @@ class HistoryBot:
         """For every legal play, the chance that it is right as this bot believes it."""
         years = view.years
         # A year is a whole number: the interval between neighbours widens by half a year.
-        edges = [-math.inf] + [y for y in years] + [math.inf]
+        edges = [-math.inf, *years, math.inf]
         spread = max(self.knowledge, 0.3)
         out: dict[Play, float] = {}
         for subject in view.hand:
             belief = self.belief(subject, view, rng)
             for gap in range(len(years) + 1):
                 low, high = edges[gap] - 0.5, edges[gap + 1] + 0.5
-                out[Play(subject.id, gap)] = _normal_cdf((high - belief) / spread) - _normal_cdf((low - belief) / spread)
+                chance = _normal_cdf((high - belief) / spread) - _normal_cdf((low - belief) / spread)
+                out[Play(subject.id, gap)] = chance
         return out
 
     def choose(self, view: TimelineView, actions: Sequence[Play], rng: np.random.Generator) -> Play:
@@ -297,7 +298,8 @@ class TimelineResult:
 
     def summary(self) -> str:
         lines = [f"{self.n_games} game(s), seed {self.seed}, {self.turns.mean():.1f} turns per game"]
-        lines += [f"seat {k} ({bot}): wins {rate:.1%}" for k, (bot, rate) in enumerate(zip(self.bots, self.win_rates()))]
+        rates = self.win_rates()
+        lines += [f"seat {k} ({bot}): wins {rate:.1%}" for k, (bot, rate) in enumerate(zip(self.bots, rates))]
         return "\n".join(lines)
 
 
