@@ -201,10 +201,9 @@ class TimelineSession:
         if not self.humans_turn:
             raise ExhibitionLabError(f"it is {self.game.current_player}'s turn (a bot)")
         self.game.apply(action)
-        new = [self.game.last]
-        new += self.run_bots()
-        self.reveals.extend(new)
-        return new
+        mine = self.game.last
+        self.reveals.append(mine)
+        return [mine, *self.run_bots()]
 
     def run_bots(self) -> list[Reveal]:
         """Bots play until a human is to move or the game ends; returns their reveals."""
@@ -214,8 +213,7 @@ class TimelineSession:
             action = self._bots[seat].choose(self.game.view(), self.game.legal_actions(), self._rng)
             self.game.apply(action)
             done.append(self.game.last)
-        if not self.reveals or done:
-            self.reveals.extend(r for r in done if r not in self.reveals)
+        self.reveals.extend(done)
         return done
 
     def describe(self, reveal: Reveal) -> str:
