@@ -218,9 +218,8 @@ class TimelineSession:
 
     def describe(self, reveal: Reveal) -> str:
         """One sentence about a play: right or wrong, the subject and its true year."""
-        who = "You" if self.is_human(reveal.seat) and self.game.n_players > 1 else self.game.players[reveal.seat]
-        if self.game.is_solo:
-            who = "You"
+        humans = [k for k in range(self.game.n_players) if self.is_human(k)]
+        who = "You" if humans == [reveal.seat] else self.game.players[reveal.seat]
         card = reveal.card
         where = _between(reveal)
         if reveal.right:

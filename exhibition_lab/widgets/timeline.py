@@ -49,6 +49,7 @@ CSS = (
 .exlab-tl-app .exlab-tl-players { font-size: 13px; }
 .exlab-tl-app .exlab-tl-players span { display: inline-block; margin-right: 14px; }
 .exlab-tl-app .exlab-tl-streak { font-size: 14px; font-weight: 600; }
+.exlab-tl-app .exlab-tl-bot-play { font-size: 13px; color: #444; margin: 2px 8px; }
 .exlab-tl-app .exlab-tl-log { font-size: 12px; color: #444; max-height: 90px; overflow-y: auto; }
 .exlab-tl-app .exlab-tl-label { font-weight: 700; color: #6d5f3a; margin: 4px 0 2px; }
 </style>
@@ -124,7 +125,10 @@ class TimelineApp(w.VBox):
         return self._selected
 
     def __repr__(self) -> str:
-        return f"<TimelineApp {self.game!r}>"
+        # Also the text a static rendering of a notebook shows in place of the live app.
+        game = self.game
+        state = "over" if game.is_over else f"round {game.round}"
+        return f"Timeline app: {', '.join(game.players)} ({state}). Run the notebook to play."
 
     def find(self, css_class: str) -> list[w.Widget]:
         """Every widget in the app carrying ``css_class`` (for tests and scripting)."""
@@ -270,8 +274,10 @@ class TimelineApp(w.VBox):
         mine = reveals[0]
         self._selected = None
         self._new_index = self._index_of(mine) if mine.right else None
-        text = " ".join(self.session.describe(r) for r in reveals)
-        self.say(text, kind="ok" if mine.right else "bad")
+        kind = "ok" if mine.right else "bad"
+        lines = [f"<span class='exlab-tl-msg exlab-tl-{kind}'>{self._reveal_line(mine)}</span>"]
+        lines += [f"<div class='exlab-tl-bot-play'>{self._reveal_line(r)}</div>" for r in reveals[1:]]
+        self.status.value = "".join(lines)
         self.render()
 
     def _index_of(self, reveal: Reveal) -> int | None:
