@@ -342,3 +342,39 @@ def test_tampered_save_files_are_refused(change, message):
 def test_malformed_save_files_are_refused(text):
     with pytest.raises(xl.SaveFileError):
         Timeline.from_json(text)
+
+
+# ---------------------------------------------------------------- layering and display
+def test_engine_and_bots_import_no_widget_or_plot_code():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from exhibition_lab.timeline import Timeline\n"
+        "from exhibition_lab.timeline_bots import simulate_timeline\n"
+        "g = Timeline.new(3, seed=1); g.apply(g.legal_actions()[0]); g._repr_html_()\n"
+        "simulate_timeline(3, (5, 10), progress=False)\n"
+        "print(','.join(m for m in ('ipywidgets', 'IPython', 'matplotlib') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_module_examples_run():
+    import doctest
+
+    import exhibition_lab.timeline as module
+
+    outcome = doctest.testmod(module)
+    assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_html_shows_the_timeline_and_only_the_own_hand():
+    game = Timeline.new(2, seed=13)
+    from html import escape
+
+    html = game._repr_html_()
+    assert str(game.years[0]) in html
+    assert all(escape(game.card(i).title) in html for i in game.hand(0))
+    assert not any(escape(game.card(i).title) in html for i in game.hand(1))
