@@ -57,6 +57,22 @@ def test_play_timeline_in_chromium(voila_url):
         banner = page.locator(".exlab-tl-banner").inner_text()
         assert "wins" in banner or "win" in banner
         page.screenshot(path=str(ARTIFACTS / "timeline-end.png"))
+        # eight players: the hand and seven bots' reveals still fit the laptop screen
+        page.locator(".exlab-tl-app select").first.select_option(label="8 players")
+        page.locator(".exlab-tl-new-game").click()
+        page.wait_for_function("document.querySelectorAll('.exlab-tl-hand-card').length == 4", timeout=30_000)
+        for _ in range(3):
+            before = _plays(page)
+            page.locator(".exlab-tl-hand-card").first.click()
+            page.locator(".exlab-tl-gap-lit").first.click()
+            page.wait_for_function(
+                "n => parseInt(document.querySelector('.exlab-tl-log summary').innerText.split('(')[1]) > n",
+                arg=before,
+                timeout=30_000,
+            )
+            if "Game over" in page.locator(".exlab-tl-banner").inner_text():
+                break
+        page.screenshot(path=str(ARTIFACTS / "timeline-8-players.png"))
         # solo practice from the controls
         page.locator(".exlab-tl-app select").first.select_option(label="Solo practice")
         page.locator(".exlab-tl-new-game").click()

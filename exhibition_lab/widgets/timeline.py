@@ -49,7 +49,8 @@ CSS = (
 .exlab-tl-app .exlab-tl-players { font-size: 13px; }
 .exlab-tl-app .exlab-tl-players span { display: inline-block; margin-right: 14px; }
 .exlab-tl-app .exlab-tl-streak { font-size: 14px; font-weight: 600; }
-.exlab-tl-app .exlab-tl-bot-play { font-size: 13px; color: #444; margin: 2px 8px; }
+.exlab-tl-app .exlab-tl-bot-plays { max-height: 84px; overflow-y: auto; margin: 3px 0 0 8px; }
+.exlab-tl-app .exlab-tl-bot-play { font-size: 12.5px; line-height: 1.35; color: #444; }
 .exlab-tl-app .exlab-tl-log { font-size: 12px; color: #444; max-height: 90px; overflow-y: auto; }
 .exlab-tl-app .exlab-tl-label { font-weight: 700; color: #6d5f3a; margin: 4px 0 2px; }
 </style>
@@ -182,12 +183,13 @@ class TimelineApp(w.VBox):
             state = "" if game.active[seat] else " — out"
             if game.is_over and seat in game.winners:
                 state = " — winner"
-            kind = "" if self.session.is_human(seat) else f" ({self.session.seats[seat]})"
             weight = "font-weight:700" if seat == game.current and not game.is_over else ""
             parts.append(
-                f"<span style='{weight}'>{escape(name)}{escape(kind)}: {size} card{'s' * (size != 1)}{state}</span>"
+                f"<span style='{weight}'>{escape(name)}: {size} card{'s' * (size != 1)}{state}</span>"
             )
-        return f"{''.join(parts)}<span>pile: {len(game.pile)}</span>"
+        kinds = sorted({kind for kind in self.session.seats if kind != "human"})
+        bots = f"<span style='color:#6d5f3a'>bots: {escape(', '.join(kinds))} years</span>" if kinds else ""
+        return f"{''.join(parts)}<span>pile: {len(game.pile)}</span>{bots}"
 
     def _streak_html(self) -> str:
         game = self.session.game
@@ -276,7 +278,9 @@ class TimelineApp(w.VBox):
         self._new_index = self._index_of(mine) if mine.right else None
         kind = "ok" if mine.right else "bad"
         lines = [f"<span class='exlab-tl-msg exlab-tl-{kind}'>{self._reveal_line(mine)}</span>"]
-        lines += [f"<div class='exlab-tl-bot-play'>{self._reveal_line(r)}</div>" for r in reveals[1:]]
+        others = "".join(f"<div class='exlab-tl-bot-play'>{self._reveal_line(r)}</div>" for r in reveals[1:])
+        if others:  # a scrolling box, so that seven bots' plays do not push the timeline off screen
+            lines.append(f"<div class='exlab-tl-bot-plays'>{others}</div>")
         self.status.value = "".join(lines)
         self.render()
 
