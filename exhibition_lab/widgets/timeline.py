@@ -184,9 +184,7 @@ class TimelineApp(w.VBox):
             if game.is_over and seat in game.winners:
                 state = " — winner"
             weight = "font-weight:700" if seat == game.current and not game.is_over else ""
-            parts.append(
-                f"<span style='{weight}'>{escape(name)}: {size} card{'s' * (size != 1)}{state}</span>"
-            )
+            parts.append(f"<span style='{weight}'>{escape(name)}: {size} card{'s' * (size != 1)}{state}</span>")
         kinds = sorted({kind for kind in self.session.seats if kind != "human"})
         bots = f"<span style='color:#6d5f3a'>bots: {escape(', '.join(kinds))} years</span>" if kinds else ""
         return f"{''.join(parts)}<span>pile: {len(game.pile)}</span>{bots}"
