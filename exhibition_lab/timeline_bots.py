@@ -230,12 +230,17 @@ class TimelineSession:
                 text += " The card is removed and a new one drawn."
         if reveal.reshuffled:
             text += " The pile ran out: removed cards were shuffled into a new pile."
-        names = ", ".join(self.game.players[s] for s in reveal.emptied)
+        names = _and_join([self.game.players[s] for s in reveal.emptied])
         if reveal.round_end == "playoff":
             text += f" {names} emptied their hands this round: only they play on, each with a new card."
         elif reveal.round_end == "shared":
             text += f" {names} emptied their hands and no cards are left: they share the win."
         return text
+
+
+def _and_join(names: Sequence[str]) -> str:
+    """``["Ada", "Bea", "Cy"]`` → ``"Ada, Bea and Cy"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _between(reveal: Reveal) -> str:
@@ -364,6 +369,16 @@ class KnowledgeResult:
             {"players": p, **{f"±{s:g} years": float(self.win_rate[i, j]) for j, s in enumerate(self.spreads)}}
             for i, p in enumerate(self.players)
         ]
+
+    def __str__(self) -> str:
+        head = "players " + " ".join(f"{f'±{s:g} y':>7}" for s in self.spreads) + "   fair"
+        lines = [f"Win rate of one bot against bots of ±{self.reference:g} years ({self.n_games} games per cell)", head]
+        for i, p in enumerate(self.players):
+            rates = " ".join(f"{rate:>7.0%}" for rate in self.win_rate[i])
+            lines.append(f"{p:>7} {rates} {1 / p:>6.0%}")
+        return "\n".join(lines)
+
+    __repr__ = __str__  # a table, also where a notebook is read without HTML
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>±{s:g} y</th>" for s in self.spreads)

@@ -1,4 +1,8 @@
-"""Matplotlib chart of Timeline simulations (kept out of the engine)."""
+"""Matplotlib chart of Timeline simulations (kept out of the engine).
+
+Built without pyplot, as :mod:`exhibition_lab.plots` does: the figure is a
+:class:`~exhibition_lab.plots.Chart`, which Jupyter shows as a PNG image.
+"""
 
 from __future__ import annotations
 
@@ -14,14 +18,17 @@ if TYPE_CHECKING:
 def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
     """Win rate against the bot's spread in years, one line per player count, with its 95%
     band and the fair share (1 / players) dashed."""
-    import matplotlib.pyplot as plt
+    from matplotlib import rcParams
+
+    from .plots import Chart
 
     if ax is None:
-        fig, ax = plt.subplots(figsize=(8, 4.2))
+        fig = Chart(figsize=(8, 4.2), layout="constrained")
+        ax = fig.add_subplot()
     else:
         fig = ax.figure
     low, high = result.interval()
-    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    colors = rcParams["axes.prop_cycle"].by_key()["color"]
     for i, players in enumerate(result.players):
         color = colors[i % len(colors)]
         ax.plot(result.spreads, result.win_rate[i], marker="o", color=color, label=f"{players} players")
@@ -44,5 +51,4 @@ def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
     ax.set_title(f"One bot against bots that are off by about {result.reference:g} years (dashed: fair share)")
     ax.legend(loc="upper right")
     ax.grid(alpha=0.3)
-    fig.tight_layout()
     return fig

@@ -111,3 +111,16 @@ def test_session_runs_bots_and_describes_reveals():
     text = session.describe(reveals[0])
     assert "right" in text and str(session.game.card(card).year) in text and session.game.card(card).title in text
     assert session.humans_turn or session.game.is_over
+
+
+def test_knowledge_table_and_chart():
+    result = knowledge_win_rates(12, spreads=(0, 30), players=(2, 3), progress=False)
+    text = repr(result)
+    assert "±30 y" in text and "fair" in text and "array" not in text
+    from exhibition_lab.timeline_plots import plot_knowledge
+
+    fig = plot_knowledge(result)
+    ax = fig.axes[0]
+    drawn = [line for line in ax.get_lines() if line.get_marker() == "o"]
+    assert [list(line.get_ydata()) for line in drawn] == [list(row) for row in result.win_rate]
+    assert fig._repr_png_()[:4] == b"\x89PNG"
