@@ -240,7 +240,9 @@ class TimelineSession:
 
 def _and_join(names: Sequence[str]) -> str:
     """``["Ada", "Bea", "Cy"]`` → ``"Ada, Bea and Cy"``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _between(reveal: Reveal) -> str:
