@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -136,7 +136,8 @@ class Play:
 class Reveal:
     """What everyone saw when a card was played and turned over (T2, T3).
 
-    ``left``/``right`` are the years of the gap's neighbours (``None`` at an end);
+    ``correct`` says whether the year fitted (T3); ``left_year``/``right_year`` are the
+    years of the gap's neighbours (``None`` at an end);
     ``round_end`` tells what the end-of-round check (T5) decided after this play:
     ``""`` (no round end or nobody emptied), ``"win"``, ``"playoff"`` or ``"shared"``;
     ``emptied`` lists the seats that had emptied their hands at that check.
@@ -145,8 +146,8 @@ class Reveal:
     seat: int
     card: TimelineCard
     gap: int
-    right: bool
-    left: int | None
+    correct: bool
+    left_year: int | None
     right_year: int | None
     drew: bool
     reshuffled: bool = False
@@ -711,8 +712,6 @@ def _fits(years: Sequence[int], gap: int, year: int) -> bool:
 
 
 def _with(reveal: Reveal, **changes: Any) -> Reveal:
-    from dataclasses import replace
-
     return replace(reveal, **changes)
 
 

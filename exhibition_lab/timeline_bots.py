@@ -71,14 +71,18 @@ class HistoryBot:
 
     def belief(self, subject: Subject, view: TimelineView, rng: np.random.Generator) -> float:
         """The year this bot believes the subject has."""
-        for card in view.removed:  # it was turned over in front of everyone: now known exactly
-            if card.title == subject.title:
-                return float(card.year)
+        self.remember(view)
         if subject.title not in self._beliefs:
             years = view.years
             truth = self._book.get(subject.title, (years[0] + years[-1]) / 2 if years else 1950)
             self._beliefs[subject.title] = truth + self.knowledge * float(rng.standard_normal())
         return self._beliefs[subject.title]
+
+    def remember(self, view: TimelineView) -> None:
+        """Removed cards were turned over in front of everyone: from now on their years are
+        known exactly, also after a reshuffle brings them back (T6)."""
+        for card in view.removed:
+            self._beliefs[card.title] = float(card.year)
 
     def chances(self, view: TimelineView, rng: np.random.Generator) -> dict[Play, float]:
         """For every legal play, the chance that it is right as this bot believes it."""
@@ -222,7 +226,7 @@ class TimelineSession:
         who = "You" if humans == [reveal.seat] else self.game.players[reveal.seat]
         card = reveal.card
         where = _between(reveal)
-        if reveal.right:
+        if reveal.correct:
             text = f"{who} placed “{card.title}” right: {card.year}, {where}."
         else:
             text = f"{who} placed “{card.title}” wrong: it is {card.year}, not {where}."
@@ -246,7 +250,7 @@ def _and_join(names: Sequence[str]) -> str:
 
 
 def _between(reveal: Reveal) -> str:
-    left, right = reveal.left, reveal.right_year
+    left, right = reveal.left_year, reveal.right_year
     if left is None and right is None:
         return "the first card"
     if left is None:

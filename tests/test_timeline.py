@@ -126,7 +126,7 @@ def test_t3_right_placement_stays_year_up():
     game.apply(Play(0, 1))  # 1930 right of the 1920 start card
     assert game.years == (1920, 1930) and game.timeline == (12, 0)
     assert game.hand(0) == (2, 4, 6, 8, 10) and game.pile == (13,) and game.removed == ()
-    assert game.last.right and game.last.left == 1920 and game.last.right_year is None
+    assert game.last.correct and game.last.left_year == 1920 and game.last.right_year is None
 
 
 def test_t3_wrong_placement_is_removed_and_draws():
@@ -136,7 +136,7 @@ def test_t3_wrong_placement_is_removed_and_draws():
     assert game.years == (1920,)
     assert game.removed == (0,)
     assert game.hand(0) == (2, 4, 6, 8, 10, top) and game.pile == (14,)
-    assert not game.last.right and game.last.drew and game.last.right_year == 1920
+    assert not game.last.correct and game.last.drew and game.last.right_year == 1920
 
 
 def test_t3_not_earlier_than_left_not_later_than_right():
@@ -157,14 +157,14 @@ def test_t4_same_year_fits_on_either_side():
     game = game_of(2, [1950, 1950, 1949] + [1901 + k for k in range(9)] + [1950, 1990])
     assert game.fitting_gaps(0) == [0, 1]
     game.apply(Play(0, 0))
-    assert game.last.right and game.years == (1950, 1950)
+    assert game.last.correct and game.years == (1950, 1950)
     game.undo()
     game.apply(Play(0, 1))
-    assert game.last.right and game.years == (1950, 1950)
+    assert game.last.correct and game.years == (1950, 1950)
     game.apply(Play(1, 1))  # between two 1950 cards
-    assert game.last.right and game.years == (1950, 1950, 1950)
+    assert game.last.correct and game.years == (1950, 1950, 1950)
     game.apply(Play(2, 3))  # 1949 after 1950: wrong
-    assert not game.last.right and 2 in game.removed
+    assert not game.last.correct and 2 in game.removed
 
 
 # ---------------------------------------------------------------- T5: end of round

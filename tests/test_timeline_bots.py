@@ -7,7 +7,7 @@ import pytest
 
 import exhibition_lab.budget as budget
 from exhibition_lab.errors import ExhibitionLabError
-from exhibition_lab.timeline import Timeline, TimelineCard
+from exhibition_lab.timeline import Subject, Timeline, TimelineCard
 from exhibition_lab.timeline_bots import (
     HistoryBot,
     RandomTimelineBot,
@@ -107,7 +107,7 @@ def test_session_runs_bots_and_describes_reveals():
     card = session.game.hand(0)[0]
     gap = session.game.fitting_gaps(card)[0]
     reveals = session.act(f"play {card} {gap}")
-    assert reveals[0].seat == 0 and reveals[0].right and len(reveals) >= 2
+    assert reveals[0].seat == 0 and reveals[0].correct and len(reveals) >= 2
     text = session.describe(reveals[0])
     assert "right" in text and str(session.game.card(card).year) in text and session.game.card(card).title in text
     assert session.humans_turn or session.game.is_over
@@ -124,3 +124,17 @@ def test_knowledge_table_and_chart():
     drawn = [line for line in ax.get_lines() if line.get_marker() == "o"]
     assert [list(line.get_ydata()) for line in drawn] == [list(row) for row in result.win_rate]
     assert fig._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_a_removed_card_stays_known_after_a_reshuffle():
+    cards = [TimelineCard(1900 + 7 * k, f"Event {k}") for k in range(8)]
+    game = Timeline(2, cards, hand_size=1)  # hands 0 and 1, start card 2, pile 3…7
+    bot = HistoryBot(40, {c.title: c.year for c in cards})
+    rng = np.random.default_rng(0)
+    wrong = next(g for g in (0, 1) if g not in game.fitting_gaps(0))
+    game.apply(f"play 0 {wrong}")
+    bot.remember(game.view(1))  # the bot watched card 0 being turned over
+    removed = game.card(0)
+    fresh = Subject(99, removed.title)  # the same subject coming back from a new pile
+    game_after = Timeline(2, cards, hand_size=1)  # a view without any removed card
+    assert bot.belief(fresh, game_after.view(1), rng) == removed.year

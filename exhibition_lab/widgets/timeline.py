@@ -242,7 +242,7 @@ class TimelineApp(w.VBox):
         return f"<details><summary>Plays so far ({len(self.session.reveals)})</summary><ul>{items}</ul></details>"
 
     def _reveal_line(self, reveal: Reveal) -> str:
-        mark = "<span class='exlab-tl-right'>✔</span>" if reveal.right else "<span class='exlab-tl-wrong'>✘</span>"
+        mark = "<span class='exlab-tl-right'>✔</span>" if reveal.correct else "<span class='exlab-tl-wrong'>✘</span>"
         return f"{mark} {escape(self.session.describe(reveal))}"
 
     # ------------------------------------------------------------------ clicks
@@ -273,8 +273,8 @@ class TimelineApp(w.VBox):
             return
         mine = reveals[0]
         self._selected = None
-        self._new_index = self._index_of(mine) if mine.right else None
-        kind = "ok" if mine.right else "bad"
+        self._new_index = self._index_of(mine) if mine.correct else None
+        kind = "ok" if mine.correct else "bad"
         lines = [f"<span class='exlab-tl-msg exlab-tl-{kind}'>{self._reveal_line(mine)}</span>"]
         others = "".join(f"<div class='exlab-tl-bot-play'>{self._reveal_line(r)}</div>" for r in reveals[1:])
         if others:  # a scrolling box, so that seven bots' plays do not push the timeline off screen
