@@ -35,6 +35,8 @@ def test_play_timeline_in_chromium(voila_url):
             before = _plays(page)
             page.locator(".exlab-tl-hand-card").first.click()
             page.wait_for_selector(".exlab-tl-gap-lit", timeout=30_000)
+            if clicks == 2:
+                page.screenshot(path=str(ARTIFACTS / "timeline-selected.png"))
             gaps = page.locator(".exlab-tl-gap-lit")
             # alternate ends and middle so some plays are right and some wrong
             gaps.nth([0, gaps.count() // 2, gaps.count() - 1][clicks % 3]).click()

@@ -88,3 +88,15 @@ def test_new_game_from_the_controls():
     app.players_choice.value = 5
     app.find("exlab-tl-new-game")[0].click()
     assert app.game.n_players == 5 and len(app.find("exlab-tl-hand-card")) == 5
+
+
+def test_picking_a_card_keeps_the_last_reveals_and_guides_in_the_hand_label():
+    app = TimelineApp(2, seed=8)
+    app.find("exlab-tl-hand-card")[0].click()
+    app.find("exlab-tl-gap")[0].click()
+    reveals = app.status.value
+    assert "placed" in reveals
+    app.find("exlab-tl-hand-card")[1].click()
+    title = app.game.card(app.selected).title
+    assert app.status.value == reveals
+    assert "picked" in app.hand_label.value and title.split()[0] in app.hand_label.value

@@ -33,7 +33,7 @@ CSS = (
   box-shadow: 0 0 0 2px #90caf9; }
 .exlab-tl-app .exlab-tl-hand-card:disabled { opacity: .75; cursor: default; }
 .exlab-tl-app .exlab-tl-gap { width: 24px; height: 104px; min-width: 24px; padding: 0; margin: 0 2px;
-  border: 2px dashed transparent; border-radius: 6px; background: transparent; color: #c9bd9b;
+  border: 2px dashed #ddd3b8; border-radius: 6px; background: transparent; color: #c9bd9b;
   font-size: 16px; font-weight: 700; box-shadow: none; }
 .exlab-tl-app .exlab-tl-gap:disabled { opacity: 1; cursor: default; }
 .exlab-tl-app .exlab-tl-gap.exlab-tl-gap-lit { border-color: #2e7d32; background: #e8f5e9; color: #2e7d32; }
@@ -89,7 +89,7 @@ class TimelineApp(w.VBox):
         self.scoreboard.add_class("exlab-tl-players")
         self.streak = w.HTML()
         self.streak.add_class("exlab-tl-streak")
-        self.hand_label = w.HTML("<div class='exlab-tl-label'>Your hand — click a card, then a gap</div>")
+        self.hand_label = w.HTML()
         self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.timeline = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="stretch"))
         self.timeline.add_class("exlab-tl-timeline-box")
@@ -159,6 +159,7 @@ class TimelineApp(w.VBox):
             self.scoreboard.layout.display = "none" if session.game.is_solo else "block"
             self.hand.children = [self._hand_button(s.id, s.title) for s in hand]
             self.hand_label.layout.display = "block" if hand else "none"
+            self.hand_label.value = self._hand_label_html()
             self.timeline.children = self._timeline_children()
             self.plays_log.value = self._log_html()
 
@@ -174,6 +175,14 @@ class TimelineApp(w.VBox):
         if game.is_solo:
             return "Solo practice: place each card where its year belongs"
         return f"Round {game.round} — your turn"
+
+    def _hand_label_html(self) -> str:
+        if self._selected is None:
+            text = "Your hand — click a card, then a gap"
+        else:
+            title = escape(self.game.card(self._selected).title)
+            text = f"Your hand — “{title}” picked: now click the green gap where its year belongs"
+        return f"<div class='exlab-tl-label'>{text}</div>"
 
     def _scoreboard_html(self) -> str:
         game = self.session.game
@@ -254,9 +263,7 @@ class TimelineApp(w.VBox):
         if not self.session.humans_turn:
             self.say("It is not your turn.", kind="bad")
             return
-        self._selected = card_id
-        title = self.game.card(card_id).title
-        self.say(f"“{title}”: now click the gap where its year belongs.")
+        self._selected = card_id  # the status keeps the last reveals; the hand's label guides
         self.render()
 
     def _place(self, gap: int) -> None:
