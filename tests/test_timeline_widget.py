@@ -6,6 +6,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from html import escape
+
 from exhibition_lab.widgets.timeline import TimelineApp
 
 HOOKS = ["exlab-tl-hand-card", "exlab-tl-gap", "exlab-tl-status", "exlab-tl-players", "exlab-tl-new-game"]
@@ -99,4 +101,4 @@ def test_picking_a_card_keeps_the_last_reveals_and_guides_in_the_hand_label():
     app.find("exlab-tl-hand-card")[1].click()
     title = app.game.card(app.selected).title
     assert app.status.value == reveals
-    assert "picked" in app.hand_label.value and title.split()[0] in app.hand_label.value
+    assert "picked" in app.hand_label.value and escape(title) in app.hand_label.value
