@@ -138,3 +138,23 @@ def test_a_removed_card_stays_known_after_a_reshuffle():
     fresh = Subject(99, removed.title)  # the same subject coming back from a new pile
     game_after = Timeline(2, cards, hand_size=1)  # a view without any removed card
     assert bot.belief(fresh, game_after.view(1), rng) == removed.year
+
+
+def test_simulation_can_be_interrupted(monkeypatch):
+    import exhibition_lab.timeline_bots as module
+
+    played = []
+    real = module._play_seeded
+
+    def play_then_stop(bots, game_seed, deck):
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(game_seed)
+        return real(bots, game_seed, deck)
+
+    monkeypatch.setattr(module, "_play_seeded", play_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        simulate_timeline(50, (5, 10), progress=False)
+    with pytest.raises(KeyboardInterrupt):
+        knowledge_win_rates(50, spreads=(5,), players=(2,), progress=False)
+    assert len(played) == 3

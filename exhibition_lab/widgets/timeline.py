@@ -15,7 +15,7 @@ from html import escape
 import ipywidgets as w
 
 from ..errors import ExhibitionLabError
-from ..timeline import Play, Reveal
+from ..timeline import Play, Reveal, Timeline
 from ..timeline_bots import TimelineSession
 from ..timeline_display import STYLE, timeline_card_html
 
@@ -117,7 +117,7 @@ class TimelineApp(w.VBox):
 
     # ------------------------------------------------------------------ reading
     @property
-    def game(self):
+    def game(self) -> Timeline:
         return self.session.game
 
     @property
