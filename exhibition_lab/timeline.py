@@ -563,14 +563,14 @@ class Timeline:
         seat, card_id, gap = st.seat, action.card, action.gap
         card = self._cards[card_id]
         years = tuple(self._cards[i].year for i in st.timeline)
-        right = _fits(years, gap, card.year)  # T3, T4
+        correct = _fits(years, gap, card.year)  # T3, T4
         hands = list(st.hands)
         hands[seat] = tuple(i for i in hands[seat] if i != card_id)
         st = st._replace(hands=tuple(hands), turn=st.turn + 1)
         left_year = years[gap - 1] if gap > 0 else None
         right_year = years[gap] if gap < len(years) else None
         reshuffles = st.reshuffles
-        if right:
+        if correct:
             placed = list(st.placed)
             placed[seat] += 1
             st = st._replace(timeline=st.timeline[:gap] + (card_id,) + st.timeline[gap:], placed=tuple(placed))
@@ -580,10 +580,10 @@ class Timeline:
             st = st._replace(removed=st.removed + (card_id,))
             if self.is_solo:
                 st = st._replace(streak=0, mistakes=st.mistakes + 1)
-        reveal = Reveal(seat, card, gap, right, left_year, right_year, drew=False)
+        reveal = Reveal(seat, card, gap, correct, left_year, right_year, drew=False)
         if self.is_solo:
             return self._after_solo_play(st, reveal, reshuffles)
-        if not right:
+        if not correct:
             st, drew = self._draw(st, seat)  # T3: always possible, the missed card is in the removed
             reveal = _with(reveal, drew=drew)
         reveal = _with(reveal, reshuffled=st.reshuffles > reshuffles)
