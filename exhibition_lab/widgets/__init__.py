@@ -9,6 +9,7 @@ from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
 from .panels import LiveScoreView, LogView, OpponentsView, ScoreSheetView, StatusBar
+from .timeline import TimelineApp
 from .whatif import PairHeatmap, YearsGapExplorer
 
 __all__ = [
@@ -23,5 +24,6 @@ __all__ = [
     "PairHeatmap",
     "ScoreSheetView",
     "StatusBar",
+    "TimelineApp",
     "YearsGapExplorer",
 ]
