@@ -1,0 +1,55 @@
+"""Before/after score sheets and captioned boards for the notebooks (display.py)."""
+
+from __future__ import annotations
+
+import re
+
+import exhibition_lab as xl
+from exhibition_lab.display import Boards, compare_scores
+
+
+def ron_and_ann():
+    example = xl.load_example("ron")
+    return example.halls["Ron"], example.halls["Ann"], example.score()
+
+
+def test_comparison_marks_exactly_the_changed_goals():
+    ron, ann, before = ron_and_ann()
+    # an Asian card between 1904 and the 1945 card: the 1945 card turns Oceanian (R16)
+    what_if = ron.place(xl.Card.parse("1920AS"), 0, 1)
+    after = xl.score_halls({"Ron": what_if, "Ann": ann})
+    comparison = compare_scores(before["Ron"], after["Ron"])
+    changed = {
+        line.label for line in after["Ron"].lines if line.points != before["Ron"].points[line.goal]
+    }
+    assert set(comparison.changed_goals) == changed == {"All 6 Continents", "Empty Spots"}
+    html = comparison._repr_html_()
+    # one marked row per changed goal, plus the total row
+    assert len(re.findall(r'<tr class="[^"]*exlab-changed', html)) == len(changed) + 1
+    assert "missing Asia" in html and "all six continents" in html
+    assert "+5" in html and "+1" in html and "+6" in html  # the two lines and the total
+
+
+def test_comparison_of_equal_scores_marks_nothing():
+    _, _, sheet = ron_and_ann()
+    comparison = compare_scores(sheet["Ron"], sheet["Ron"], before_label="rulebook", after_label="again")
+    assert comparison.changed_goals == []
+    html = comparison._repr_html_()
+    assert not re.search(r'<tr class="[^"]*exlab-changed', html) and "rulebook" in html and "again" in html
+
+
+def test_comparison_shows_a_goal_present_on_one_side_only():
+    ron, _, _ = ron_and_ann()
+    before = xl.score_halls({"Ron": ron})["Ron"]
+    after = xl.score_halls({"Ron": ron}, secret_decades={"Ron": 1970})["Ron"]
+    rows = {row["goal"]: row for row in compare_scores(before, after).rows()}
+    assert rows["Secret Decade"]["before"] is None and rows["Secret Decade"]["after"] == 3
+    assert rows["Secret Decade"]["changed"]
+
+
+def test_boards_caption_each_hall_and_outline_marked_cards_and_spots():
+    ron, ann, sheet = ron_and_ann()
+    chain = sheet["Ron"].line("chain").cards
+    html = Boards({"Ron": ron, "Ann": ann}, marked={"Ron": [*chain, (0, 1)]})._repr_html_()
+    assert html.count('class="exlab-board-caption"') == 2
+    assert html.count("exlab-marked") - html.count(".exlab-marked") == len(chain) + 1
