@@ -146,8 +146,9 @@ COMPARE_STYLE = """
 .exlab-boards{display:flex;flex-direction:column;gap:8px}
 .exlab-board-caption{font-weight:700;font-size:13px;margin:2px 0}
 .exlab-compare{border-collapse:collapse;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px}
-.exlab-compare th,.exlab-compare td{border-bottom:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
-.exlab-compare td.exlab-points{text-align:right;font-variant-numeric:tabular-nums}
+.exlab-compare th,.exlab-compare td{border-bottom:1px solid #ddd;padding:3px 8px;vertical-align:top}
+table.exlab-compare th,table.exlab-compare td.exlab-reason,table.exlab-compare td.exlab-mark{text-align:left!important}
+table.exlab-compare td.exlab-points{text-align:right!important;font-variant-numeric:tabular-nums}
 .exlab-compare tr.exlab-changed{background:#fff3e0}
 .exlab-compare tr.exlab-changed td.exlab-mark{color:#e65100;font-weight:700}
 .exlab-compare .exlab-reason{color:#555;font-size:12px}
@@ -165,6 +166,11 @@ class Boards:
 
     halls: dict[str, Hall]
     marked: dict[str, Sequence[Card | tuple[int, int]]] | None = None
+
+    @classmethod
+    def of(cls, hall: Hall, caption: str = "", marked: Sequence[Card | tuple[int, int]] = ()) -> Boards:
+        """One hall with a caption, the given cards or ``(showcase, spot)`` positions outlined."""
+        return cls({caption: hall}, {caption: tuple(marked)})
 
     def _repr_html_(self) -> str:
         marked = self.marked or {}

@@ -53,3 +53,10 @@ def test_boards_caption_each_hall_and_outline_marked_cards_and_spots():
     html = Boards({"Ron": ron, "Ann": ann}, marked={"Ron": [*chain, (0, 1)]})._repr_html_()
     assert html.count('class="exlab-board-caption"') == 2
     assert html.count("exlab-marked") - html.count(".exlab-marked") == len(chain) + 1
+
+
+def test_boards_of_one_hall_outlines_the_given_spot_only():
+    ron, _, _ = ron_and_ann()
+    html = Boards.of(ron, "Ron", marked=[(0, 1)])._repr_html_()
+    assert html.count('<div class="exlab-empty exlab-marked">') == 1
+    assert html.count("exlab-marked") - html.count(".exlab-marked") == 1
