@@ -157,7 +157,7 @@ table.exlab-compare td.exlab-points{text-align:right!important;font-variant-nume
 """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Boards:
     """Halls shown one above the other, each with a caption and optional outlined cards/spots.
 
@@ -172,6 +172,9 @@ class Boards:
         """One hall with a caption, the given cards or ``(showcase, spot)`` positions outlined."""
         return cls({caption: hall}, {caption: tuple(marked)})
 
+    def __repr__(self) -> str:
+        return "Boards: " + "; ".join(f"{caption} ({hall})" for caption, hall in self.halls.items())
+
     def _repr_html_(self) -> str:
         marked = self.marked or {}
         rows = "".join(
@@ -182,7 +185,7 @@ class Boards:
         return f'{STYLE}{COMPARE_STYLE}<div class="exlab-board exlab-boards">{rows}</div>'
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ScoreComparison:
     """One player's score before and after a change, goal by goal, changed lines marked.
 
@@ -221,13 +224,19 @@ class ScoreComparison:
         """Labels of the goals whose points differ."""
         return [row["goal"] for row in self.rows() if row["changed"]]
 
+    def __repr__(self) -> str:
+        changed = ", ".join(self.changed_goals) or "nothing"
+        return (
+            f"{self.before.name}: {self.before_label} {self.before.total} → {self.after_label} {self.after.total}"
+            f" (changed: {changed})"
+        )
+
     def _repr_html_(self) -> str:
         body = []
         for row in self.rows():
             changed = bool(row["changed"])
-            delta = ""
-            if changed and row["before"] is not None and row["after"] is not None:
-                delta = _signed_points(row["after"] - row["before"], plus=True)
+            # a goal present on one side only counts as 0 on the other (e.g. a Secret Decade)
+            delta = _signed_points((row["after"] or 0) - (row["before"] or 0), plus=True) if changed else ""
             body.append(
                 f'<tr class="{"exlab-changed" if changed else ""}">'
                 f"<th>{escape(str(row['goal']))} <small>{escape(str(row['rule']))}</small></th>"

@@ -45,6 +45,16 @@ def test_comparison_shows_a_goal_present_on_one_side_only():
     rows = {row["goal"]: row for row in compare_scores(before, after).rows()}
     assert rows["Secret Decade"]["before"] is None and rows["Secret Decade"]["after"] == 3
     assert rows["Secret Decade"]["changed"]
+    html = compare_scores(before, after)._repr_html_()
+    assert "◀ +3</td>" in html  # the missing side counts as 0
+
+
+def test_plain_text_reprs_name_the_change_not_internal_keys():
+    ron, ann, sheet = ron_and_ann()
+    after = xl.score_halls({"Ron": ron.place(xl.Card.parse("1923AS"), 0, 1), "Ann": ann})
+    text = repr(compare_scores(sheet["Ron"], after["Ron"]))
+    assert text == "Ron: before 15 → after 21 (changed: All 6 Continents, Empty Spots)"
+    assert "six_continents" not in repr(Boards({"Ron": ron}))
 
 
 def test_boards_caption_each_hall_and_outline_marked_cards_and_spots():
