@@ -1,11 +1,11 @@
 """exhibition_lab: play, learn and analyse *Exhibition: 20th Century* in Jupyter.
 
 The engine (cards, layout, hall, game, scoring) imports no display or widget code; rule ids
-in docstrings and messages refer to ``RULES.md``.
+in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func:`rules_path`).
 """
 
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
-from .cards import CONTINENTS, EINSTEIN, Card, Continent, load_deck, seeds_path, standard_deck
+from .cards import CONTINENTS, EINSTEIN, Card, Continent, load_deck, rules_path, seeds_path, standard_deck
 from .errors import (
     DeckError,
     ExhibitionLabError,
@@ -60,6 +60,7 @@ __all__ = [
     "load_deck",
     "load_example",
     "parse_action",
+    "rules_path",
     "score_halls",
     "seeds_path",
     "solo_score",

@@ -161,6 +161,18 @@ def seeds_path(*parts: str) -> Path:
     return _data_dir().joinpath(*parts)
 
 
+def rules_path() -> Path:
+    """Path of the project's rules reference, ``rules.md`` (every rule id has an anchor there).
+
+    Installed, it is ``exhibition_lab/docs/rules.md`` inside the package; in a source checkout,
+    the repository's ``docs/rules.md``. Anchors are the lower-case ids: ``rules.md#r12``.
+    """
+    packaged = resources.files("exhibition_lab") / "docs" / "rules.md"
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+
+
 def load_deck(source: str | Path | io.TextIOBase) -> tuple[Card, ...]:
     """Read a deck CSV with the columns ``year, continent, title`` (R2, D2).
 

@@ -5,6 +5,7 @@ Every element carries an ``exlab-`` CSS class so the widgets and browser tests c
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
@@ -14,6 +15,7 @@ from .cards import CONTINENTS, Card, Continent
 if TYPE_CHECKING:
     from .game import Game
     from .hall import Hall
+    from .scoring import PlayerScore
 
 WHITE_CARD_COLOR = "#f5f5f5"
 DARK_TEXT = "#111111"
@@ -116,6 +118,7 @@ STYLE = """
   text-overflow:ellipsis}
 .exlab-continent{border-radius:6px;padding:4px;min-width:70px}
 .exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
+.exlab-marked{outline:3px solid #e65100;outline-offset:1px}
 .exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
 .exlab-numbered-spot{display:flex;flex-direction:column;align-items:center}
 .exlab-spot-number{font-size:11px;font-weight:700;color:#6d5f3a;line-height:14px}
@@ -166,28 +169,48 @@ def _spot_html(card: Card | None, number: int | None, mark: str | None) -> str:
     return f'<div class="exlab-numbered-spot{marked}">{label}{face}</div>'
 
 
-def hall_body_html(hall: Hall, *, numbered: bool = False, marks: dict[tuple[int, int], str] | None = None) -> str:
+def hall_body_html(
+    hall: Hall,
+    *,
+    numbered: bool = False,
+    marks: dict[tuple[int, int], str] | None = None,
+    marked: Iterable[Card | tuple[int, int]] = (),
+) -> str:
     """The showcases and the Depot of one hall, without the style block.
 
     ``numbered`` writes each spot's number (1 from the left, as ``Layout.spot_name`` counts)
     above it; ``marks`` outlines spots ``(showcase, spot)`` in green (``"good"``), red
     (``"bad"``) or blue (``"ask"``), so that a text naming a spot can point at it.
+    ``marked`` lists cards and positions to outline in orange (class ``exlab-marked``), e.g.
+    the cards behind a goal or the spot a what-if changed.
     """
     marks = marks or {}
     unknown = set(marks.values()) - set(MARKS)
     if unknown:
         raise ValueError(f"unknown spot mark(s) {sorted(unknown)}: use one of {MARKS}")
+    marked = list(marked)
+    spots_marked = {m for m in marked if isinstance(m, tuple)}
+    cards_marked = {m for m in marked if isinstance(m, Card)}
+
+    def cell(card: Card | None, position: tuple[int, int]) -> str:
+        if position in marks or numbered:
+            return _spot_html(card, position[1] + 1 if numbered else None, marks.get(position))
+        if position in spots_marked or card in cards_marked:
+            if card is None:
+                return '<div class="exlab-empty exlab-marked">·</div>'
+            return card_html(card, extra_class="exlab-marked")
+        return card_html(card) if card else empty_spot_html()
+
     parts = []
     for s, (kind, spots) in enumerate(zip(hall.layout, hall.showcases)):
-        cells = "".join(
-            _spot_html(c, i + 1 if numbered else None, marks.get((s, i))) for i, c in enumerate(spots)
-        )
+        cells = "".join(cell(c, (s, i)) for i, c in enumerate(spots))
         parts.append(
             f'<div class="exlab-showcase" data-showcase="{kind.key}">'
             f'<div class="exlab-showcase-name">{escape(kind.name)}</div>'
             f'<div class="exlab-spots">{cells}</div></div>'
         )
-    depot = "".join(card_html(c) for c in hall.depot) + empty_spot_html() * (3 - len(hall.depot))
+    depot = "".join(card_html(c, extra_class="exlab-marked" if c in cards_marked else "") for c in hall.depot)
+    depot += empty_spot_html() * (3 - len(hall.depot))
     parts.append(
         f'<div class="exlab-depot-view"><div class="exlab-showcase-name">Depot</div>'
         f'<div class="exlab-spots">{depot}</div></div>'
@@ -311,3 +334,141 @@ def game_html(game: Game) -> str:
         f'{STYLE}<div class="exlab-board exlab-game"><div class="exlab-game-status">{status} · '
         f"stock {game.stock_size}</div>{market_html(game)}{halls}</div>"
     )
+
+
+# ---------------------------------------------------------------- documents: boards and sheets
+COMPARE_STYLE = """
+<style>
+.exlab-boards{display:flex;flex-direction:column;gap:8px}
+.exlab-board-caption{font-weight:700;font-size:13px;margin:2px 0}
+.exlab-compare{border-collapse:collapse;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px}
+.exlab-compare th,.exlab-compare td{border-bottom:1px solid #ddd;padding:3px 8px;vertical-align:top}
+table.exlab-compare th,table.exlab-compare td.exlab-reason,table.exlab-compare td.exlab-mark{text-align:left!important}
+table.exlab-compare td.exlab-points{text-align:right!important;font-variant-numeric:tabular-nums}
+.exlab-compare tr.exlab-changed{background:#fff3e0}
+.exlab-compare tr.exlab-changed td.exlab-mark{color:#e65100;font-weight:700}
+.exlab-compare .exlab-reason{color:#555;font-size:12px}
+.exlab-compare tr.exlab-total td,.exlab-compare tr.exlab-total th{font-weight:700;border-top:2px solid #888}
+</style>
+"""
+
+
+@dataclass(frozen=True, repr=False)
+class Boards:
+    """Halls shown one above the other, each with a caption and optional outlined cards/spots.
+
+    Shows itself as HTML in a notebook: ``Boards({"Ron": ron, "Ann": ann})``.
+    """
+
+    halls: dict[str, Hall]
+    marked: dict[str, Sequence[Card | tuple[int, int]]] | None = None
+
+    @classmethod
+    def of(cls, hall: Hall, caption: str = "", marked: Sequence[Card | tuple[int, int]] = ()) -> Boards:
+        """One hall with a caption, the given cards or ``(showcase, spot)`` positions outlined."""
+        return cls({caption: hall}, {caption: tuple(marked)})
+
+    def __repr__(self) -> str:
+        return "Boards: " + "; ".join(f"{caption} ({hall})" for caption, hall in self.halls.items())
+
+    def _repr_html_(self) -> str:
+        marked = self.marked or {}
+        rows = "".join(
+            f'<div><div class="exlab-board-caption">{escape(caption)}</div>'
+            f"{hall_body_html(hall, marked=marked.get(caption, ()))}</div>"
+            for caption, hall in self.halls.items()
+        )
+        return f'{STYLE}{COMPARE_STYLE}<div class="exlab-board exlab-boards">{rows}</div>'
+
+
+@dataclass(frozen=True, repr=False)
+class ScoreComparison:
+    """One player's score before and after a change, goal by goal, changed lines marked.
+
+    ``rows()`` gives the data; in a notebook it shows as a table with the reasons for both
+    sides and the difference of every changed line.
+    """
+
+    before: PlayerScore
+    after: PlayerScore
+    before_label: str = "before"
+    after_label: str = "after"
+
+    def rows(self) -> list[dict[str, object]]:
+        """One dict per goal: label, rule, points and reason before and after, changed."""
+        goals = list(dict.fromkeys([*(line.goal for line in self.before.lines), *(ln.goal for ln in self.after.lines)]))
+        rows = []
+        for goal in goals:
+            old = _line_or_none(self.before, goal)
+            new = _line_or_none(self.after, goal)
+            line = new or old
+            rows.append(
+                {
+                    "goal": line.label,
+                    "rule": line.rule,
+                    "before": None if old is None else old.points,
+                    "after": None if new is None else new.points,
+                    "before_reason": "" if old is None else old.reason,
+                    "after_reason": "" if new is None else new.reason,
+                    "changed": (old is None) != (new is None) or (old and new and old.points != new.points),
+                }
+            )
+        return rows
+
+    @property
+    def changed_goals(self) -> list[str]:
+        """Labels of the goals whose points differ."""
+        return [row["goal"] for row in self.rows() if row["changed"]]
+
+    def __repr__(self) -> str:
+        changed = ", ".join(self.changed_goals) or "nothing"
+        return (
+            f"{self.before.name}: {self.before_label} {self.before.total} → {self.after_label} {self.after.total}"
+            f" (changed: {changed})"
+        )
+
+    def _repr_html_(self) -> str:
+        body = []
+        for row in self.rows():
+            changed = bool(row["changed"])
+            # a goal present on one side only counts as 0 on the other (e.g. a Secret Decade)
+            delta = _signed_points((row["after"] or 0) - (row["before"] or 0), plus=True) if changed else ""
+            body.append(
+                f'<tr class="{"exlab-changed" if changed else ""}">'
+                f"<th>{escape(str(row['goal']))} <small>{escape(str(row['rule']))}</small></th>"
+                f'<td class="exlab-points">{_signed_points(row["before"])}</td>'
+                f'<td class="exlab-reason">{escape(str(row["before_reason"]))}</td>'
+                f'<td class="exlab-points">{_signed_points(row["after"])}</td>'
+                f'<td class="exlab-reason">{escape(str(row["after_reason"]))}</td>'
+                f'<td class="exlab-mark">{"◀ " + delta if changed else ""}</td></tr>'
+            )
+        before, after = self.before.total, self.after.total
+        mark = "◀ " + _signed_points(after - before, plus=True) if before != after else ""
+        total_class = "exlab-total exlab-changed" if before != after else "exlab-total"
+        body.append(
+            f'<tr class="{total_class}"><th>Total</th><td class="exlab-points">{_signed_points(before)}</td><td></td>'
+            f'<td class="exlab-points">{_signed_points(after)}</td><td></td><td class="exlab-mark">{mark}</td></tr>'
+        )
+        head = (
+            f"<tr><th>goal</th><th colspan=2>{escape(self.before_label)}</th>"
+            f"<th colspan=2>{escape(self.after_label)}</th><th>change</th></tr>"
+        )
+        return f'{COMPARE_STYLE}<table class="exlab-compare">{head}{"".join(body)}</table>'
+
+
+def compare_scores(
+    before: PlayerScore, after: PlayerScore, *, before_label: str = "before", after_label: str = "after"
+) -> ScoreComparison:
+    """A before/after score sheet of one player with the changed lines marked."""
+    return ScoreComparison(before, after, before_label, after_label)
+
+
+def _line_or_none(score: PlayerScore, goal: str):
+    return next((line for line in score.lines if line.goal == goal), None)
+
+
+def _signed_points(points: float | None, *, plus: bool = False) -> str:
+    if points is None:
+        return "–"
+    text = f"{points:+g}" if plus else f"{points:g}"
+    return text.replace("-", "−")

@@ -41,6 +41,42 @@ def test_d2_deck_balance_and_titles():
     assert "Second World War" in card("1945W").title
 
 
+TITLE_LIMIT = 70  # the play app shows titles on 64-pixel cards; longer ones are cut off
+
+
+def test_d2_each_year_has_exactly_one_card():
+    years = Counter(c.year for c in xl.standard_deck())
+    assert all(years[year] == 1 for year in range(1900, 2000))
+    assert years[None] == 1  # Einstein alone is yearless (R2)
+
+
+def test_d2_every_continent_in_as_many_decades_as_the_deck_allows():
+    deck = xl.standard_deck()
+    coloured = [c for c in deck if not c.is_white]
+    covered = {(c.decade, c.continent) for c in coloured}
+    # Upper bound: a decade shows at most min(6, its coloured years) continents, and a
+    # continent at most min(10, its cards) decades. A deck that reaches the bound is optimal.
+    per_decade = Counter(c.decade for c in coloured)
+    per_continent = Counter(c.continent for c in coloured)
+    bound = min(
+        sum(min(len(xl.CONTINENTS), n) for n in per_decade.values()),
+        sum(min(10, n) for n in per_continent.values()),
+    )
+    assert bound == 60  # 1945 is white, yet the 1940s keep nine coloured years
+    missing = sorted(
+        f"{continent.code} {decade}s"
+        for decade in range(1900, 2000, 10)
+        for continent in xl.CONTINENTS
+        if (decade, continent) not in covered
+    )
+    assert len(covered) == bound, f"no card for: {', '.join(missing)}"
+
+
+def test_d2_titles_fit_on_a_card():
+    too_long = [c.token for c in xl.standard_deck() if len(c.title) > TITLE_LIMIT]
+    assert too_long == []
+
+
 def test_card_parse_and_tokens_round_trip():
     for token in ["1969NA", "1945W", "EIN", "1900OC", "1999SA"]:
         assert str(card(token)) == token

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from tests.conftest import card, make_deal, play_randomly
+from tests.conftest import HAND_DECK, card, make_deal, play_randomly
 
 # 18 market cards: 3 per continent in tile order OC SA AF AS EU NA
 MARKET = [
@@ -30,7 +30,7 @@ MARKET = [
 
 
 def scenario(players=("A", "B"), market=MARKET, stock_top=(), **kwargs) -> xl.Game:
-    return xl.Game(list(players), make_deal(list(market), list(stock_top)), **kwargs)
+    return xl.Game(list(players), make_deal(list(market), list(stock_top)), deck=HAND_DECK, **kwargs)
 
 
 def snapshot(game: xl.Game) -> str:
@@ -101,7 +101,7 @@ def test_r7_take_only_at_own_continent():
 
 
 def test_r7_empty_continent_lets_you_take_anywhere():
-    deck = [c for c in xl.standard_deck() if c.token in MARKET]
+    deck = [c for c in HAND_DECK if c.token in MARKET]
     game = xl.Game(["A"], make_deal(MARKET, deck=deck), deck=deck)
     # A takes all three Oceania cards (stock is empty, no refill), each kept in the Depot or hall
     for token in ("1901OC", "1907OC", "1913OC"):
@@ -160,7 +160,7 @@ def test_r9_white_card_refill_happens_after_the_move():
 
 
 def test_r9_skipped_when_stock_is_empty():
-    deck = [c for c in xl.standard_deck() if c.token in MARKET]
+    deck = [c for c in HAND_DECK if c.token in MARKET]
     game = xl.Game(["A"], make_deal(MARKET, deck=deck), deck=deck)
     game.apply("take 1907OC")
     assert game.stock_size == 0 and len(game.market[xl.Continent.OC]) == 2
@@ -267,7 +267,7 @@ def test_rounds_count_start_player_turns():
 
 
 def test_d4_game_ends_when_no_card_can_be_taken():
-    deck = [c for c in xl.standard_deck() if c.token in MARKET]
+    deck = [c for c in HAND_DECK if c.token in MARKET]
     game = xl.Game(["A", "B"], make_deal(MARKET, deck=deck), deck=deck)
     play_randomly(game, np.random.default_rng(1))
     assert game.is_over
@@ -277,7 +277,7 @@ def test_d4_game_ends_when_no_card_can_be_taken():
 
 
 def test_d4_open_exhibitions_become_final_when_tile_is_empty():
-    deck = [c for c in xl.standard_deck() if c.token in MARKET]
+    deck = [c for c in HAND_DECK if c.token in MARKET]
     game = xl.Game(["A", "B"], make_deal(MARKET, deck=deck), deck=deck)
     while not game.is_over:
         actions = game.legal_actions()

@@ -1,4 +1,5 @@
-"""Packaging and layering: the engine loads no display code; the wheel ships the deck;
+"""Packaging and layering: the engine loads no display code; the wheel ships the deck and
+the rules reference;
 the code is ruff clean."""
 
 from __future__ import annotations
@@ -50,7 +51,11 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
         archive.extractall(tmp_path / "site")
     assert "exhibition_lab/seeds/deck.csv" in names
     assert "exhibition_lab/widgets/heatmap.js" in names  # the what-if map draws in the browser
-    code = "import exhibition_lab as xl; print(xl.__file__, len(xl.standard_deck()), xl.seeds_path('deck.csv'))"
+    assert "exhibition_lab/docs/rules.md" in names  # the rules reference ships too
+    code = (
+        "import exhibition_lab as xl; "
+        "print(xl.__file__, len(xl.standard_deck()), xl.seeds_path('deck.csv'), xl.rules_path())"
+    )
     out = subprocess.run(
         [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
         capture_output=True,
@@ -58,9 +63,11 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
         check=True,
         cwd=tmp_path,
     )
-    location, count, deck_path = out.stdout.split()
+    location, count, deck_path, rules_path = out.stdout.split()
     assert location.startswith(str(tmp_path / "site")) and count == "101"
     assert deck_path.startswith(str(tmp_path / "site"))
+    assert rules_path.startswith(str(tmp_path / "site"))
+    assert '<a id="r12"></a>' in Path(rules_path).read_text(encoding="utf-8")
 
 
 def test_ruff_clean():

@@ -11,7 +11,7 @@ pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
 from exhibition_lab.widgets import GameApp
-from tests.conftest import make_deal
+from tests.conftest import HAND_DECK, make_deal
 from tests.test_game import MARKET
 
 HOOKS = [
@@ -142,7 +142,7 @@ def test_undo_steps_back_to_the_previous_human_decision():
 
 def test_white_card_asks_for_a_continent():
     market = ["1945W", "1907OC", "1913OC", *MARKET[3:]]
-    game = xl.Game(["You", "Bot"], make_deal(market))
+    game = xl.Game(["You", "Bot"], make_deal(market), deck=HAND_DECK)
     app = GameApp(game, ["human", "greedy"])
     white = next(b for b in app.find("exlab-market-card") if b.card == xl.Card.parse("1945W"))
     white.click()
