@@ -36,10 +36,12 @@ def game_seeds(seed: int, n_games: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class _Job:
+    """Every setting of a run, as values (never re-derived from a name in the worker)."""
+
     bots: tuple[str | Bot, ...]
-    layout_keys: tuple[str, ...]
+    layout: Layout
     secret_decades: bool
-    solo_reading: str
+    solo_rules: SoloRules
 
 
 def _bot_rng(game_seed: int) -> np.random.Generator:
@@ -55,11 +57,9 @@ def _market_row(game: Game) -> list[int]:
 
 
 def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], dict[str, list[float]], list[int]]:
-    game = Game.new(
-        len(job.bots), seed=int(game_seed), layout=Layout.from_keys(job.layout_keys), secret_decades=job.secret_decades
-    )
+    game = Game.new(len(job.bots), seed=int(game_seed), layout=job.layout, secret_decades=job.secret_decades)
     play_game(game, bots, _bot_rng(game_seed))
-    sheet = game.score(solo_rules=SoloRules.by_name(job.solo_reading))
+    sheet = game.score(solo_rules=job.solo_rules)
     scores = [sheet[name] for name in game.players]
     goals = {goal: [s.points.get(goal, np.nan) for s in scores] for goal in GOAL_LABELS}
     return [s.total for s in scores], goals, _market_row(game)
@@ -174,6 +174,9 @@ def simulate(
     shards on a cluster instead. A ``tqdm`` bar shows progress; Ctrl-C stops the run and
     raises ``KeyboardInterrupt`` without returning partial results.
 
+    ``solo_rules`` is a :class:`SoloRules` value (or a reading's name, S6/D11) and reaches
+    both engines as that value, custom readings included.
+
     ``engine`` picks who plays: ``"scalar"`` plays every game on :class:`Game` with the
     bots themselves; ``"batch"`` plays solo games of the base layout in lock-step over
     numpy arrays (:mod:`exhibition_lab.batch`, bots ``"random"`` or ``"greedy"``, the
@@ -196,8 +199,9 @@ def simulate(
     for bot in bots:
         make_bot(bot)  # fail early on an unknown name
     n_games = budget.scaled(n_games, minimum=50)
-    reading = solo_rules if isinstance(solo_rules, str) else solo_rules.name
-    SoloRules.by_name(reading)
+    rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules
+    if not isinstance(rules, SoloRules):
+        raise ExhibitionLabError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r}")
     cores = processes or os.cpu_count() or 1
     if engine == "auto":
         same_player = list(bots) == ["random"] and _batch_refusal(bots, layout, secret_decades) is None
@@ -208,11 +212,11 @@ def simulate(
             raise ExhibitionLabError(refusal)
         seeds = np.full(n_games, -1, dtype=np.int64)
         tasks = [
-            (_run_batch_shard, (bots[0], seed, start, min(BATCH_CHUNK, n_games - start), reading))
+            (_run_batch_shard, (bots[0], seed, start, min(BATCH_CHUNK, n_games - start), rules))
             for start in range(0, n_games, BATCH_CHUNK)
         ]
     else:
-        job = _Job(tuple(bots), (layout or Layout.base()).keys, secret_decades, reading)
+        job = _Job(tuple(bots), layout or Layout.base(), secret_decades, rules)
         seeds = game_seeds(seed, n_games)
         tasks = [(_run_shard, (job, seeds[s])) for s in _shards(n_games, cores)]
     workers = 1 if client is None and len(tasks) == 1 else cores
@@ -287,11 +291,12 @@ def _batch_refusal(bots: Sequence[str | Bot], layout: Layout | None, secret_deca
     return None
 
 
-def _run_batch_shard(policy: str, seed: int, first_game: int, n_games: int, reading: str) -> dict[str, np.ndarray]:
+def _run_batch_shard(
+    policy: str, seed: int, first_game: int, n_games: int, rules: SoloRules
+) -> dict[str, np.ndarray]:
     """Games ``first_game …`` of a batch run, as the same plain arrays as :func:`_run_shard`."""
     from .batch import play_batch
 
-    rules = SoloRules.by_name(reading)
     result = play_batch(n_games, policy=policy, seed=seed, chunk=BATCH_CHUNK, first_game=first_game, solo_rules=rules)
     part = {"scores": result.scores.astype(np.int64)[:, None], "markets": result.markets}
     for goal in GOAL_LABELS:

@@ -160,3 +160,17 @@ def test_play_out_from_a_mid_game_position_continues_the_recorded_game():
         assert score[0] == result.scores[i], i
         with_einstein += xl.EINSTEIN in hall.cards()
     assert with_einstein > 0
+
+
+@pytest.mark.parametrize("engine", ["scalar", "batch"])
+def test_a_custom_solo_rules_value_reaches_both_engines(engine):
+    # S6/D11: SoloRules is passed as a value; a custom one with no Mid Century term must
+    # not be replaced by the named reading it carries ("harsh").
+    zero = xl.SoloRules(base=0, per_year=0, empty_distance=0)
+    n = 300 if engine == "batch" else 40
+    result = simulate(n, ["random"], seed=5, engine=engine, processes=1, progress=False, solo_rules=zero)
+    assert (result.points["mid_century"] == 0).all()
+    harsh = simulate(n, ["random"], seed=5, engine=engine, processes=1, progress=False)
+    assert (harsh.points["mid_century"] != 0).any()
+    # the totals differ by exactly the dropped S6 term
+    assert np.array_equal(harsh.scores[:, 0] - result.scores[:, 0], (100 * harsh.points["mid_century"][:, 0]).round())
