@@ -31,7 +31,7 @@ START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
 DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
 VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
 SAVE_FORMAT = "exhibition_lab/game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: "links" is D12's reading; version 1 files played the strict one
 
 
 class Phase(Enum):
