@@ -22,7 +22,7 @@ from .cards import CONTINENTS, Card, standard_deck
 from .errors import ExhibitionLabError
 from .game import Game, Phase, PlayerView
 from .hall import Hall, _showcase_windows
-from .scoring import SoloRules, longest_chain, mid_century_distance
+from .scoring import SoloRules, costs_a_point, longest_chain, mid_century_distance, solo_pair_points
 
 CONTINUE_VALUE = 0.6  # expected fame of an empty spot that later turns may still fill
 
@@ -72,14 +72,13 @@ def _pair_estimate(hall: Hall, solo: bool, market_years: Sequence[int]) -> float
         if left is None or right is None or left.year is None or right.year is None:
             return 0.0
         a, b = left.year, right.year
-        if kind.scoring == "years_gap":
-            hits = sum(1 for y in market_years if y < a or y > b) if solo else None
-            return max(0, 5 - hits) if solo else min(5.0, (b - a) / 15)
+        if solo:  # S4/S5 exactly, as scored
+            return int(solo_pair_points(sum(1 for y in market_years if costs_a_point(kind.scoring, y, a, b))))
+        if kind.scoring == "years_gap":  # multi-player: a guess at the rank (R20, V5, V6)
+            return min(5.0, (b - a) / 15)
         if kind.scoring == "short_era":
-            hits = sum(1 for y in market_years if a <= y <= b) if solo else None
-            return max(0, 5 - hits) if solo else max(0.0, 5 - (b - a) / 5)
-        hits = sum(1 for y in market_years if y < b) if solo else None  # antiquity
-        return max(0, 5 - hits) if solo else max(0.0, 5 - (b - 1900) / 10)
+            return max(0.0, 5 - (b - a) / 5)
+        return max(0.0, 5 - (b - 1900) / 10)  # antiquity
     return 0.0
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import budget
 from .bots import Bot, make_bot, play_game
+from .cards import TILE_CARDS
 from .errors import ExhibitionLabError
 from .game import Game
 from .layout import Layout
@@ -48,7 +49,7 @@ def _bot_rng(game_seed: int) -> np.random.Generator:
     return np.random.default_rng([int(game_seed), 0xB07])
 
 
-MARKET_SLOTS = 18
+MARKET_SLOTS = TILE_CARDS
 
 
 def _market_row(game: Game) -> list[int]:

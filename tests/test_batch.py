@@ -174,3 +174,48 @@ def test_a_custom_solo_rules_value_reaches_both_engines(engine):
     assert (harsh.points["mid_century"] != 0).any()
     # the totals differ by exactly the dropped S6 term
     assert np.array_equal(harsh.scores[:, 0] - result.scores[:, 0], (100 * harsh.points["mid_century"][:, 0]).round())
+
+
+def test_batch_module_restates_no_rule_number():
+    # One source of rule facts: batch.py reads sizes, years and scales from the engine's
+    # definitions, so none of these numbers may appear in it as a literal.
+    import ast
+    from pathlib import Path
+
+    source = Path(batch.__file__).read_text()
+    numbers = {
+        n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant) and type(n.value) in (int, float)
+    }
+    rule_facts = {1900, 1999, 1950, 1945, 2000, 18, 101, 100, 16, 6, 5, 20}
+    assert not numbers & rule_facts
+    assert batch.MARKET == 18 and batch.N_SPOTS == 16 and batch.DEPOT == 3 and len(DECK) == batch.N_CARDS
+    assert tuple(k.max_step for k in xl.Layout.base()) == batch.STEP
+
+
+def test_batch_kernel_refuses_layout_properties_it_does_not_model():
+    from dataclasses import replace
+
+    from exhibition_lab.layout import GENERAL
+
+    with pytest.raises(xl.ExhibitionLabError, match="base layout only"):
+        batch._refuse_unmodelled(xl.Layout.base().with_variations("links"))
+    odd = xl.Layout((replace(GENERAL, min_step=20), *xl.Layout.base().showcases[1:]))
+    with pytest.raises(xl.ExhibitionLabError, match="min_step"):
+        batch._refuse_unmodelled_kinds(odd)
+
+
+def test_the_market_penalty_is_one_rule_for_ints_arrays_scoring_odds_and_the_batch_engine():
+    # S4/S5: Einstein (no year, −1 in arrays) never counts; ints and arrays agree
+    from exhibition_lab.scoring import costs_a_point, solo_pair_points
+
+    years = np.array([-1, 1899 + 1, 1930, 1950, 1960, 1999])
+    for goal in ("years_gap", "short_era", "antiquity"):
+        as_array = costs_a_point(goal, years, 1930, 1960)
+        assert list(as_array) == [bool(costs_a_point(goal, int(y), 1930, 1960)) for y in years]
+        assert not as_array[0]
+    assert list(costs_a_point("years_gap", years, 1930, 1960)) == [False, True, False, False, False, True]
+    assert list(costs_a_point("short_era", years, 1930, 1960)) == [False, False, True, True, True, False]
+    assert list(costs_a_point("antiquity", years, 1930, 1960)) == [False, True, True, True, False, False]
+    assert list(solo_pair_points(np.arange(8))) == [5, 4, 3, 2, 1, 0, 0, 0]
+    with pytest.raises(xl.ExhibitionLabError, match="no market penalty"):
+        costs_a_point("chain", 1950, 1930, 1960)
