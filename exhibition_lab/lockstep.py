@@ -477,30 +477,33 @@ def _place(b: BatchGames, games: np.ndarray, h: np.ndarray, cards: np.ndarray, c
     einstein = on_spot & (cards == deck.einstein)
     dated_spot = np.where(on_spot & ~einstein, choice, n_spots)
     year = deck.year[cards]
-    b.low[h] = np.maximum(b.low[h], year[:, None] + t.low_to[dated_spot, :n_spots])
-    b.high[h] = np.minimum(b.high[h], year[:, None] + t.high_to[dated_spot, :n_spots])
+    low = np.maximum(b.low[h], year[:, None] + t.low_to[dated_spot, :n_spots])
+    high = np.minimum(b.high[h], year[:, None] + t.high_to[dated_spot, :n_spots])
     # a dated card narrows Einstein's interval like any empty spot's (a no-op elsewhere) …
     spot_e = b.einstein_spot[h]
-    b.einstein_low[h] = np.maximum(b.einstein_low[h], year + t.low_to[dated_spot, spot_e])
-    b.einstein_high[h] = np.minimum(b.einstein_high[h], year + t.high_to[dated_spot, spot_e])
+    e_low = np.maximum(b.einstein_low[h], year + t.low_to[dated_spot, spot_e])
+    e_high = np.minimum(b.einstein_high[h], year + t.high_to[dated_spot, spot_e])
     # … Einstein placed now takes the interval of its empty spot …
     placed = np.flatnonzero(einstein)
     if len(placed):
-        rows, spot = h[placed], choice[placed]
-        b.einstein_spot[rows] = spot
-        b.einstein_low[rows], b.einstein_high[rows] = b.low[rows, spot], b.high[rows, spot]
+        spot = choice[placed]
+        spot_e[placed] = spot
+        e_low[placed], e_high[placed] = low[placed, spot], high[placed, spot]
+        b.einstein_spot[h[placed]] = spot
+    b.einstein_low[h], b.einstein_high[h] = e_low, e_high
     # … and the interval bounds the spots around it (this also marks its spot filled)
-    with_e = h[b.einstein_spot[h] < n_spots]
+    with_e = np.flatnonzero(spot_e < n_spots)
     if len(with_e):
-        spot = b.einstein_spot[with_e]
-        b.low[with_e] = np.maximum(b.low[with_e], b.einstein_low[with_e, None] + t.low_to[spot, :n_spots])
-        b.high[with_e] = np.minimum(b.high[with_e], b.einstein_high[with_e, None] + t.high_to[spot, :n_spots])
+        spot = spot_e[with_e]
+        low[with_e] = np.maximum(low[with_e], e_low[with_e, None] + t.low_to[spot, :n_spots])
+        high[with_e] = np.minimum(high[with_e], e_high[with_e, None] + t.high_to[spot, :n_spots])
     # V4: a dated card fixes the decade of its One Decade showcase
-    decade = np.where(year >= FIRST_YEAR, year - (year - FIRST_YEAR) % DECADE, -BIG)
     in_decade = t.decade_spread[np.where(on_spot, choice, n_spots)]
     if in_decade.any():
-        b.low[h] = np.where(in_decade, np.maximum(b.low[h], decade[:, None]), b.low[h])
-        b.high[h] = np.where(in_decade, np.minimum(b.high[h], decade[:, None] + DECADE - 1), b.high[h])
+        decade = np.where(year >= FIRST_YEAR, year - (year - FIRST_YEAR) % DECADE, -BIG)[:, None]
+        low = np.where(in_decade, np.maximum(low, decade), low)
+        high = np.where(in_decade, np.minimum(high, decade + DECADE - 1), high)
+    b.low[h], b.high[h] = low, high
     bit = deck.colour_bit[cards]
     b.colours[h] |= t.spread[np.where(on_spot, choice, n_spots)] * bit[:, None]
     b.shown[h] |= np.where(on_spot, bit, 0).astype(np.int16)
