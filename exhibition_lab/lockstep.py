@@ -724,8 +724,13 @@ def play(
     rng: np.random.Generator,
     *,
     forced: Forced | None = None,
+    turns: int | None = None,
 ) -> BatchGames:
-    """Play every game of ``b`` to its end (in place); one policy per seat, or one for all."""
+    """Play every game of ``b`` to its end (in place); one policy per seat, or one for all.
+
+    ``turns`` stops after that many rounds of sub-steps (each finishes every game's
+    current turn), e.g. ``turns=1`` plays just the forced first turn.
+    """
     if isinstance(policies, (str, Policy)):
         policies = [policies] * b.players
     seats = [make_policy(p) for p in policies]
@@ -733,13 +738,15 @@ def play(
         raise ExhibitionLabError(f"{b.players} seat(s) need as many policies, got {len(seats)}")
     pending = np.zeros(b.n, dtype=bool) if forced is None else np.ones(b.n, dtype=bool)
     limit = 4 * b.players * (b.tables.n_spots + DEPOT_SIZE + 2) + 4
-    for _ in range(limit):
+    for _ in range(limit if turns is None else turns):
         live = b.phase != OVER
         if not live.any():
             return b
         _take_step(b, np.flatnonzero(b.phase == TAKE), seats, rng, forced, pending)
         _move_step(b, np.flatnonzero(b.phase == MOVE), seats, rng, forced, pending)
         _place_step(b, np.flatnonzero(b.phase == PLACE), seats, rng, forced, pending)
+    if turns is not None:
+        return b
     raise ExhibitionLabError("a batch game outlasted every possible turn; the batch state is corrupt")
 
 
@@ -968,3 +975,42 @@ def replay(b: BatchGames, deal: tuple[np.ndarray, np.ndarray, np.ndarray], game:
     for code in b.log[game, : b.log_at[game]]:
         replayed.apply(action_of(b, int(code)))
     return replayed
+
+
+# ---------------------------------------------------------------- rows for search
+_GAME_FIELDS = (
+    "market", "stock", "top", "vehicle", "seat", "phase", "hand", "taken_slot", "final", "six_round",
+    "round", "turn", "secret", "taken_decades", "discards",
+)  # fmt: skip
+_HALL_FIELDS = (
+    "hall", "depot", "n_depot", "n_filled", "low", "high", "colours", "shown",
+    "einstein_spot", "einstein_low", "einstein_high",
+)  # fmt: skip
+
+
+def select(b: BatchGames, games: np.ndarray) -> BatchGames:
+    """New independent games: copies of ``b``'s games at ``games`` (repeats allowed)."""
+    games = np.asarray(games, dtype=np.intp)
+    players = b.players
+    halls = (games[:, None] * players + np.arange(players)[None, :]).ravel()
+    parts = {name: getattr(b, name)[games].copy() for name in _GAME_FIELDS}
+    parts |= {name: getattr(b, name)[halls].copy() for name in _HALL_FIELDS}
+    return BatchGames(tables=b.tables, deck=b.deck, **parts)
+
+
+def determinisations(view, rng: np.random.Generator, copies: int) -> BatchGames:
+    """``copies`` games in the position a seat's view shows, each with the hidden stock
+    shuffled anew and the other seats' Secret Decades drawn anew (for search playouts)."""
+    game = Game.from_view(view, rng)
+    b = select(from_games([game]), np.zeros(copies, dtype=np.intp))
+    index = b.deck.index()
+    unseen = np.array([index[c] for c in view.unseen], dtype=np.int16)
+    b.stock[:, : len(unseen)] = rng.permuted(np.tile(unseen, (copies, 1)), axis=1)
+    b.top[:] = 0
+    decades = view.secret_decades
+    if decades is not None and None in decades:
+        hidden = [s for s, d in enumerate(decades) if d is None]
+        free = np.array([d for d in DECADES if d not in decades], dtype=np.int16)
+        drawn = rng.permuted(np.tile(free, (copies, 1)), axis=1)[:, : len(hidden)]
+        b.secret[:, hidden] = drawn
+    return b

@@ -11,7 +11,9 @@ from exhibition_lab import lockstep as ls
 
 LAYOUTS = {
     "base": xl.Layout.base(),
-    "links+spread+decade+short": xl.Layout.base().with_variations("links", "spread_the_years", "one_decade", "short_era"),
+    "links+spread+decade+short": xl.Layout.base().with_variations(
+        "links", "spread_the_years", "one_decade", "short_era"
+    ),
     "strict links+antiquity": xl.Layout.base().with_variations("links_strict", "antiquity"),
     "unique decades": xl.Layout.base().with_variations("unique_decades"),
 }
@@ -45,7 +47,9 @@ class Mirror(ls.Policy):
         return moves
 
     def place(self, b, games, mask, rng):
-        self._check(b, games, lambda row, g: {ls.action_of(b, ls.PLACE_BASE + int(k)) for k in np.flatnonzero(mask[row])})
+        self._check(
+            b, games, lambda row, g: {ls.action_of(b, ls.PLACE_BASE + int(k)) for k in np.flatnonzero(mask[row])}
+        )
         codes = self.inner.place(b, games, mask, rng)
         for g, code in zip(games, codes):
             self.twins[g].apply(ls.action_of(b, ls.PLACE_BASE + int(code)))
@@ -82,7 +86,9 @@ def check_same_state(b, scores, i, game, rules=None):
     assert [sheet[name].total for name in game.players] == list(scores.totals[i])
     for goal in sheet.goals:
         assert [sheet[name].points[goal] for name in game.players] == pytest.approx(list(scores.points[goal][i])), goal
-    assert [sheet.players_won(name) if hasattr(sheet, "players_won") else name in sheet.winners for name in game.players] == list(ls.winners(scores)[i])
+    assert [
+        sheet.players_won(name) if hasattr(sheet, "players_won") else name in sheet.winners for name in game.players
+    ] == list(ls.winners(scores)[i])
     assert list(b.final[i]) == list(game.final) and b.discards[i] == len(game.discard)
     assert t is b.tables
 
