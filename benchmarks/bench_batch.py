@@ -31,7 +31,7 @@ def main() -> None:
     args = parser.parse_args()
     batch.play_batch(2_000)  # warm up
     scalar = rate(lambda n: simulate(n, ["random"], processes=1, progress=False, engine="scalar"), 2_000)
-    for policy in ("random", "greedy"):
+    for policy in ("random", "heuristic"):
         n = args.games if policy == "random" else args.games // 4
         games_per_s = rate(lambda n, p=policy: batch.play_batch(n, policy=p, chunk=10_000, keep_games=False), n)
         line = f"batch {policy:>6}: {games_per_s:9.0f} games/s (median of 3, chunks of 10,000, one core, n={n})"

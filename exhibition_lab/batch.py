@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import lockstep
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, TILE_CARDS, Card, standard_deck
 from .errors import ExhibitionLabError
 from .game import Deal, Game
 from .hall import DEPOT_SIZE
 from .layout import Layout, ShowcaseKind
-from .scoring import MID_CENTURY_YEAR, SOLO_SCALE, SoloRules, costs_a_point, solo_pair_points
+from .scoring import SOLO_SCALE, SoloRules
 
 # Every rule fact below is read from the engine's own definitions (R3, R5, layout data).
 LAYOUT = Layout.base()  # the layout this kernel's tables are built for
@@ -428,23 +429,14 @@ def _random_placement(g: _Games, fits: np.ndarray, rng: np.random.Generator) -> 
     return np.where(k < n_fits, spot, np.where((k == n_fits) & can_depot, DEPOT_CODE, END_CODE))
 
 
-def _greedy_placement(g: _Games, fits: np.ndarray, cards: np.ndarray) -> np.ndarray:
+def _heuristic_placement(g: _Games, fits: np.ndarray, cards: np.ndarray) -> np.ndarray:
     options = np.hstack([fits, (g.n_depot < DEPOT)[:, None], ~fits.any(axis=1)[:, None]])
     return _best(options, _placement_weights(g, cards))
 
 
 def _placement_weights(g: _Games, cards: np.ndarray) -> np.ndarray:
-    """Greedy preferences over the 16 spots, the Depot and ending: near 1950 in Mid
-    Century, old left and young right in the Years Gap, otherwise the tightest window."""
-    year = g.deck.year[cards].astype(np.float64)
-    mid = float(MID_CENTURY_YEAR)
-    year = np.where(year < 0, mid, year)
-    width = np.clip(g.high - g.low + 1, 1, N_YEARS + 1).astype(np.float64)
-    weights = 2.0 - width / 60.0
-    weights[:, MID_SPOT] = 4.0 - np.abs(year - mid) / 3.0
-    weights[:, GAP_SPOTS[0]] = (mid - 15 - year) / 8.0
-    weights[:, GAP_SPOTS[1]] = (year - mid - 15) / 8.0
-    return np.hstack([weights, np.full((len(cards), 1), -1.5), np.full((len(cards), 1), -9.0)])
+    """The batch heuristic's preferences (:func:`exhibition_lab.lockstep.placement_weights`)."""
+    return lockstep.placement_weights(g.low, g.high, g.deck.year[cards], MID_SPOT, GAP_SPOTS)
 
 
 def _random_take(g: _Games, rng: np.random.Generator) -> np.ndarray:
@@ -454,14 +446,10 @@ def _random_take(g: _Games, rng: np.random.Generator) -> np.ndarray:
     return g.vehicle.astype(np.int64) * OPEN_CARDS + (rng.random(g.size) * OPEN_CARDS).astype(np.int64)
 
 
-def _greedy_take(g: _Games) -> np.ndarray:
-    deck = g.deck
+def _heuristic_take(g: _Games) -> np.ndarray:
     flexibility = np.stack([_fits(g, g.market[:, k]).sum(axis=1) for k in range(MARKET)], axis=1)
-    years = deck.year[g.market]
-    near = np.abs(np.where(years < 0, MID_CENTURY_YEAR, years) - MID_CENTURY_YEAR)
     takeable = SLOT_CONTINENT[None, :] == g.vehicle[:, None]
-    # the card id breaks ties, so the choice depends on the cards, not on their slots
-    return _best(takeable, flexibility - near / 50.0 - g.market * 1e-6)
+    return lockstep.take_choice(takeable, flexibility, g.market, g.deck.year)
 
 
 @dataclass(frozen=True)
@@ -481,8 +469,8 @@ def _play_turn(
     rows = np.arange(g.size)
     if forced is not None:
         slot = forced.slot
-    elif policy == "greedy":
-        slot = _greedy_take(g)
+    elif policy == "heuristic":
+        slot = _heuristic_take(g)
     else:
         slot = _random_take(g, rng)
     card = g.market[rows, slot]
@@ -490,7 +478,7 @@ def _play_turn(
     white = colour == WHITE
     if forced is not None:
         move = forced.move
-    elif policy == "greedy":
+    elif policy == "heuristic":
         move = np.where(white, slot // OPEN_CARDS, colour)  # stay: the tile there is known
     else:
         move = np.where(white, (rng.random(g.size) * len(CONTINENTS)).astype(np.int8), colour)
@@ -501,7 +489,7 @@ def _play_turn(
         choice = forced.choice
     else:
         fits = _fits(g, card)
-        choice = _greedy_placement(g, fits, card) if policy == "greedy" else _random_placement(g, fits, rng)
+        choice = _heuristic_placement(g, fits, card) if policy == "heuristic" else _random_placement(g, fits, rng)
     _place(g, card, choice)
     return _Turn(slot, move, choice), card
 
@@ -583,21 +571,6 @@ def _play_chunk(
     return _play_out(g, rng, policy, log=log), log
 
 
-def _decades_and_chain(years: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct decades and the longest run of consecutive years (R21, R22) from each
-    row's hall years sorted ascending, −1 (no year) first."""
-    dated = years >= FIRST_YEAR
-    decade = years // DECADE
-    decades = dated[:, 0] + ((decade[:, 1:] != decade[:, :-1]) & dated[:, 1:]).sum(axis=1)
-    run = np.ones(len(years), dtype=np.int16)
-    longest = run.copy()
-    for j in range(1, years.shape[1]):
-        step = years[:, j] - years[:, j - 1]
-        run = np.where(step == 1, run + 1, np.where(step == 0, run, 1))
-        np.maximum(longest, run, out=longest)
-    return decades, longest
-
-
 def play_out(
     market: np.ndarray,
     stock: np.ndarray,
@@ -606,7 +579,7 @@ def play_out(
     vehicle: np.ndarray,
     *,
     first_turn: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-    policy: str = "greedy",
+    policy: str = "heuristic",
     rng: np.random.Generator,
     solo_rules: SoloRules | None = None,
     deck: DeckArrays | None = None,
@@ -638,41 +611,14 @@ def play_out(
 
 
 def _score(g: _Finished, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
-    """Solo scores S1–S7 for finished games (×100 totals and fp per goal)."""
-    hall = g.hall
-    filled = hall >= 0
-    ids = np.maximum(hall, 0)
-    years = np.where(filled, deck.year[ids], -1).astype(np.int32)
-    colours = np.where(filled, deck.continent[ids], WHITE).astype(np.int32)
-    n = len(hall)
-    counts = np.bincount((np.arange(n)[:, None] * (WHITE + 1) + colours).ravel(), minlength=n * (WHITE + 1))
-    counts = counts.reshape(n, WHITE + 1)[:, :WHITE]
-    six = (counts > 0).all(axis=1).astype(np.int32)
-    market = g.market.reshape(n, MARKET)
-    market_years = np.where(market >= 0, deck.year[np.maximum(market, 0)], -1).astype(np.int32)
-    left, right = years[:, GAP_SPOTS[0]], years[:, GAP_SPOTS[1]]
-    complete = (left >= FIRST_YEAR) & (right >= FIRST_YEAR)
-    hits = costs_a_point(PAIR_GOAL, market_years, left[:, None], right[:, None]).sum(axis=1)
-    gap = np.where(complete, solo_pair_points(hits), 0)
-    focus = counts.max(axis=1)
-    decades, chain = _decades_and_chain(np.sort(years, axis=1))
-    empty = (~filled).sum(axis=1)
-    depot = g.n_depot.astype(np.int32)
-    mid = years[:, MID_SPOT]
-    distance = np.where(mid >= FIRST_YEAR, np.abs(mid - MID_CENTURY_YEAR), rules.empty_distance)
-    mid_term = rules.mid_century_points(distance)
-    fame = six + gap + focus + decades + chain - empty - depot
-    points = {
-        "six_continents": six,
-        "years_gap": gap,
-        "continent_focus": focus,
-        "decades": decades,
-        "chain": chain,
-        "empty_spots": -empty,
-        "depot": -depot,
-        "mid_century": mid_term / SOLO_SCALE,
-    }
-    return SOLO_SCALE * fame + mid_term, points, np.where(market >= 0, deck.year[np.maximum(market, 0)], -1)
+    """Solo scores S1–S7 for finished games (×100 totals and fp per goal), scored by the
+    batch engine's one scoring function (:func:`exhibition_lab.lockstep.score`)."""
+    n = len(g.hall)
+    final = lockstep.BatchGames.empty(lockstep.tables(LAYOUT, 1), lockstep.deck_arrays(deck.cards), n, 1, False)
+    final.hall, final.n_depot, final.market = g.hall, g.n_depot, g.market.reshape(n, MARKET)
+    scores = lockstep.score(final, rules)
+    points = {goal: values[:, 0] for goal, values in scores.points.items()}
+    return scores.totals[:, 0], points, scores.markets
 
 
 def play_batch(
@@ -690,15 +636,17 @@ def play_batch(
 ) -> BatchResult | BatchSummary:
     """Play ``n_games`` solo games in chunks of ``chunk`` games.
 
-    ``policy`` is ``"random"`` (uniform over legal actions) or ``"greedy"`` (a vectorised
+    ``policy`` is ``"random"`` (uniform over legal actions) or ``"heuristic"`` (a vectorised
     heuristic). ``record=True`` keeps each game's deal and actions for replay.
     ``keep_games=False`` keeps only aggregates (:class:`BatchSummary`), so memory stays
     bounded by one chunk however many games are played. Each chunk draws from a generator
     seeded by ``(seed, index of the chunk's first game)``; ``first_game`` offsets those
     indices, so a run split into shards at multiples of ``chunk`` plays the same games.
     """
-    if policy not in ("random", "greedy"):
-        raise ExhibitionLabError(f"the batch engine plays 'random' or 'greedy', not {policy!r}")
+    if policy not in ("random", "heuristic"):
+        raise ExhibitionLabError(
+            f"the batch engine plays 'random' or 'heuristic' (its vectorised heuristic, not GreedyBot), not {policy!r}"
+        )
     arrays = DeckArrays.of(deck or standard_deck())
     rules = solo_rules or SoloRules()
     if not keep_games:

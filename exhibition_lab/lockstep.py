@@ -233,7 +233,8 @@ class DeckArrays:
 
 
 @lru_cache(maxsize=4)
-def _deck_arrays(cards: tuple[Card, ...]) -> DeckArrays:
+def deck_arrays(cards: tuple[Card, ...]) -> DeckArrays:
+    """:meth:`DeckArrays.of`, cached per deck."""
     return DeckArrays.of(cards)
 
 
@@ -339,15 +340,33 @@ def deal_games(
 ) -> BatchGames:
     """``n`` new games (R5, R6, V7): each a uniform shuffle, 3 open cards per continent."""
     cards = tuple(deck) if deck is not None else standard_deck()
-    arrays = _deck_arrays(cards)
-    t = tables(layout or Layout.base(), players)
-    order = rng.permuted(np.tile(np.arange(len(cards), dtype=np.int16), (n, 1)), axis=1)
-    g = BatchGames.empty(t, arrays, n, len(cards) - TILE_CARDS, record)
-    g.market[:] = order[:, :TILE_CARDS]
-    g.stock[:, : len(cards) - TILE_CARDS] = order[:, TILE_CARDS:]
+    deals = rng.permuted(np.tile(np.arange(len(cards), dtype=np.int16), (n, 1)), axis=1)
+    secrets = None
     if secret_decades:
-        drawn = rng.permuted(np.tile(np.array(DECADES, dtype=np.int16), (n, 1)), axis=1)
-        g.secret[:] = drawn[:, :players]
+        secrets = rng.permuted(np.tile(np.array(DECADES, dtype=np.int16), (n, 1)), axis=1)[:, :players]
+    return games_from_deals(deals, players=players, layout=layout, secrets=secrets, deck=cards, record=record)
+
+
+def games_from_deals(
+    deals: np.ndarray,
+    *,
+    players: int = 1,
+    layout: Layout | None = None,
+    secrets: np.ndarray | None = None,
+    deck: Sequence[Card] | None = None,
+    record: bool = False,
+) -> BatchGames:
+    """New games from given deals: rows of card ids, the 18 market cards by place
+    3·continent + k, then the stock from its top; ``secrets`` the Secret Decades (V7)."""
+    cards = tuple(deck) if deck is not None else standard_deck()
+    deals = np.asarray(deals, dtype=np.int16)
+    g = BatchGames.empty(
+        tables(layout or Layout.base(), players), deck_arrays(cards), len(deals), len(cards) - TILE_CARDS, record
+    )
+    g.market[:] = deals[:, :TILE_CARDS]
+    g.stock[:, : deals.shape[1] - TILE_CARDS] = deals[:, TILE_CARDS:]
+    if secrets is not None:
+        g.secret[:] = secrets
     return g
 
 
@@ -359,7 +378,7 @@ def from_games(games: Sequence[Game], *, record: bool = False) -> BatchGames:
     """
     first = games[0]
     t = tables(first.layout, first.n_players)
-    arrays = _deck_arrays(first.deck)
+    arrays = deck_arrays(first.deck)
     if any(g.layout != first.layout or g.n_players != first.n_players or g.deck != first.deck for g in games):
         raise ExhibitionLabError("from_games takes games of one layout, player count and deck")
     index = arrays.index()
@@ -665,9 +684,7 @@ class HeuristicPolicy(Policy):
         flexibility = np.stack(
             [fits(b, games, np.maximum(market[:, k], 0)).sum(axis=1) for k in range(TILE_CARDS)], axis=1
         )
-        years = b.deck.year[np.maximum(market, 0)]
-        near = np.abs(np.where(years < 0, MID_CENTURY_YEAR, years) - MID_CENTURY_YEAR)
-        return _best(mask, flexibility - near / 50.0 - market * 1e-6)
+        return take_choice(mask, flexibility, market, b.deck.year)
 
     def move(self, b, games, rng):
         return (b.taken_slot[games] // OPEN_CARDS).astype(np.int8)  # stay: the tile there is known
@@ -675,18 +692,33 @@ class HeuristicPolicy(Policy):
     def place(self, b, games, mask, rng):
         t = b.tables
         h = b.hall_row(games)
-        year = b.deck.year[b.hand[games]].astype(np.float64)
-        mid = float(MID_CENTURY_YEAR)
-        year = np.where(year < 0, mid, year)
-        width = np.clip(b.high[h] - b.low[h] + 1, 1, LAST_YEAR - FIRST_YEAR + 2).astype(np.float64)
-        weights = 2.0 - width / 60.0
-        if t.mid_spot >= 0:
-            weights[:, t.mid_spot] = 4.0 - np.abs(year - mid) / 3.0
-        if t.pair_spots is not None:
-            weights[:, t.pair_spots[0]] = (mid - 15 - year) / 8.0
-            weights[:, t.pair_spots[1]] = (year - mid - 15) / 8.0
-        tail = np.tile([-1.5, -9.0], (len(games), 1))
-        return _best(mask, np.hstack([weights, tail]))
+        weights = placement_weights(b.low[h], b.high[h], b.deck.year[b.hand[games]], t.mid_spot, t.pair_spots)
+        return _best(mask, weights)
+
+
+def take_choice(mask: np.ndarray, flexibility: np.ndarray, market: np.ndarray, year: np.ndarray) -> np.ndarray:
+    """The heuristic's take: the most fitting spots, then nearest Mid Century; the card
+    id breaks ties, so the choice depends on the cards, not on their places."""
+    years = year[np.maximum(market, 0)]
+    near = np.abs(np.where(years < 0, MID_CENTURY_YEAR, years) - MID_CENTURY_YEAR)
+    return _best(mask, flexibility - near / 50.0 - market * 1e-6)
+
+
+def placement_weights(
+    low: np.ndarray, high: np.ndarray, year: np.ndarray, mid_spot: int, pair_spots: tuple[int, int] | None
+) -> np.ndarray:
+    """The heuristic's preferences over the spots, the Depot and ending: the tightest
+    window, near 1950 in Mid Century, old left and young right in the scored pair."""
+    mid = float(MID_CENTURY_YEAR)
+    year = np.where(year < 0, mid, year.astype(np.float64))
+    width = np.clip(high - low + 1, 1, LAST_YEAR - FIRST_YEAR + 2).astype(np.float64)
+    weights = 2.0 - width / 60.0
+    if mid_spot >= 0:
+        weights[:, mid_spot] = 4.0 - np.abs(year - mid) / 3.0
+    if pair_spots is not None:
+        weights[:, pair_spots[0]] = (mid - 15 - year) / 8.0
+        weights[:, pair_spots[1]] = (year - mid - 15) / 8.0
+    return np.hstack([weights, np.tile([-1.5, -9.0], (len(year), 1))])
 
 
 def _best(mask: np.ndarray, weights: np.ndarray) -> np.ndarray:

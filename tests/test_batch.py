@@ -36,7 +36,7 @@ def test_random_batch_games_replay_exactly_through_the_scalar_engine():
 
 
 def test_greedy_batch_games_replay_exactly_through_the_scalar_engine():
-    result = batch.play_batch(300, policy="greedy", seed=8, record=True)
+    result = batch.play_batch(300, policy="heuristic", seed=8, record=True)
     check_replays(result, range(300))
 
 
@@ -58,7 +58,7 @@ def test_batch_and_scalar_random_play_agree_statistically():
 
 def test_vectorised_greedy_beats_random():
     random = batch.play_batch(5000, policy="random", seed=1)
-    greedy = batch.play_batch(5000, policy="greedy", seed=1)
+    greedy = batch.play_batch(5000, policy="heuristic", seed=1)
     assert greedy.scores.mean() > random.scores.mean() + 1000
 
 
@@ -131,7 +131,7 @@ def test_play_out_from_a_mid_game_position_continues_the_recorded_game():
     # Greedy play is a function of the position, so finishing a recorded game from its
     # position at turn t (hall, Depot and market from the scalar replay, the true stock)
     # with that turn forced must give the recorded score: Einstein bounds included.
-    result = batch.play_batch(80, policy="greedy", seed=12, record=True)
+    result = batch.play_batch(80, policy="heuristic", seed=12, record=True)
     index = {card: i for i, card in enumerate(DECK)}
     with_einstein = 0
     for i in range(80):
@@ -154,7 +154,7 @@ def test_play_out_from_a_mid_game_position_continues_the_recorded_game():
                 np.array([move if move >= 0 else DECK[card].continent.index]),
                 np.array([choice]),
             ),
-            policy="greedy",
+            policy="heuristic",
             rng=np.random.default_rng(0),
         )
         assert score[0] == result.scores[i], i

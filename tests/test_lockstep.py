@@ -200,3 +200,16 @@ def test_lockstep_2000_games_across_players_layouts_secret_decades_and_policies(
         decisions += mirror.decisions
     assert games >= 2000 and decisions > 100_000
     assert min(seen.values()) > 0, seen
+
+
+def test_the_solo_kernel_and_the_batch_engine_play_the_same_heuristic_player():
+    # one name per player: the solo kernel's "heuristic" and HeuristicPolicy choose the
+    # same actions on the same deals, so their games and scores are identical
+    from exhibition_lab import batch
+
+    kernel = batch.play_batch(400, policy="heuristic", seed=21, record=True)
+    b = ls.games_from_deals(kernel.deals, record=True)
+    ls.play(b, ls.HeuristicPolicy(), np.random.default_rng(0))
+    scores = ls.score(b)
+    assert np.array_equal(scores.totals[:, 0], kernel.scores)
+    assert np.array_equal(b.hall, kernel.halls) and np.array_equal(b.depot, kernel.depots)
