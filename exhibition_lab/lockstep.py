@@ -794,13 +794,19 @@ def _by_seat(b: BatchGames, games: np.ndarray, seats: list[Policy]):
             yield policy, games[at], at
 
 
+def _ask(b: BatchGames, games: np.ndarray, seats: list[Policy], dtype, ask) -> np.ndarray:
+    """Each game's choice from the policy of its current seat: ``ask(policy, games, rows)``."""
+    choices = np.empty(len(games), dtype=dtype)
+    for policy, sub, at in _by_seat(b, games, seats):
+        choices[at] = ask(policy, sub, at)
+    return choices
+
+
 def _take_step(b, games, seats, rng, forced, pending) -> None:
     if not len(games):
         return
     mask = takeable(b, games)
-    slots = np.empty(len(games), dtype=np.intp)
-    for policy, sub, at in _by_seat(b, games, seats):
-        slots[at] = policy.take(b, sub, mask[at], rng)
+    slots = _ask(b, games, seats, np.intp, lambda policy, sub, at: policy.take(b, sub, mask[at], rng))
     if forced is not None:
         given = pending[games] & (forced.take[games] >= 0)
         rows = games[given]
@@ -811,9 +817,7 @@ def _take_step(b, games, seats, rng, forced, pending) -> None:
 def _move_step(b, games, seats, rng, forced, pending) -> None:
     if not len(games):
         return
-    moves = np.empty(len(games), dtype=np.int8)
-    for policy, sub, at in _by_seat(b, games, seats):
-        moves[at] = policy.move(b, sub, rng)
+    moves = _ask(b, games, seats, np.int8, lambda policy, sub, at: policy.move(b, sub, rng))
     if forced is not None:
         given = pending[games] & (forced.move[games] >= 0)
         moves[given] = forced.move[games[given]]
@@ -824,9 +828,7 @@ def _place_step(b, games, seats, rng, forced, pending) -> None:
     if not len(games):
         return
     mask = placements(b, games)
-    codes = np.empty(len(games), dtype=np.intp)
-    for policy, sub, at in _by_seat(b, games, seats):
-        codes[at] = policy.place(b, sub, mask[at], rng)
+    codes = _ask(b, games, seats, np.intp, lambda policy, sub, at: policy.place(b, sub, mask[at], rng))
     if forced is not None:
         given = pending[games]
         codes[given] = forced.place[games[given]]
