@@ -75,12 +75,14 @@ def test_same_seed_same_games_and_bad_requests():
     a = batch.play_batch(500, seed=4)
     b = batch.play_batch(500, seed=4)
     assert np.array_equal(a.scores, b.scores) and np.array_equal(a.markets, b.markets)
-    with pytest.raises(xl.ExhibitionLabError):
-        batch.play_batch(10, policy="search")
-    with pytest.raises(xl.ExhibitionLabError):
-        simulate(10, ["random", "random"], engine="batch", progress=False)
-    with pytest.raises(xl.ExhibitionLabError):
-        simulate(10, ["random"], engine="batch", layout=xl.Layout.base().with_variations("links"), progress=False)
+    with pytest.raises(xl.ExhibitionLabError, match="heuristic"):
+        batch.play_batch(10, policy="greedy")
+    with pytest.raises(xl.ExhibitionLabError, match="batch engine plays batch policies"):
+        simulate(10, ["random", "greedy"], engine="batch", progress=False)
+    with pytest.raises(xl.ExhibitionLabError, match="scalar engine plays bots"):
+        simulate(10, ["heuristic"], engine="scalar", progress=False)
+    with pytest.raises(xl.ExhibitionLabError, match="scalar engine plays bots"):
+        simulate(10, ["heuristic", "greedy"], progress=False)
     with pytest.raises(xl.ExhibitionLabError):
         simulate(10, ["random"], engine="warp", progress=False)
     with pytest.raises(xl.ExhibitionLabError, match="record=True"):
@@ -219,3 +221,19 @@ def test_the_market_penalty_is_one_rule_for_ints_arrays_scoring_odds_and_the_bat
     assert list(solo_pair_points(np.arange(8))) == [5, 4, 3, 2, 1, 0, 0, 0]
     with pytest.raises(xl.ExhibitionLabError, match="no market penalty"):
         costs_a_point("chain", 1950, 1930, 1960)
+
+
+def test_auto_uses_the_batch_engine_for_every_random_game_and_it_agrees_with_the_scalar_engine():
+    # simulate(engine="auto") plays all-random seats on the batch engine, any player count
+    # or layout; the same player on both engines gives the same statistics (4 SE).
+    layout = xl.Layout.base().with_variations("links", "short_era")
+    kw = dict(layout=layout, secret_decades=True, seed=4, progress=False, processes=1)
+    batched = simulate(6000, ["random"] * 3, **kw)
+    assert (batched.seeds == -1).all()  # batch games carry no per-game seed
+    scalar = simulate(400, ["random"] * 3, engine="scalar", **kw)
+    for goal in ["six_continents", "short_era", "continent_focus", "decades", "chain", "depot", "secret_decade"]:
+        a, b = scalar.points[goal].ravel(), batched.points[goal].ravel()
+        se = np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+        assert abs(a.mean() - b.mean()) <= 4 * se + 1e-9, goal
+    mixed = simulate(30, ["heuristic", "random"], seed=1, progress=False, processes=1)
+    assert mixed.scores.shape == (30, 2) and mixed.bots == ("heuristic", "random")

@@ -209,11 +209,14 @@ def test_auto_engine_plays_random_solo_on_the_batch_engine_whatever_the_processe
         assert np.array_equal(run.scores, direct.scores) and np.array_equal(run.markets, direct.markets)
         assert np.array_equal(run.points["chain"], direct.points["chain"])
     assert (runs[0].seeds == -1).all()
-    # anything the batch engine does not play the same way stays on the scalar engine
-    greedy = simulate(5, ["greedy"], seed=6, processes=1, progress=False)
+    # a bot the batch engine does not play stays on the scalar engine …
+    greedy = simulate(5, ["greedy", "random"], seed=6, processes=1, progress=False)
     assert (greedy.seeds >= 0).all()
-    with_variant = simulate(5, ["random"], seed=6, layout=xl.Layout.base().with_variations("links"), progress=False)
-    assert (with_variant.seeds >= 0).all()
+    # … while random play of any layout and player count runs on the batch engine
+    links = xl.Layout.base().with_variations("links")
+    with_variant = [simulate(3000, ["random"] * 2, seed=6, layout=links, processes=p, progress=False) for p in (1, 2)]
+    assert (with_variant[0].seeds == -1).all()
+    assert np.array_equal(with_variant[0].scores, with_variant[1].scores)
 
 
 def test_simulate_solo_scores_are_solo_totals():
