@@ -56,10 +56,13 @@ class Mirror(ls.Policy):
         return codes
 
 
-def lockstep_games(n, players, layout, secret, policy, seed, rules=None):
+SMALL_DECK = tuple(c for c in xl.standard_deck() if c.year is None or c.year % 4 == 1 or c.year == 1945)
+
+
+def lockstep_games(n, players, layout, secret, policy, seed, rules=None, deck=None):
     """Play n batch games in lock-step with n Games; check the final states and replays."""
     rng = np.random.default_rng(seed)
-    b = ls.deal_games(n, rng, players=players, layout=layout, secret_decades=secret, record=True)
+    b = ls.deal_games(n, rng, players=players, layout=layout, secret_decades=secret, record=True, deck=deck)
     deal = ls.start_snapshot(b)
     twins = [ls.replay(b, deal, i) for i in range(n)]  # fresh games on the same deals
     mirror = Mirror(ls.make_policy(policy), twins)
@@ -70,7 +73,7 @@ def lockstep_games(n, players, layout, secret, policy, seed, rules=None):
         check_same_state(b, scores, i, twin, rules)
         again = ls.replay(b, deal, i)
         assert again.history == twin.history and again.halls == twin.halls
-    return mirror.decisions
+    return (mirror.decisions, b) if deck is not None else mirror.decisions
 
 
 def check_same_state(b, scores, i, game, rules=None):
@@ -139,6 +142,17 @@ def test_lockstep_from_mid_game_positions_in_every_phase(players):
     assert mirror.decisions > 300
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_lockstep_small_deck_runs_the_stock_and_the_continents_dry(players, policy):
+    # a 26-card deck: the stock (8 cards) runs out (R9 skipped), continents empty (R7's
+    # take anywhere), and games end when no card is left (D4)
+    assert len(SMALL_DECK) == 26 and xl.EINSTEIN in SMALL_DECK
+    _, b = lockstep_games(30, players, LAYOUTS["base"], True, policy, seed=players, deck=SMALL_DECK)
+    seen = coverage(b)
+    assert seen["dry_stock"] == 30 and seen["dry_market"] > 0
+
+
 def test_policies_are_objects_one_per_seat_and_names_are_unique():
     # the batch heuristic is not GreedyBot, so it has its own name (issue 16, item 4)
     from exhibition_lab.bots import BOTS
@@ -183,10 +197,12 @@ def test_lockstep_2000_games_across_players_layouts_secret_decades_and_policies(
 
     games = decisions = 0
     seen = {"einstein": 0, "dry_stock": 0, "dry_market": 0}
-    configs = itertools.product([1, 2, 3, 4, 5], LAYOUTS, [False, True], ["random", "heuristic"])
-    for k, (players, layout, secret, policy) in enumerate(configs):
+    decks = [None, SMALL_DECK]
+    configs = itertools.product([1, 2, 3, 4, 5], LAYOUTS, [False, True], ["random", "heuristic"], decks)
+    for k, (players, layout, secret, policy, deck) in enumerate(configs):
         rng = np.random.default_rng(1000 + k)
-        b = ls.deal_games(26, rng, players=players, layout=LAYOUTS[layout], secret_decades=secret, record=True)
+        kw = dict(players=players, layout=LAYOUTS[layout], secret_decades=secret, record=True, deck=deck)
+        b = ls.deal_games(26 if deck is None else 8, rng, **kw)
         deal = ls.start_snapshot(b)
         twins = [ls.replay(b, deal, i) for i in range(b.n)]
         mirror = Mirror(ls.make_policy(policy), twins)
@@ -198,7 +214,7 @@ def test_lockstep_2000_games_across_players_layouts_secret_decades_and_policies(
             seen[key] += value
         games += b.n
         decisions += mirror.decisions
-    assert games >= 2000 and decisions > 100_000
+    assert games >= 2600 and decisions > 100_000
     assert min(seen.values()) > 0, seen
 
 
