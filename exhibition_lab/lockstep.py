@@ -394,7 +394,9 @@ def _load_game(b: BatchGames, row: int, game: Game, index: dict[Card, int]) -> N
     for k, continent in enumerate(CONTINENTS):
         cards = [index[c] for c in view.market[continent]]
         b.market[row, OPEN_CARDS * k : OPEN_CARDS * k + len(cards)] = cards
-    stock = game._state.stock  # the true order: this is the game itself, not a view
+    # the true order (this is the game itself, not a view): the stock is drawn from its
+    # top only (R9), so what is left is the dealt stock without its first cards
+    stock = game.deal.stock[len(game.deal.stock) - game.stock_size :]
     b.stock[row, : len(stock)] = [index[c] for c in stock]
     b.top[row] = 0
     b.stock[row, len(stock) :] = EMPTY
@@ -403,7 +405,7 @@ def _load_game(b: BatchGames, row: int, game: Game, index: dict[Card, int]) -> N
     b.phase[row] = {Phase.TAKE: TAKE, Phase.MOVE: MOVE, Phase.PLACE: PLACE, Phase.OVER: OVER}[game.phase]
     if game.hand is not None:
         b.hand[row] = index[game.hand]
-        where = game._state.taken_at.index
+        where = view.taken_at.index
         # the taken card's place: the first free place of its continent (R9 refills it)
         free = np.flatnonzero(b.market[row, OPEN_CARDS * where : OPEN_CARDS * (where + 1)] < 0)
         b.taken_slot[row] = OPEN_CARDS * where + (free[0] if len(free) else 0)

@@ -247,3 +247,21 @@ class Interrupting:
 def test_simulate_interrupt_returns_nothing():
     with pytest.raises(KeyboardInterrupt):
         simulate(50, [Interrupting()], processes=1, progress=False)
+
+
+def test_search_bot_plays_variations_and_secret_decades_on_the_batch_engine():
+    # every game's playouts run on the batch engine: legal, finished, same seed same game
+    layout = xl.Layout.base().with_variations("links", "unique_decades")
+
+    def one(seed):
+        bot = SearchBot(rollouts=24, candidates=2)
+        game = xl.Game.new(2, seed=seed, layout=layout, secret_decades=True)
+        play_game(game, [bot, "random"], np.random.default_rng(seed))
+        return bot, game
+
+    bot, game = one(4)
+    assert game.is_over and bot.stats.moves > 0 and bot.stats.rollouts >= 24 * bot.stats.moves
+    replay = xl.Game.new(2, seed=4, layout=layout, secret_decades=True)
+    for _, action in game.history:
+        replay.apply(action)
+    assert replay == game and one(4)[1].history == game.history
