@@ -683,9 +683,9 @@ class HeuristicPolicy(Policy):
 
     def take(self, b, games, mask, rng):
         market = b.market[games]
-        flexibility = np.stack(
-            [fits(b, games, np.maximum(market[:, k], 0)).sum(axis=1) for k in range(TILE_CARDS)], axis=1
-        )
+        # every market card against each game's hall at once: one mask of (games·18) rows
+        every = fits(b, np.repeat(games, TILE_CARDS), np.maximum(market, 0).ravel())
+        flexibility = every.sum(axis=1).reshape(len(games), TILE_CARDS)
         return take_choice(mask, flexibility, market, b.deck.year)
 
     def move(self, b, games, rng):
