@@ -65,6 +65,10 @@ def refuse_unmodelled(layout: Layout) -> None:
             raise ExhibitionLabError(f"the batch engine does not score {kind.name}'s goal {kind.scoring!r}")
         if kind.distinct_continents and kind.size > len(CONTINENTS):
             raise ExhibitionLabError(f"the batch engine does not model R12's white-card count on {kind.name}")
+        variation_rules = (kind.min_step, kind.link_years, kind.same_decade or None, kind.unique_decades or None)
+        if not kind.is_variation and any(rule is not None for rule in variation_rules):
+            # the engine reads V2–V6a's requirements for dated coloured cards only (V1)
+            raise ExhibitionLabError(f"the batch engine models {kind.name}'s variation rules only without white cards")
         if kind.same_continent and kind.distinct_continents:
             raise ExhibitionLabError(f"{kind.name} asks for both R12 and R13; the batch engine models one")
     if sum(kind.scoring is not None for kind in layout) > 1:

@@ -187,6 +187,8 @@ def test_the_batch_engine_refuses_what_it_does_not_model():
         ls.tables(xl.Layout((replace(GENERAL, same_continent=True), *xl.Layout.base().showcases[1:])), 2)
     with pytest.raises(xl.ExhibitionLabError, match="white-card count"):
         ls.tables(xl.Layout((replace(GENERAL, size=7), *xl.Layout.base().showcases[1:])), 2)
+    with pytest.raises(xl.ExhibitionLabError, match="without white cards"):
+        ls.tables(xl.Layout((replace(GENERAL, min_step=20), *xl.Layout.base().showcases[1:])), 2)
     with pytest.raises(xl.ExhibitionLabError, match="1 to 5 players"):
         ls.tables(xl.Layout.base(), 6)
 
