@@ -233,6 +233,7 @@ class DeckArrays:
         return cls(cards, year, continent, decade_bit, einstein, colour_bit)
 
     def index(self) -> dict[Card, int]:
+        """Card → id."""
         return {card: i for i, card in enumerate(self.cards)}
 
 
@@ -281,6 +282,7 @@ class BatchGames:
 
     @property
     def n(self) -> int:
+        """Number of games."""
         return len(self.market)
 
     @property
@@ -289,13 +291,16 @@ class BatchGames:
 
     @property
     def live(self) -> np.ndarray:
+        """Which games are not over."""
         return self.phase != OVER
 
     def hall_row(self, games: np.ndarray, seats: np.ndarray | None = None) -> np.ndarray:
+        """Hall rows of ``games`` for ``seats`` (default: each game's current seat)."""
         return games * self.players + (self.seat[games] if seats is None else seats)
 
     @classmethod
     def empty(cls, t: Tables, deck: DeckArrays, n: int, stock_len: int, record: bool) -> BatchGames:
+        """``n`` games before the deal: empty halls, tile and stock; vehicles as R6 puts them."""
         p, s = t.players, t.n_spots
         h = n * p
         return cls(

@@ -157,7 +157,7 @@ def test_policies_are_objects_one_per_seat_and_names_are_unique():
     # the batch heuristic is not GreedyBot, so it has its own name (issue 16, item 4)
     from exhibition_lab.bots import BOTS
 
-    assert not set(ls.POLICIES) - {"random"} & set(BOTS)
+    assert not (set(ls.POLICIES) - {"random"}) & set(BOTS)  # only "random" is one player on both
     assert isinstance(ls.make_policy("random"), ls.RandomPolicy)
     with pytest.raises(xl.ExhibitionLabError, match="heuristic"):
         ls.make_policy("greedy")
