@@ -164,15 +164,18 @@ def test_play_out_from_a_mid_game_position_continues_the_recorded_game():
     assert with_einstein > 0
 
 
-@pytest.mark.parametrize("engine", ["scalar", "batch"])
+@pytest.mark.parametrize("engine", ["scalar", "batch", "lock-step"])
 def test_a_custom_solo_rules_value_reaches_both_engines(engine):
     # S6/D11: SoloRules is passed as a value; a custom one with no Mid Century term must
-    # not be replaced by the named reading it carries ("harsh").
+    # not be replaced by the named reading it carries ("harsh"). "lock-step": solo games
+    # with Secret Decades, which the batch engine plays outside its solo kernel.
     zero = xl.SoloRules(base=0, per_year=0, empty_distance=0)
-    n = 300 if engine == "batch" else 40
-    result = simulate(n, ["random"], seed=5, engine=engine, processes=1, progress=False, solo_rules=zero)
+    n = 40 if engine == "scalar" else 300
+    kw = dict(seed=5, processes=1, progress=False, secret_decades=engine == "lock-step")
+    kw["engine"] = "batch" if engine == "lock-step" else engine
+    result = simulate(n, ["random"], solo_rules=zero, **kw)
     assert (result.points["mid_century"] == 0).all()
-    harsh = simulate(n, ["random"], seed=5, engine=engine, processes=1, progress=False)
+    harsh = simulate(n, ["random"], **kw)
     assert (harsh.points["mid_century"] != 0).any()
     # the totals differ by exactly the dropped S6 term
     assert np.array_equal(harsh.scores[:, 0] - result.scores[:, 0], (100 * harsh.points["mid_century"][:, 0]).round())
