@@ -231,3 +231,26 @@ def test_the_solo_kernel_and_the_batch_engine_play_the_same_heuristic_player():
     scores = ls.score(b)
     assert np.array_equal(scores.totals[:, 0], kernel.scores)
     assert np.array_equal(b.hall, kernel.halls) and np.array_equal(b.depot, kernel.depots)
+
+
+def test_determinisations_keep_the_view_and_reshuffle_what_it_hides():
+    game = xl.Game.new(3, seed=8, secret_decades=True)
+    rng = np.random.default_rng(8)
+    for _ in range(40):
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.integers(len(actions)))])
+    view = game.view(1)
+    b = ls.determinisations(view, np.random.default_rng(0), 50)
+    index = b.deck.index()
+    unseen = sorted(index[c] for c in view.unseen)
+    stocks = {tuple(row[: len(unseen)]) for row in b.stock}
+    assert all(sorted(s) == unseen for s in stocks) and len(stocks) > 40  # shuffled anew
+    assert (b.secret[:, 1] == game.secret_decades[1]).all()  # the seat's own decade is known
+    others = b.secret[:, [0, 2]]
+    assert not np.isin(others, [game.secret_decades[1]]).any() and len({tuple(r) for r in others}) > 5
+    for seat, hall in enumerate(view.halls):
+        for row in (0, 49):
+            assert [b.deck.cards[k] if k >= 0 else None for k in b.hall[row * 3 + seat]] == [
+                c for _, c in hall.iter_spots()
+            ]
+    assert (b.seat == view.current).all() and (b.turn == view.turn).all()
