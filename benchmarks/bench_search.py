@@ -55,13 +55,13 @@ def budget(decisions: int) -> None:
     )
 
 
-def tournament(games: int) -> None:
+def tournament(games: int, candidates: int | None = None) -> None:
     wins = 0
     start = time.perf_counter()
     for k in range(games):
         seat = k % 3
         bots = ["greedy", "greedy", "greedy"]
-        bots[seat] = SearchBot()
+        bots[seat] = SearchBot() if candidates is None else SearchBot(candidates=candidates)
         game = play_game(xl.Game.new(3, seed=k), bots, np.random.default_rng(k))
         wins += game.players[seat] in game.score().winners
         if (k + 1) % 20 == 0:
@@ -77,10 +77,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--games", type=int, default=0, help="tournament games (200 for the acceptance figure)")
+    parser.add_argument("--candidates", type=int, default=None, help="SearchBot candidates (default: its own)")
     args = parser.parse_args()
     budget(args.decisions)
     if args.games:
-        tournament(args.games)
+        tournament(args.games, args.candidates)
 
 
 if __name__ == "__main__":

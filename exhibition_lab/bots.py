@@ -232,7 +232,7 @@ class SearchBot:
         rollouts: int | None = None,
         *,
         time_limit: float | None = None,
-        candidates: int = 4,
+        candidates: int = 8,
         rollout: str = "heuristic",
     ) -> None:
         if (rollouts is not None and rollouts < 1) or candidates < 1:
