@@ -194,7 +194,7 @@ def test_the_batch_engine_refuses_what_it_does_not_model():
 
 
 @pytest.mark.slow
-def test_lockstep_2000_games_across_players_layouts_secret_decades_and_policies():
+def test_lockstep_4800_games_across_players_layouts_decks_secret_decades_and_policies():
     import itertools
 
     games = decisions = 0
@@ -204,7 +204,7 @@ def test_lockstep_2000_games_across_players_layouts_secret_decades_and_policies(
     for k, (players, layout, secret, policy, deck) in enumerate(configs):
         rng = np.random.default_rng(1000 + k)
         kw = dict(players=players, layout=LAYOUTS[layout], secret_decades=secret, record=True, deck=deck)
-        b = ls.deal_games(26 if deck is None else 8, rng, **kw)
+        b = ls.deal_games(50 if deck is None else 10, rng, **kw)
         deal = ls.start_snapshot(b)
         twins = [ls.replay(b, deal, i) for i in range(b.n)]
         mirror = Mirror(ls.make_policy(policy), twins)
@@ -216,7 +216,7 @@ def test_lockstep_2000_games_across_players_layouts_secret_decades_and_policies(
             seen[key] += value
         games += b.n
         decisions += mirror.decisions
-    assert games >= 2600 and decisions > 100_000
+    assert games >= 4800 and decisions > 200_000
     assert min(seen.values()) > 0, seen
 
 
