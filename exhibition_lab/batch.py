@@ -14,36 +14,72 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cards import CONTINENTS, Card, standard_deck
+from . import lockstep
+from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, TILE_CARDS, Card, standard_deck
 from .errors import ExhibitionLabError
 from .game import Deal, Game
-from .layout import Layout
-from .scoring import SoloRules
+from .hall import DEPOT_SIZE
+from .layout import Layout, ShowcaseKind
+from .scoring import SOLO_SCALE, SoloRules
 
-N_CARDS = 101
-N_SPOTS = 16
-MARKET = 18
-DEPOT = 3
-WHITE = 6  # continent code of the white cards
+# Every rule fact below is read from the engine's own definitions (R3, R5, layout data).
+LAYOUT = Layout.base()  # the layout this kernel's tables are built for
+N_SPOTS = LAYOUT.n_spots
+MARKET = TILE_CARDS  # R5: 6 continents × 3 open cards
+DEPOT = DEPOT_SIZE  # R3
+WHITE = len(CONTINENTS)  # continent code of the white cards (one past the six, R1)
 EMPTY = -1
-BIG = 10_000
-SIZES = Layout.base().sizes
+BIG = 10_000  # beyond any year: an open bound
+SIZES = LAYOUT.sizes
 STARTS = tuple(int(x) for x in np.cumsum((0, *SIZES[:-1])))
 SHOWCASE_OF = np.repeat(np.arange(len(SIZES)), SIZES)
-STEP = (None, 10, None, None, None)  # R14 on One Era
-SAME = (False, False, False, True, False)  # R13 on One Continent
-MID_SPOT = STARTS[2]
-GAP_SPOTS = (STARTS[4], STARTS[4] + 1)
+STEP = tuple(kind.max_step for kind in LAYOUT)  # R14 on One Era
+SAME = tuple(kind.same_continent for kind in LAYOUT)  # R13 on One Continent
+MID_SPOT = STARTS[LAYOUT.index("mid_century")]
+PAIR_SHOWCASE = next(s for s, kind in enumerate(LAYOUT) if kind.scoring is not None)
+PAIR_GOAL = LAYOUT[PAIR_SHOWCASE].scoring  # R20/S4 on Years Gap
+GAP_SPOTS = (STARTS[PAIR_SHOWCASE], STARTS[PAIR_SHOWCASE] + SIZES[PAIR_SHOWCASE] - 1)
 DEPOT_CODE, END_CODE = N_SPOTS, N_SPOTS + 1
+LOG_FIELDS = 3  # a logged turn: taken card, move (or −1), placement code
 SAME_SPOT = np.array(SAME)[SHOWCASE_OF]
 SAME_SHOWCASE = SHOWCASE_OF[:, None] == SHOWCASE_OF[None, :]
 ERA_STEP = np.array([STEP[s] or 0 for s in SHOWCASE_OF], dtype=np.int16)
-SLOT_CONTINENT = np.repeat(np.arange(6), 3)
-ALL_COLOURS = np.int16(0b111111)
-FILLED = 3000  # the low bound of a filled spot: no year fits there
+SLOT_CONTINENT = np.repeat(np.arange(len(CONTINENTS)), OPEN_CARDS)
+ALL_COLOURS = np.int16((1 << len(CONTINENTS)) - 1)
+FILLED = BIG // 2  # the low bound of a filled spot: no year fits there
 NO_SPOT = N_SPOTS  # row of the offset tables for a turn that placed nothing
 MAX_TURNS = N_SPOTS + DEPOT + 1  # hall, Depot, and the turn that ends the exhibition
 DEALT = MARKET + MAX_TURNS  # the cards of a deal a solo game can ever see
+N_CARDS = len(standard_deck())  # R2
+N_YEARS = LAST_YEAR - FIRST_YEAR + 1
+DECADE = 10  # R22: a decade is ten years (1900–1909, …), by definition not by rule
+
+
+def _refuse_unmodelled(layout: Layout) -> None:
+    """The kernel's tables model exactly the base layout's requirements (R11–R14, R16):
+    any other showcase, or a new property of one, is refused loudly rather than ignored."""
+    if layout != LAYOUT:
+        raise ExhibitionLabError(
+            f"the batch engine's solo kernel plays the base layout only, not {layout!r} "
+            "(its tables model R11–R14 and R16, no variation)"
+        )
+    _refuse_unmodelled_kinds(layout)
+
+
+def _refuse_unmodelled_kinds(layout: Layout) -> None:
+    modelled = {"key", "name", "size", "rule", "distinct_continents", "same_continent", "max_step", "scoring"}
+    defaults = ShowcaseKind("", "", 1, "")
+    for kind in layout:
+        for name in kind.__slots__:
+            if name not in modelled and getattr(kind, name) != getattr(defaults, name):
+                raise ExhibitionLabError(f"the batch engine does not model {kind.name}'s property {name!r}")
+        if kind.distinct_continents == kind.same_continent:
+            raise ExhibitionLabError(f"the batch engine models R12 or R13 on each showcase, not {kind.name}'s mix")
+        if kind.scoring not in (None, "years_gap") or kind.size > len(CONTINENTS):
+            raise ExhibitionLabError(f"the batch engine does not model {kind.name} ({kind.scoring}, {kind.size} spots)")
+
+
+_refuse_unmodelled(LAYOUT)
 
 
 @dataclass(frozen=True)
@@ -59,10 +95,10 @@ class DeckArrays:
     @classmethod
     def of(cls, cards: tuple[Card, ...]) -> DeckArrays:
         if len(cards) != N_CARDS or sum(c.is_einstein for c in cards) != 1:
-            raise ExhibitionLabError("the batch engine plays a deck of 101 cards with one Einstein (R2)")
+            raise ExhibitionLabError(f"the batch engine plays a deck of {N_CARDS} cards with one Einstein (R2)")
         year = np.array([-1 if c.year is None else c.year for c in cards], dtype=np.int16)
         continent = np.array([WHITE if c.continent is None else c.continent.index for c in cards], dtype=np.int8)
-        key = np.where(year < 0, 5000, year).astype(np.int16)
+        key = np.where(year < 0, BIG - 1, year).astype(np.int16)  # R5: Einstein sorts last
         einstein = int(np.nonzero(year < 0)[0][0])
         return cls(tuple(cards), year, continent, np.append(key, BIG).astype(np.int16), einstein)
 
@@ -92,7 +128,7 @@ class BatchSummary:
     goal_means: dict[str, float]
 
 
-SCORE_BINS = np.arange(-10_200, 3_001, 100)
+SCORE_BINS = np.arange(-10_200, 3_001, SOLO_SCALE)  # display bins, clipped at both ends
 
 
 class _Games:
@@ -128,8 +164,8 @@ class _Games:
         self.einstein_low = np.full(n, -BIG, dtype=np.int16)
         self.einstein_high = np.full(n, BIG, dtype=np.int16)
         if hall is None:  # a new game: every year fits everywhere
-            self.low = np.full((n, N_SPOTS), 1900, dtype=np.int16)
-            self.high = np.full((n, N_SPOTS), 1999, dtype=np.int16)
+            self.low = np.full((n, N_SPOTS), FIRST_YEAR, dtype=np.int16)
+            self.high = np.full((n, N_SPOTS), LAST_YEAR, dtype=np.int16)
             self.colours = np.zeros((n, N_SPOTS), dtype=np.int16)
             return
         self.low, self.high = hall_bounds(deck, self.hall)
@@ -190,10 +226,10 @@ class _Finished:
 
 def hall_bounds(deck: DeckArrays, hall: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per spot, the lowest and highest year a card may have there; filled spots get an
-    empty range (low above 1999), so "fits" needs no separate emptiness test."""
+    empty range (low above the last year), so "fits" needs no separate emptiness test."""
     n = len(hall)
-    low = np.full((n, N_SPOTS), 1900, dtype=np.int16)
-    high = np.full((n, N_SPOTS), 1999, dtype=np.int16)
+    low = np.full((n, N_SPOTS), FIRST_YEAR, dtype=np.int16)
+    high = np.full((n, N_SPOTS), LAST_YEAR, dtype=np.int16)
     for s, (start, size) in enumerate(zip(STARTS, SIZES)):
         if size > 1:
             low[:, start : start + size], high[:, start : start + size] = _showcase_bounds(
@@ -206,7 +242,7 @@ def hall_bounds(deck: DeckArrays, hall: np.ndarray) -> tuple[np.ndarray, np.ndar
 def spot_colours(deck: DeckArrays, hall: np.ndarray) -> np.ndarray:
     """Per spot, the continents coloured in its showcase, as bits (R12, R13)."""
     colour = deck.continent[np.maximum(hall, 0)].astype(np.int16)
-    bits = np.where((hall >= 0) & (colour < WHITE), np.left_shift(1, np.minimum(colour, 5)), 0).astype(np.int16)
+    bits = np.where((hall >= 0) & (colour < WHITE), np.left_shift(1, np.minimum(colour, WHITE - 1)), 0).astype(np.int16)
     per_showcase = np.stack(
         [np.bitwise_or.reduce(bits[:, start : start + size], axis=1) for start, size in zip(STARTS, SIZES)], axis=1
     )
@@ -238,9 +274,9 @@ def _showcase_bounds(deck: DeckArrays, block: np.ndarray, s: int) -> tuple[np.nd
         if not any_filled[j]:
             continue
         f, e, y = filled[:, j], einstein[:, j], years[:, j]
-        reach = np.where(q < 0, 1999, hi + step * (j - q)) if step is not None else 1999
-        lo = np.where(f, np.where(e, np.maximum(lo + 1, 1900), y), lo)
-        hi = np.where(f, np.where(e, np.minimum(reach, 1999), y), hi)
+        reach = np.where(q < 0, LAST_YEAR, hi + step * (j - q)) if step is not None else LAST_YEAR
+        lo = np.where(f, np.where(e, np.maximum(lo + 1, FIRST_YEAR), y), lo)
+        hi = np.where(f, np.where(e, np.minimum(reach, LAST_YEAR), y), hi)
         q = np.where(f, j, q)
     lo = np.full(n, BIG, dtype=np.int32)
     hi = np.full(n, BIG, dtype=np.int32)
@@ -252,11 +288,12 @@ def _showcase_bounds(deck: DeckArrays, block: np.ndarray, s: int) -> tuple[np.nd
         if not any_filled[j]:
             continue
         f, e, y = filled[:, j], einstein[:, j], years[:, j]
-        reach = np.where(r < 0, 1900, lo - step * (r - j)) if step is not None else 1900
-        new_lo = np.where(e, np.maximum(reach, 1900), y)
-        new_hi = np.where(e, np.minimum(hi - 1, 1999), y)
+        reach = np.where(r < 0, FIRST_YEAR, lo - step * (r - j)) if step is not None else FIRST_YEAR
+        new_lo = np.where(e, np.maximum(reach, FIRST_YEAR), y)
+        new_hi = np.where(e, np.minimum(hi - 1, LAST_YEAR), y)
         lo, hi, r = np.where(f, new_lo, lo), np.where(f, new_hi, hi), np.where(f, j, r)
-    return np.clip(low, 1900, 2000).astype(np.int16), np.clip(high, 1899, 1999).astype(np.int16)
+    clipped_low = np.clip(low, FIRST_YEAR, LAST_YEAR + 1)
+    return clipped_low.astype(np.int16), np.clip(high, FIRST_YEAR - 1, LAST_YEAR).astype(np.int16)
 
 
 def _offset_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -392,39 +429,27 @@ def _random_placement(g: _Games, fits: np.ndarray, rng: np.random.Generator) -> 
     return np.where(k < n_fits, spot, np.where((k == n_fits) & can_depot, DEPOT_CODE, END_CODE))
 
 
-def _greedy_placement(g: _Games, fits: np.ndarray, cards: np.ndarray) -> np.ndarray:
+def _heuristic_placement(g: _Games, fits: np.ndarray, cards: np.ndarray) -> np.ndarray:
     options = np.hstack([fits, (g.n_depot < DEPOT)[:, None], ~fits.any(axis=1)[:, None]])
     return _best(options, _placement_weights(g, cards))
 
 
 def _placement_weights(g: _Games, cards: np.ndarray) -> np.ndarray:
-    """Greedy preferences over the 16 spots, the Depot and ending: near 1950 in Mid
-    Century, old left and young right in the Years Gap, otherwise the tightest window."""
-    year = g.deck.year[cards].astype(np.float64)
-    year = np.where(year < 0, 1950.0, year)
-    width = np.clip(g.high - g.low + 1, 1, 101).astype(np.float64)
-    weights = 2.0 - width / 60.0
-    weights[:, MID_SPOT] = 4.0 - np.abs(year - 1950) / 3.0
-    weights[:, GAP_SPOTS[0]] = (1935 - year) / 8.0
-    weights[:, GAP_SPOTS[1]] = (year - 1965) / 8.0
-    return np.hstack([weights, np.full((len(cards), 1), -1.5), np.full((len(cards), 1), -9.0)])
+    """The batch heuristic's preferences (:func:`exhibition_lab.lockstep.placement_weights`)."""
+    return lockstep.placement_weights(g.low, g.high, g.deck.year[cards], MID_SPOT, GAP_SPOTS)
 
 
 def _random_take(g: _Games, rng: np.random.Generator) -> np.ndarray:
     # In solo every take is refilled from a stock that cannot run dry (83 cards, at most
     # 20 turns), so each continent always holds three cards and the vehicle's three are
     # slots 3·continent + 0…2 (R7's empty continent never arises).
-    return g.vehicle.astype(np.int64) * 3 + (rng.random(g.size) * 3).astype(np.int64)
+    return g.vehicle.astype(np.int64) * OPEN_CARDS + (rng.random(g.size) * OPEN_CARDS).astype(np.int64)
 
 
-def _greedy_take(g: _Games) -> np.ndarray:
-    deck = g.deck
+def _heuristic_take(g: _Games) -> np.ndarray:
     flexibility = np.stack([_fits(g, g.market[:, k]).sum(axis=1) for k in range(MARKET)], axis=1)
-    years = deck.year[g.market]
-    near = np.abs(np.where(years < 0, 1950, years) - 1950)
     takeable = SLOT_CONTINENT[None, :] == g.vehicle[:, None]
-    # the card id breaks ties, so the choice depends on the cards, not on their slots
-    return _best(takeable, flexibility - near / 50.0 - g.market * 1e-6)
+    return lockstep.take_choice(takeable, flexibility, g.market, g.deck.year)
 
 
 @dataclass(frozen=True)
@@ -444,8 +469,8 @@ def _play_turn(
     rows = np.arange(g.size)
     if forced is not None:
         slot = forced.slot
-    elif policy == "greedy":
-        slot = _greedy_take(g)
+    elif policy == "heuristic":
+        slot = _heuristic_take(g)
     else:
         slot = _random_take(g, rng)
     card = g.market[rows, slot]
@@ -453,10 +478,10 @@ def _play_turn(
     white = colour == WHITE
     if forced is not None:
         move = forced.move
-    elif policy == "greedy":
-        move = np.where(white, slot // 3, colour)  # stay: the tile there is known
+    elif policy == "heuristic":
+        move = np.where(white, slot // OPEN_CARDS, colour)  # stay: the tile there is known
     else:
-        move = np.where(white, (rng.random(g.size) * 6).astype(np.int8), colour)
+        move = np.where(white, (rng.random(g.size) * len(CONTINENTS)).astype(np.int8), colour)
     g.vehicle = move.astype(np.int8)
     g.market[rows, slot] = g.stock[:, g.top]  # R9: refill the continent taken from
     g.top += 1
@@ -464,7 +489,7 @@ def _play_turn(
         choice = forced.choice
     else:
         fits = _fits(g, card)
-        choice = _greedy_placement(g, fits, card) if policy == "greedy" else _random_placement(g, fits, rng)
+        choice = _heuristic_placement(g, fits, card) if policy == "heuristic" else _random_placement(g, fits, rng)
     _place(g, card, choice)
     return _Turn(slot, move, choice), card
 
@@ -500,7 +525,7 @@ def _play_out(
                 g.keep(live)
                 live = live[live]
         turn += 1
-    market = finished.market.reshape(-1, 3)
+    market = finished.market.reshape(-1, OPEN_CARDS)
     finished.market = _sorted_triples(market, g.deck).reshape(-1, MARKET)
     return finished
 
@@ -508,7 +533,8 @@ def _play_out(
 def _sorted_triples(triples: np.ndarray, deck: DeckArrays) -> np.ndarray:
     """Each row's three cards in market order (year, Einstein last, empty places after):
     a three-comparator sorting network, cheaper than argsort on rows of three."""
-    cards = [triples[:, k].copy() for k in range(3)]
+    assert OPEN_CARDS == 3, "the sorting network below sorts triples (R5)"
+    cards = [triples[:, k].copy() for k in range(OPEN_CARDS)]
     keys = [deck.sort_key[np.where(c >= 0, c, N_CARDS)] for c in cards]
     for i, j in ((0, 1), (1, 2), (0, 1)):
         swap = keys[i] > keys[j]
@@ -541,23 +567,8 @@ def _play_chunk(
     deck: DeckArrays, deals: np.ndarray, rng: np.random.Generator, policy: str, record: bool
 ) -> tuple[_Finished, np.ndarray | None]:
     g = _Games(deck, deals[:, :MARKET], deals[:, MARKET:DEALT])
-    log = np.full((len(deals), MAX_TURNS, 3), EMPTY, dtype=np.int16) if record else None
+    log = np.full((len(deals), MAX_TURNS, LOG_FIELDS), EMPTY, dtype=np.int16) if record else None
     return _play_out(g, rng, policy, log=log), log
-
-
-def _decades_and_chain(years: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct decades and the longest run of consecutive years (R21, R22) from each
-    row's hall years sorted ascending, −1 (no year) first."""
-    dated = years >= 1900
-    decade = years // 10
-    decades = dated[:, 0] + ((decade[:, 1:] != decade[:, :-1]) & dated[:, 1:]).sum(axis=1)
-    run = np.ones(len(years), dtype=np.int16)
-    longest = run.copy()
-    for j in range(1, years.shape[1]):
-        step = years[:, j] - years[:, j - 1]
-        run = np.where(step == 1, run + 1, np.where(step == 0, run, 1))
-        np.maximum(longest, run, out=longest)
-    return decades, longest
 
 
 def play_out(
@@ -568,7 +579,7 @@ def play_out(
     vehicle: np.ndarray,
     *,
     first_turn: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-    policy: str = "greedy",
+    policy: str = "heuristic",
     rng: np.random.Generator,
     solo_rules: SoloRules | None = None,
     deck: DeckArrays | None = None,
@@ -600,42 +611,14 @@ def play_out(
 
 
 def _score(g: _Finished, deck: DeckArrays, rules: SoloRules) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
-    """Solo scores S1–S7 for finished games (×100 totals and fp per goal)."""
-    hall = g.hall
-    filled = hall >= 0
-    ids = np.maximum(hall, 0)
-    years = np.where(filled, deck.year[ids], -1).astype(np.int32)
-    colours = np.where(filled, deck.continent[ids], WHITE).astype(np.int32)
-    n = len(hall)
-    counts = np.bincount((np.arange(n)[:, None] * (WHITE + 1) + colours).ravel(), minlength=n * (WHITE + 1))
-    counts = counts.reshape(n, WHITE + 1)[:, :WHITE]
-    six = (counts > 0).all(axis=1).astype(np.int32)
-    market = g.market.reshape(n, MARKET)
-    market_years = np.where(market >= 0, deck.year[np.maximum(market, 0)], -1).astype(np.int32)
-    left, right = years[:, GAP_SPOTS[0]], years[:, GAP_SPOTS[1]]
-    complete = (left >= 1900) & (right >= 1900)
-    dated = market_years >= 1900
-    outside = (dated & ((market_years < left[:, None]) | (market_years > right[:, None]))).sum(axis=1)
-    gap = np.where(complete, np.maximum(0, 5 - outside), 0)
-    focus = counts.max(axis=1)
-    decades, chain = _decades_and_chain(np.sort(years, axis=1))
-    empty = (~filled).sum(axis=1)
-    depot = g.n_depot.astype(np.int32)
-    mid = years[:, MID_SPOT]
-    distance = np.where(mid >= 1900, np.abs(mid - 1950), rules.empty_distance)
-    mid_term = rules.base - rules.per_year * distance
-    fame = six + gap + focus + decades + chain - empty - depot
-    points = {
-        "six_continents": six,
-        "years_gap": gap,
-        "continent_focus": focus,
-        "decades": decades,
-        "chain": chain,
-        "empty_spots": -empty,
-        "depot": -depot,
-        "mid_century": mid_term / 100,
-    }
-    return 100 * fame + mid_term, points, np.where(market >= 0, deck.year[np.maximum(market, 0)], -1)
+    """Solo scores S1–S7 for finished games (×100 totals and fp per goal), scored by the
+    batch engine's one scoring function (:func:`exhibition_lab.lockstep.score`)."""
+    n = len(g.hall)
+    final = lockstep.BatchGames.empty(lockstep.tables(LAYOUT, 1), lockstep.deck_arrays(deck.cards), n, 1, False)
+    final.hall, final.n_depot, final.market = g.hall, g.n_depot, g.market.reshape(n, MARKET)
+    scores = lockstep.score(final, rules)
+    points = {goal: values[:, 0] for goal, values in scores.points.items()}
+    return scores.totals[:, 0], points, scores.markets
 
 
 def play_batch(
@@ -653,15 +636,17 @@ def play_batch(
 ) -> BatchResult | BatchSummary:
     """Play ``n_games`` solo games in chunks of ``chunk`` games.
 
-    ``policy`` is ``"random"`` (uniform over legal actions) or ``"greedy"`` (a vectorised
+    ``policy`` is ``"random"`` (uniform over legal actions) or ``"heuristic"`` (a vectorised
     heuristic). ``record=True`` keeps each game's deal and actions for replay.
     ``keep_games=False`` keeps only aggregates (:class:`BatchSummary`), so memory stays
     bounded by one chunk however many games are played. Each chunk draws from a generator
     seeded by ``(seed, index of the chunk's first game)``; ``first_game`` offsets those
     indices, so a run split into shards at multiples of ``chunk`` plays the same games.
     """
-    if policy not in ("random", "greedy"):
-        raise ExhibitionLabError(f"the batch engine plays 'random' or 'greedy', not {policy!r}")
+    if policy not in ("random", "heuristic"):
+        raise ExhibitionLabError(
+            f"the batch engine plays 'random' or 'heuristic' (its vectorised heuristic, not GreedyBot), not {policy!r}"
+        )
     arrays = DeckArrays.of(deck or standard_deck())
     rules = solo_rules or SoloRules()
     if not keep_games:
@@ -728,7 +713,10 @@ def replay(result: BatchResult, index: int, deck: tuple[Card, ...] | None = None
     cards = deck or standard_deck()
     ids = result.deals[index]
     sort = DeckArrays.of(cards).sort_key
-    market = tuple(tuple(cards[i] for i in sorted(ids[3 * k : 3 * k + 3], key=lambda i: sort[i])) for k in range(6))
+    market = tuple(
+        tuple(cards[i] for i in sorted(ids[OPEN_CARDS * k : OPEN_CARDS * (k + 1)], key=lambda i: sort[i]))
+        for k in range(len(CONTINENTS))
+    )
     game = Game(["You"], Deal(market, tuple(cards[i] for i in ids[MARKET:])), deck=cards)
     for card, move, place in result.actions[index]:
         if card < 0:

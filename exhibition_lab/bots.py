@@ -11,18 +11,17 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from . import batch
+from . import lockstep
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from .cards import CONTINENTS, Card, standard_deck
+from .cards import CONTINENTS, Card
 from .errors import ExhibitionLabError
 from .game import Game, Phase, PlayerView
 from .hall import Hall, _showcase_windows
-from .scoring import SoloRules, longest_chain, mid_century_distance
+from .scoring import SOLO_SCALE, SoloRules, costs_a_point, longest_chain, mid_century_distance, solo_pair_points
 
 CONTINUE_VALUE = 0.6  # expected fame of an empty spot that later turns may still fill
 
@@ -72,14 +71,13 @@ def _pair_estimate(hall: Hall, solo: bool, market_years: Sequence[int]) -> float
         if left is None or right is None or left.year is None or right.year is None:
             return 0.0
         a, b = left.year, right.year
-        if kind.scoring == "years_gap":
-            hits = sum(1 for y in market_years if y < a or y > b) if solo else None
-            return max(0, 5 - hits) if solo else min(5.0, (b - a) / 15)
+        if solo:  # S4/S5 exactly, as scored
+            return int(solo_pair_points(sum(1 for y in market_years if costs_a_point(kind.scoring, y, a, b))))
+        if kind.scoring == "years_gap":  # multi-player: a guess at the rank (R20, V5, V6)
+            return min(5.0, (b - a) / 15)
         if kind.scoring == "short_era":
-            hits = sum(1 for y in market_years if a <= y <= b) if solo else None
-            return max(0, 5 - hits) if solo else max(0.0, 5 - (b - a) / 5)
-        hits = sum(1 for y in market_years if y < b) if solo else None  # antiquity
-        return max(0, 5 - hits) if solo else max(0.0, 5 - (b - 1900) / 10)
+            return max(0.0, 5 - (b - a) / 5)
+        return max(0.0, 5 - (b - 1900) / 10)  # antiquity
     return 0.0
 
 
@@ -212,16 +210,17 @@ class SearchBot:
     For the greedy estimate's best few turns (card, move, placement), the bot plays the game
     to the end many times from states consistent with its view — the hidden stock shuffled
     anew for each playout, the same shuffles for every candidate — and plays the turn with
-    the best mean result. Solo games of the base layout run their playouts in lock-step on
-    the batch engine (:func:`exhibition_lab.batch.play_out`); other games play them one by
-    one on the scalar engine.
+    the best mean result. Every game — any player count, layout or Secret Decade — runs
+    its playouts in lock-step on the batch engine (:mod:`exhibition_lab.lockstep`) with
+    the batch policy ``rollout`` (``"heuristic"`` or ``"random"``) for every seat;
+    ``rollout="greedy"`` plays them one by one on :class:`Game` with :class:`GreedyBot`.
 
     ``rollouts`` bounds the playouts per decision — by default 256 on the batch engine and
     24 on the scalar engine, where a playout costs a hundred times more — and
     ``time_limit`` (seconds) bounds the time; whichever ends first stops the search (the
     first playout, or the first lock-step round of one playout per candidate, always runs).
-    Without a time limit the bot is deterministic given its generator. Playouts use
-    ``rollout`` ("random" or "greedy") for every seat.
+    Without a time limit the bot is deterministic given its generator. The bot maximises
+    its solo total, or in a game of several its lead over the best other seat.
     """
 
     name = "search"
@@ -234,17 +233,21 @@ class SearchBot:
         *,
         time_limit: float | None = None,
         candidates: int = 8,
-        rollout: str = "greedy",
+        rollout: str = "heuristic",
     ) -> None:
         if (rollouts is not None and rollouts < 1) or candidates < 1:
             raise ExhibitionLabError("a search needs at least one rollout and one candidate")
-        if rollout not in ("random", "greedy"):
-            raise ExhibitionLabError(f"rollouts are played by 'random' or 'greedy', not {rollout!r}")
+        if rollout not in (*lockstep.POLICIES, "greedy"):
+            raise ExhibitionLabError(
+                f"rollouts are played by the batch policies {', '.join(lockstep.POLICIES)} or by 'greedy' "
+                f"(GreedyBot on the scalar engine), not {rollout!r}"
+            )
         self.rollouts = rollouts
         self.time_limit = time_limit
         self.candidates = candidates
         self.rollout = rollout
-        self.rollout_bot = make_bot(rollout)
+        self.on_batch = rollout in lockstep.POLICIES
+        self.rollout_bot = None if self.on_batch else make_bot(rollout)
         self.stats = SearchStats()
         self._plan: tuple[int, Card | None, list[Action]] | None = None
 
@@ -255,7 +258,7 @@ class SearchBot:
         if planned is not None:
             return planned
         start = time.perf_counter()
-        on_batch = _batch_ready(view)
+        on_batch = self.on_batch
         budget = self.rollouts or (self.BATCH_ROLLOUTS if on_batch else self.SCALAR_ROLLOUTS)
         plans = self._candidate_plans(view, actions)[:budget]  # each candidate can be played out
         if on_batch:
@@ -310,21 +313,18 @@ class SearchBot:
     def _batch_playouts(
         self, view: PlayerView, plans: list[TurnPlan], rng: np.random.Generator, start: float, budget: int
     ) -> tuple[np.ndarray, np.ndarray]:
-        position = _BatchPosition.of(view, plans)
         totals = np.zeros(len(plans))
         runs = np.zeros(len(plans), dtype=np.int64)
-        per_plan = max(1, budget // len(plans))
+        per_plan = -(-budget // len(plans))  # at least ``budget`` playouts in all
+        policy = lockstep.make_policy(self.rollout)
         done = 0
         while done < per_plan and (done == 0 or not self._out_of_time(start)):
             shuffles = min(per_plan - done, BATCH_SHUFFLES)
-            scores = batch.play_out(
-                *position.rows(shuffles, rng),
-                first_turn=position.first_turn(shuffles),
-                policy=self.rollout,
-                rng=rng,
-                deck=_batch_deck(),
-            )
-            totals += scores.reshape(len(plans), shuffles).sum(axis=1) / 100
+            shuffled = lockstep.determinisations(view, rng, shuffles)
+            # row = plan · shuffles + shuffle: the same shuffles for every plan
+            rows = lockstep.select(shuffled, np.tile(np.arange(shuffles), len(plans)))
+            lockstep.play(rows, policy, rng, forced=_forced(rows, plans, shuffles))
+            totals += _outcomes(lockstep.score(rows).totals, view.seat).reshape(len(plans), shuffles).sum(axis=1)
             runs += shuffles
             done += shuffles
         return totals, runs
@@ -359,82 +359,28 @@ class SearchBot:
 BATCH_SHUFFLES = 32  # determinisations per lock-step round; the time limit is checked between rounds
 
 
-@lru_cache(maxsize=1)
-def _batch_deck() -> batch.DeckArrays:
-    return batch.DeckArrays.of(standard_deck())
+def _forced(rows: lockstep.BatchGames, plans: list[TurnPlan], shuffles: int) -> lockstep.Forced:
+    """Each plan as the forced first turn of its rows (−1: no take or no move to force)."""
+    index = rows.deck.index()
+    t = rows.tables
+    take, move, place = [], [], []
+    for plan in plans:
+        take.append(index[plan.take.card] if plan.take else -1)
+        move.append(plan.move.continent.index if plan.move else -1)
+        if isinstance(plan.place, Place):
+            place.append(t.starts[plan.place.showcase] + plan.place.spot)
+        else:
+            place.append(t.depot_code if isinstance(plan.place, ToDepot) else t.end_code)
+    return lockstep.Forced(*(np.repeat(np.array(x), shuffles) for x in (take, move, place)))
 
 
-_DECK_INDEX = {card: i for i, card in enumerate(standard_deck())}
-
-
-def _batch_ready(view: PlayerView) -> bool:
-    """Whether the batch engine can play this position: solo, base layout, standard deck."""
-    if len(view.players) != 1 or view.layout.variations or view.secret_decades is not None:
-        return False
-    known = list(view.unseen) + [c for cards in view.market.values() for c in cards] + list(view.discard)
-    known += list(view.hall.cards()) + ([view.hand] if view.hand else [])
-    return len(known) == len(_DECK_INDEX) and set(known) == _DECK_INDEX.keys()
-
-
-@dataclass
-class _BatchPosition:
-    """A solo position as batch-engine rows: the state before the turn's take, so every
-    plan is a forced first turn (card in hand: put back where it came from)."""
-
-    market: np.ndarray  # (18,) card ids
-    on_top: list[int]  # cards known to be the next stock cards
-    unseen: np.ndarray
-    hall: np.ndarray
-    depot: np.ndarray
-    vehicle: int
-    slots: np.ndarray  # per plan
-    moves: np.ndarray
-    choices: np.ndarray
-
-    @classmethod
-    def of(cls, view: PlayerView, plans: list[TurnPlan]) -> _BatchPosition:
-        triples = [[_DECK_INDEX[c] for c in view.market[continent]] for continent in CONTINENTS]
-        on_top: list[int] = []
-        if view.hand is not None:
-            taken = triples[view.taken_at.index]
-            if view.phase is Phase.PLACE and len(taken) == 3:
-                on_top.append(taken.pop())  # stands in for the refill, drawn again at once
-            taken.append(_DECK_INDEX[view.hand])
-        market = np.array([card for triple in triples for card in triple], dtype=np.int16)
-        hall = np.array([-1 if c is None else _DECK_INDEX[c] for _, c in view.hall.iter_spots()], dtype=np.int16)
-        depot = np.full(3, -1, dtype=np.int16)
-        depot[: len(view.hall.depot)] = [_DECK_INDEX[c] for c in view.hall.depot]
-        vehicle = view.vehicles[view.seat].index
-        slots, moves, choices = [], [], []
-        for plan in plans:
-            card = _DECK_INDEX[plan.take.card if plan.take else view.hand]
-            slots.append(int(np.flatnonzero(market == card)[0]))
-            colour = plan.take.card.continent if plan.take else view.hand.continent
-            moves.append(plan.move.continent.index if plan.move else (colour.index if colour else vehicle))
-            place = plan.place
-            if isinstance(place, Place):
-                choices.append(batch.STARTS[place.showcase] + place.spot)
-            else:
-                choices.append(batch.DEPOT_CODE if isinstance(place, ToDepot) else batch.END_CODE)
-        unseen = np.array([_DECK_INDEX[c] for c in view.unseen], dtype=np.int16)
-        return cls(market, on_top, unseen, hall, depot, vehicle, *(np.array(x) for x in (slots, moves, choices)))
-
-    def rows(self, shuffles: int, rng: np.random.Generator) -> tuple[np.ndarray, ...]:
-        """Market, stock, hall, Depot and vehicle for every (plan, shuffle) row; shuffle k
-        is the same stock order for every plan (common random numbers)."""
-        n = len(self.slots) * shuffles
-        drawn = rng.permuted(np.tile(self.unseen, (shuffles, 1)), axis=1)[:, : batch.MAX_TURNS]
-        stock = np.hstack([np.tile(np.array(self.on_top, dtype=np.int16), (shuffles, 1)), drawn])
-        return (
-            np.tile(self.market, (n, 1)),
-            np.tile(stock, (len(self.slots), 1)),
-            np.tile(self.hall, (n, 1)),
-            np.tile(self.depot, (n, 1)),
-            np.full(n, self.vehicle),
-        )
-
-    def first_turn(self, shuffles: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return tuple(np.repeat(x, shuffles) for x in (self.slots, self.moves, self.choices))
+def _outcomes(totals: np.ndarray, seat: int) -> np.ndarray:
+    """Per row, what ``seat`` maximises (as :func:`outcome`): the solo total in fame
+    points, or the lead over the best other seat."""
+    if totals.shape[1] == 1:
+        return totals[:, 0] / SOLO_SCALE
+    others = np.delete(totals, seat, axis=1)
+    return totals[:, seat] - others.max(axis=1)
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -442,7 +388,7 @@ def outcome(game: Game, seat: int) -> float:
     sheet = game.score()
     totals = [sheet[name].total for name in game.players]
     if game.is_solo:
-        return totals[0] / 100
+        return totals[0] / SOLO_SCALE
     mine = totals[seat]
     return mine - max(t for s, t in enumerate(totals) if s != seat)
 

@@ -56,6 +56,8 @@ class Continent(Enum):
 
 
 CONTINENTS: tuple[Continent, ...] = tuple(Continent)
+OPEN_CARDS = 3  # R5: open cards dealt to (and kept at) each continent
+TILE_CARDS = OPEN_CARDS * len(CONTINENTS)  # the Continents tile holds at most 18 cards
 _CONTINENT_INDEX = {c: i for i, c in enumerate(CONTINENTS)}
 
 _TOKEN = re.compile(r"^(\d+)([A-Z]+)$")

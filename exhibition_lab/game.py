@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
-from .cards import CONTINENTS, Card, Continent, standard_deck
+from .cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
 from .errors import ExhibitionLabError, IllegalAction, NotationError
 from .hall import Hall
 from .layout import Layout
@@ -26,12 +26,12 @@ if TYPE_CHECKING:
     from .scoring import ScoreSheet, SoloRules
 
 MAX_PLAYERS = 5  # R4
-MARKET_SIZE = 3  # R5: open cards per continent
+MARKET_SIZE = OPEN_CARDS  # R5: open cards per continent
 START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
 DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
 VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
 SAVE_FORMAT = "exhibition_lab/game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: "links" is D12's reading; version 1 files played the strict one
 
 
 class Phase(Enum):

@@ -54,7 +54,8 @@ BASE_SHOWCASES: tuple[ShowcaseKind, ...] = (GENERAL, ONE_ERA, MID_CENTURY, ONE_C
 
 
 def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirements: object) -> ShowcaseKind:
-    # D9: a variation takes the size of the base showcase it covers; R12 stays on.
+    # D9: a variation takes the size of the base showcase it covers; R12 stays on unless
+    # the variation's own rule sets it aside (D12: Links).
     return ShowcaseKind(key, name, base.size, rule, covers=base.key, **requirements)
 
 
@@ -62,7 +63,10 @@ VARIATIONS: dict[str, ShowcaseKind] = {
     v.key: v
     for v in (
         _variation("spread_the_years", "Spread the Years", "V2", ONE_ERA, min_step=20),
-        _variation("links", "Links", "V3", GENERAL, link_years=5),
+        # D12: Links sets R12 aside (like One Continent), so linked neighbours may share a
+        # continent; "links_strict" keeps R12 (V1's general wording), so they never can.
+        _variation("links", "Links", "V3", GENERAL, link_years=5, distinct_continents=False),
+        _variation("links_strict", "Links (strict)", "V3", GENERAL, link_years=5),
         _variation("one_decade", "One Decade", "V4", ONE_CONTINENT, same_decade=True),
         _variation("short_era", "Short Era", "V5", YEARS_GAP, scoring="short_era"),
         _variation("antiquity", "Antiquity", "V6", YEARS_GAP, scoring="antiquity"),
@@ -117,7 +121,8 @@ class Layout:
         """This layout with each named variation over its base showcase (V1–V6a, D9).
 
         At most one variation per base showcase; names are the keys of ``VARIATIONS``
-        (``"links"``, ``"spread_the_years"``, …).
+        (``"links"``, ``"spread_the_years"``, …). ``"links"`` is D12's reading of V3
+        (neighbours may share a continent); ``"links_strict"`` keeps R12 over it.
         """
         showcases = list(self.showcases)
         used: dict[str, str] = {}

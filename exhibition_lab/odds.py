@@ -23,12 +23,13 @@ from typing import Any
 import numpy as np
 
 from . import budget
-from .cards import FIRST_YEAR, LAST_YEAR, Card
+from .cards import FIRST_YEAR, LAST_YEAR, TILE_CARDS, Card
 from .errors import ExhibitionLabError
 from .game import Game
+from .scoring import SOLO_PAIR_MAX, costs_a_point, solo_pair_points
 
-MARKET_CARDS = 18  # S4: 6 continents × 3 open cards
-MAX_FP = 5
+MARKET_CARDS = TILE_CARDS  # S4: 6 continents × 3 open cards
+MAX_FP = SOLO_PAIR_MAX
 GOALS = ("years_gap", "short_era", "antiquity")
 N_YEARS = LAST_YEAR - FIRST_YEAR + 1
 
@@ -51,13 +52,9 @@ def pool_years(pool: Iterable[int | Card | str]) -> list[int | None]:
 
 
 def _counts(goal: str, years: list[int | None], left: int, right: int) -> int:
-    if goal == "years_gap":
-        return sum(1 for y in years if y is not None and (y < left or y > right))
-    if goal == "short_era":
-        return sum(1 for y in years if y is not None and left <= y <= right)
-    if goal == "antiquity":
-        return sum(1 for y in years if y is not None and y < right)
-    raise ExhibitionLabError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+    if goal not in GOALS:
+        raise ExhibitionLabError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+    return sum(1 for y in years if y is not None and costs_a_point(goal, y, left, right))
 
 
 def hypergeometric(population: int, successes: int, draws: int) -> np.ndarray:
@@ -109,13 +106,13 @@ def solo_antiquity_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndar
 def expected_fp(odds: np.ndarray) -> float:
     """Expected fame points ``Σ p[k]·max(0, 5 − k)`` (S4, S5)."""
     k = np.arange(len(odds))
-    return float(np.sum(odds * np.maximum(0, MAX_FP - k)))
+    return float(np.sum(odds * solo_pair_points(k)))
 
 
 def fp_distribution(odds: np.ndarray) -> np.ndarray:
     """Probability of each fp value 0 … 5 from the penalty odds."""
     fp = np.zeros(MAX_FP + 1)
-    np.add.at(fp, np.maximum(0, MAX_FP - np.arange(len(odds))), odds)
+    np.add.at(fp, solo_pair_points(np.arange(len(odds))), odds)
     return fp
 
 

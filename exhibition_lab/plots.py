@@ -17,7 +17,7 @@ from matplotlib.patches import Patch
 
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
 from .odds import expected_fp
-from .scoring import SoloRules
+from .scoring import SoloRules, costs_a_point
 from .simulate import SimulationResult
 
 WHITE_EDGE = "#555555"
@@ -161,7 +161,7 @@ def plot_pool_timeline(
     ax.set_xlabel("year")
     if left is not None and right is not None:
         ax.axvspan(left, right, color="#ffe082", alpha=0.4, zorder=1)
-        outside = sum(1 for c in cards if c.year is not None and (c.year < left or c.year > right))
+        outside = sum(1 for c in cards if c.year is not None and costs_a_point("years_gap", c.year, left, right))
         title = title or f"Pool of {len(cards)} cards: {outside} outside {left}–{right}"
     ax.set_title(title or f"Pool of {len(cards)} cards")
     ax.legend(

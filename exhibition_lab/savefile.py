@@ -29,13 +29,15 @@ def load_game(text: str | bytes) -> Game:
     version = doc["version"]
     _require(_is_int(version), f"'version' must be an integer, found {version!r}")
     _require(
-        version == SAVE_VERSION, f"version {version} is not supported; this exhibition_lab reads version {SAVE_VERSION}"
+        version in READABLE_VERSIONS,
+        f"version {version} is not supported; this exhibition_lab reads versions "
+        f"{', '.join(str(v) for v in READABLE_VERSIONS)}",
     )
     players = doc["players"]
     _require(
         isinstance(players, list) and all(isinstance(p, str) for p in players), "'players' must be a list of names"
     )
-    layout = _load_layout(doc["layout"])
+    layout = _load_layout(doc["layout"], version)
     seed = doc["seed"]
     _require(
         seed is None or (_is_int(seed) and 0 <= seed < 2**63),
@@ -89,10 +91,17 @@ def _exact_keys(obj: dict, keys: set[str], where: str) -> None:
     _require(not extra, f"{where} has unknown {', '.join(repr(str(k)) for k in extra)}")
 
 
-def _load_layout(keys: Any) -> Layout:
+READABLE_VERSIONS = (1, SAVE_VERSION)
+# D12: version 1 saved the strict reading of Links under the key "links"
+_OLD_KEYS = {1: {"links": "links_strict"}}
+
+
+def _load_layout(keys: Any, version: int = SAVE_VERSION) -> Layout:
     _require(
         isinstance(keys, list) and all(isinstance(k, str) for k in keys), "'layout' must be a list of showcase keys"
     )
+    renamed = _OLD_KEYS.get(version, {})
+    keys = [renamed.get(k, k) for k in keys]
     try:
         return Layout.from_keys(keys)
     except ExhibitionLabError as exc:

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING
 
-from .cards import CONTINENTS, Card
+import numpy as np
+
+from .cards import CONTINENTS, FIRST_YEAR, TILE_CARDS, Card
 from .errors import ExhibitionLabError
 from .hall import Hall
 
@@ -440,12 +442,37 @@ def _market_years(market: Iterable[Card | str]) -> list[int]:
     return [c.year for c in cards if c.year is not None]  # S5: Einstein never counts
 
 
+SOLO_PAIR_MAX = RANK_POINTS[0]  # S4, S5: the pair's fame before the market penalty
+
 _SOLO_PAIR = {
-    # goal: (rule, which market years cost a point, description)
-    "years_gap": ("S4", lambda y, a, b: y < a or y > b, "outside {a}–{b}"),
-    "short_era": ("S5", lambda y, a, b: a <= y <= b, "within {a}–{b}"),
-    "antiquity": ("S5", lambda y, a, b: y < b, "older than {b}"),
+    # goal: (rule, description of the market years that cost a point)
+    "years_gap": ("S4", "outside {a}–{b}"),
+    "short_era": ("S5", "within {a}–{b}"),
+    "antiquity": ("S5", "older than {b}"),
 }
+
+
+def costs_a_point(goal: str, year, left, right):
+    """S4/S5, the one statement of the market penalty: whether a market card of ``year``
+    costs the solo pair ``left``–``right`` of ``goal`` a point.
+
+    Works element-wise on ints or numpy arrays alike (scalar scoring, the batch engine,
+    the odds and the bots all call it). A year below 1900 — Einstein, or an empty market
+    place written as −1 — never counts (S5).
+    """
+    dated = year >= FIRST_YEAR
+    if goal == "years_gap":
+        return dated & ((year < left) | (year > right))
+    if goal == "short_era":
+        return dated & (left <= year) & (year <= right)
+    if goal == "antiquity":
+        return dated & (year < right)
+    raise ExhibitionLabError(f"no market penalty for goal {goal!r}; goals: {', '.join(_SOLO_PAIR)}")
+
+
+def solo_pair_points(hits):
+    """S4/S5: 5 fp minus the market cards that cost a point, never below 0 (ints or arrays)."""
+    return np.maximum(0, SOLO_PAIR_MAX - hits)
 
 
 def solo_pair_line(hall: Hall, market: Iterable[Card | str]) -> ScoreLine | None:
@@ -454,15 +481,15 @@ def solo_pair_line(hall: Hall, market: Iterable[Card | str]) -> ScoreLine | None
     if found is None:
         return None
     goal, spots = found
-    rule, costs, text = _SOLO_PAIR[goal]
+    rule, text = _SOLO_PAIR[goal]
     pair = _complete_pair(spots)
     if pair is None:
         return ScoreLine(goal, rule, 0, _pair_reason(spots))
     a, b = pair[0].year, pair[1].year
-    hits = [y for y in _market_years(market) if costs(y, a, b)]
-    points = max(0, 5 - len(hits))
-    reason = f"5 − {len(hits)} market card(s) {text.format(a=a, b=b)}"
-    return ScoreLine(goal, rule, points, reason + (" (min 0)" if len(hits) > 5 else ""), pair)
+    hits = [y for y in _market_years(market) if costs_a_point(goal, y, a, b)]
+    points = int(solo_pair_points(len(hits)))
+    reason = f"{SOLO_PAIR_MAX} − {len(hits)} market card(s) {text.format(a=a, b=b)}"
+    return ScoreLine(goal, rule, points, reason + (" (min 0)" if len(hits) > SOLO_PAIR_MAX else ""), pair)
 
 
 def solo_score(
@@ -475,12 +502,12 @@ def solo_score(
 ) -> PlayerScore:
     """The solo score (S1–S7): fame points per goal in ``.points`` and the ×100 total.
 
-    ``market`` is the cards left on the Continents tile at the end (at most 18).
+    ``market`` is the cards left on the Continents tile at the end (at most 18, R5).
     """
     rules = rules or SoloRules()
     market = list(market)
-    if len(market) > 18:
-        raise ExhibitionLabError(f"the Continents tile holds at most 18 cards, not {len(market)} (S4)")
+    if len(market) > TILE_CARDS:
+        raise ExhibitionLabError(f"the Continents tile holds at most {TILE_CARDS} cards, not {len(market)} (S4)")
     six = hall.has_all_continents
     missing = [c.title for c in CONTINENTS if c not in hall.continents]
     lines = [
@@ -502,7 +529,7 @@ def solo_score(
         lines.append(secret_decade_line(hall, secret_decade))
     distance = mid_century_distance(hall)
     term = rules.mid_century_points(distance)
-    where = "empty or Einstein" if distance is None else f"{distance} year(s) from 1950"
+    where = "empty or Einstein" if distance is None else f"{distance} year(s) from {MID_CENTURY_YEAR}"
     years = rules.empty_distance if distance is None else distance
     reason = f"{where}: {rules.base} − {rules.per_year}·{years} = {term} points ({rules.name} reading, D11)"
     lines.append(ScoreLine("mid_century", "S6", term / SOLO_SCALE, reason, ()))

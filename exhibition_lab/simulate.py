@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import budget
+from . import budget, lockstep
 from .bots import Bot, make_bot, play_game
+from .cards import TILE_CARDS
 from .errors import ExhibitionLabError
 from .game import Game
 from .layout import Layout
+from .lockstep import Policy
 from .scoring import GOAL_LABELS, SoloRules
 
 if TYPE_CHECKING:
@@ -36,17 +38,19 @@ def game_seeds(seed: int, n_games: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class _Job:
+    """Every setting of a run, as values (never re-derived from a name in the worker)."""
+
     bots: tuple[str | Bot, ...]
-    layout_keys: tuple[str, ...]
+    layout: Layout
     secret_decades: bool
-    solo_reading: str
+    solo_rules: SoloRules
 
 
 def _bot_rng(game_seed: int) -> np.random.Generator:
     return np.random.default_rng([int(game_seed), 0xB07])
 
 
-MARKET_SLOTS = 18
+MARKET_SLOTS = TILE_CARDS
 
 
 def _market_row(game: Game) -> list[int]:
@@ -55,11 +59,9 @@ def _market_row(game: Game) -> list[int]:
 
 
 def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], dict[str, list[float]], list[int]]:
-    game = Game.new(
-        len(job.bots), seed=int(game_seed), layout=Layout.from_keys(job.layout_keys), secret_decades=job.secret_decades
-    )
+    game = Game.new(len(job.bots), seed=int(game_seed), layout=job.layout, secret_decades=job.secret_decades)
     play_game(game, bots, _bot_rng(game_seed))
-    sheet = game.score(solo_rules=SoloRules.by_name(job.solo_reading))
+    sheet = game.score(solo_rules=job.solo_rules)
     scores = [sheet[name] for name in game.players]
     goals = {goal: [s.points.get(goal, np.nan) for s in scores] for goal in GOAL_LABELS}
     return [s.total for s in scores], goals, _market_row(game)
@@ -157,7 +159,7 @@ BATCH_CHUNK = 10_000  # games per batch-engine task; fixed, so results never dep
 
 def simulate(
     n_games: int,
-    bots: Sequence[str | Bot] = ("random",),
+    bots: Sequence[str | Bot | Policy] = ("random",),
     *,
     seed: int = 0,
     processes: int | None = None,
@@ -174,15 +176,19 @@ def simulate(
     shards on a cluster instead. A ``tqdm`` bar shows progress; Ctrl-C stops the run and
     raises ``KeyboardInterrupt`` without returning partial results.
 
+    ``solo_rules`` is a :class:`SoloRules` value (or a reading's name, S6/D11) and reaches
+    both engines as that value, custom readings included.
+
     ``engine`` picks who plays: ``"scalar"`` plays every game on :class:`Game` with the
-    bots themselves; ``"batch"`` plays solo games of the base layout in lock-step over
-    numpy arrays (:mod:`exhibition_lab.batch`, bots ``"random"`` or ``"greedy"``, the
-    latter being the batch engine's own vectorised heuristic), a hundred times faster;
-    ``"auto"`` (the default) uses the batch engine where it plays the very same player —
-    uniformly random solo games of the base layout, ``bots=("random",)`` — and the scalar
-    engine otherwise. Either way the games depend on ``seed`` alone, not on the number of
-    processes or shards. Batch games have no per-game seed (``seeds`` is −1); replay them
-    with ``batch.play_batch(n_games, seed=seed, record=True)``.
+    bots themselves (``"random"``, ``"greedy"``, ``"search"`` or :class:`Bot` objects);
+    ``"batch"`` plays every game — any player count, layout, Secret Decades — in
+    lock-step over numpy arrays with batch policies (``"random"``, ``"heuristic"`` or
+    :class:`~exhibition_lab.lockstep.Policy` objects; solo games of the base layout on
+    the faster solo kernel of :mod:`exhibition_lab.batch`); ``"auto"`` (the default) uses
+    the batch engine wherever it plays the same players — every seat ``"random"``, or a
+    batch-only policy — and the scalar engine otherwise. Either way the games depend on
+    ``seed`` alone, not on the number of processes or shards. Batch games have no
+    per-game seed (``seeds`` is −1).
 
     Under the test suite's notebook kernels :mod:`exhibition_lab.budget` scales ``n_games``
     down (never below 50); everywhere else the run plays exactly ``n_games``.
@@ -193,26 +199,27 @@ def simulate(
         raise ExhibitionLabError(f"simulate needs at least one game, not {n_games}")
     if not 1 <= len(bots) <= 5:
         raise ExhibitionLabError(f"one bot per seat, 1 to 5 seats (R4); got {len(bots)}")
-    for bot in bots:
-        make_bot(bot)  # fail early on an unknown name
+    kinds = [_player_kind(bot) for bot in bots]  # fails early on an unknown name
     n_games = budget.scaled(n_games, minimum=50)
-    reading = solo_rules if isinstance(solo_rules, str) else solo_rules.name
-    SoloRules.by_name(reading)
+    rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules
+    if not isinstance(rules, SoloRules):
+        raise ExhibitionLabError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r}")
     cores = processes or os.cpu_count() or 1
-    if engine == "auto":
-        same_player = list(bots) == ["random"] and _batch_refusal(bots, layout, secret_decades) is None
-        engine = "batch" if same_player else "scalar"
+    layout = layout or Layout.base()
+    engine = _choose_engine(engine, kinds)
     if engine == "batch":
-        refusal = _batch_refusal(bots, layout, secret_decades)
-        if refusal is not None:
-            raise ExhibitionLabError(refusal)
         seeds = np.full(n_games, -1, dtype=np.int64)
+        kernel = len(bots) == 1 and bots[0] in ("random", "heuristic") and layout == Layout.base()
+        kernel = kernel and not secret_decades
+        setting = (tuple(bots), layout, secret_decades, rules)
         tasks = [
-            (_run_batch_shard, (bots[0], seed, start, min(BATCH_CHUNK, n_games - start), reading))
-            for start in range(0, n_games, BATCH_CHUNK)
+            (_run_batch_shard, (bots[0], seed, start, min(BATCH_CHUNK, n_games - start), rules))
+            if kernel
+            else (_run_lockstep_shard, (setting, seed, start, min(LOCKSTEP_CHUNK, n_games - start)))
+            for start in range(0, n_games, BATCH_CHUNK if kernel else LOCKSTEP_CHUNK)
         ]
     else:
-        job = _Job(tuple(bots), (layout or Layout.base()).keys, secret_decades, reading)
+        job = _Job(tuple(bots), layout, secret_decades, rules)
         seeds = game_seeds(seed, n_games)
         tasks = [(_run_shard, (job, seeds[s])) for s in _shards(n_games, cores)]
     workers = 1 if client is None and len(tasks) == 1 else cores
@@ -278,20 +285,48 @@ def _run_on_dask(client, tasks: list, bar) -> list:
     return parts
 
 
-def _batch_refusal(bots: Sequence[str | Bot], layout: Layout | None, secret_decades: bool) -> str | None:
-    """Why the batch engine cannot play these games, or ``None`` if it can."""
-    if len(bots) != 1 or bots[0] not in ("random", "greedy"):
-        return "the batch engine plays solo games with bots ('random',) or ('greedy',)"
-    if (layout is not None and layout.variations) or secret_decades:
-        return "the batch engine plays the base layout without Secret Decades"
-    return None
+def _player_kind(bot: str | Bot | Policy) -> str:
+    """``"both"`` for a player both engines play alike (``"random"``), else ``"batch"``
+    (batch policies) or ``"scalar"`` (bots)."""
+    if isinstance(bot, Policy) or bot in lockstep.POLICIES:
+        return "both" if bot == "random" else "batch"
+    make_bot(bot)
+    return "scalar"
 
 
-def _run_batch_shard(policy: str, seed: int, first_game: int, n_games: int, reading: str) -> dict[str, np.ndarray]:
+def _choose_engine(engine: str, kinds: list[str]) -> str:
+    if engine == "auto":
+        engine = "scalar" if "scalar" in kinds else "batch"
+    wrong = "scalar" if engine == "batch" else "batch"
+    if wrong in kinds:
+        plays = "batch policies ('random', 'heuristic', Policy objects)" if engine == "batch" else "bots"
+        raise ExhibitionLabError(f"the {engine} engine plays {plays}; these seats mix in others: {kinds}")
+    return engine
+
+
+LOCKSTEP_CHUNK = 2_000  # games per task of the lock-step engine; fixed, so results never depend on the split
+
+
+def _run_lockstep_shard(setting: tuple, seed: int, first_game: int, n_games: int) -> dict[str, np.ndarray]:
+    """Games ``first_game …`` on the lock-step engine, as the same arrays as :func:`_run_shard`."""
+    policies, layout, secret_decades, rules = setting
+    rng = np.random.default_rng([seed, first_game])
+    b = lockstep.deal_games(n_games, rng, players=len(policies), layout=layout, secret_decades=secret_decades)
+    lockstep.play(b, list(policies), rng)
+    scores = lockstep.score(b, rules)
+    part = {"scores": scores.totals, "markets": scores.markets}
+    for goal in GOAL_LABELS:
+        values = scores.points.get(goal)
+        part[f"goal:{goal}"] = np.full(scores.totals.shape, np.nan) if values is None else values.astype(np.float64)
+    return part
+
+
+def _run_batch_shard(
+    policy: str, seed: int, first_game: int, n_games: int, rules: SoloRules
+) -> dict[str, np.ndarray]:
     """Games ``first_game …`` of a batch run, as the same plain arrays as :func:`_run_shard`."""
     from .batch import play_batch
 
-    rules = SoloRules.by_name(reading)
     result = play_batch(n_games, policy=policy, seed=seed, chunk=BATCH_CHUNK, first_game=first_game, solo_rules=rules)
     part = {"scores": result.scores.astype(np.int64)[:, None], "markets": result.markets}
     for goal in GOAL_LABELS:

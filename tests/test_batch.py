@@ -36,7 +36,7 @@ def test_random_batch_games_replay_exactly_through_the_scalar_engine():
 
 
 def test_greedy_batch_games_replay_exactly_through_the_scalar_engine():
-    result = batch.play_batch(300, policy="greedy", seed=8, record=True)
+    result = batch.play_batch(300, policy="heuristic", seed=8, record=True)
     check_replays(result, range(300))
 
 
@@ -58,7 +58,7 @@ def test_batch_and_scalar_random_play_agree_statistically():
 
 def test_vectorised_greedy_beats_random():
     random = batch.play_batch(5000, policy="random", seed=1)
-    greedy = batch.play_batch(5000, policy="greedy", seed=1)
+    greedy = batch.play_batch(5000, policy="heuristic", seed=1)
     assert greedy.scores.mean() > random.scores.mean() + 1000
 
 
@@ -75,12 +75,14 @@ def test_same_seed_same_games_and_bad_requests():
     a = batch.play_batch(500, seed=4)
     b = batch.play_batch(500, seed=4)
     assert np.array_equal(a.scores, b.scores) and np.array_equal(a.markets, b.markets)
-    with pytest.raises(xl.ExhibitionLabError):
-        batch.play_batch(10, policy="search")
-    with pytest.raises(xl.ExhibitionLabError):
-        simulate(10, ["random", "random"], engine="batch", progress=False)
-    with pytest.raises(xl.ExhibitionLabError):
-        simulate(10, ["random"], engine="batch", layout=xl.Layout.base().with_variations("links"), progress=False)
+    with pytest.raises(xl.ExhibitionLabError, match="heuristic"):
+        batch.play_batch(10, policy="greedy")
+    with pytest.raises(xl.ExhibitionLabError, match="batch engine plays batch policies"):
+        simulate(10, ["random", "greedy"], engine="batch", progress=False)
+    with pytest.raises(xl.ExhibitionLabError, match="scalar engine plays bots"):
+        simulate(10, ["heuristic"], engine="scalar", progress=False)
+    with pytest.raises(xl.ExhibitionLabError, match="scalar engine plays bots"):
+        simulate(10, ["heuristic", "greedy"], progress=False)
     with pytest.raises(xl.ExhibitionLabError):
         simulate(10, ["random"], engine="warp", progress=False)
     with pytest.raises(xl.ExhibitionLabError, match="record=True"):
@@ -131,7 +133,7 @@ def test_play_out_from_a_mid_game_position_continues_the_recorded_game():
     # Greedy play is a function of the position, so finishing a recorded game from its
     # position at turn t (hall, Depot and market from the scalar replay, the true stock)
     # with that turn forced must give the recorded score: Einstein bounds included.
-    result = batch.play_batch(80, policy="greedy", seed=12, record=True)
+    result = batch.play_batch(80, policy="heuristic", seed=12, record=True)
     index = {card: i for i, card in enumerate(DECK)}
     with_einstein = 0
     for i in range(80):
@@ -154,9 +156,87 @@ def test_play_out_from_a_mid_game_position_continues_the_recorded_game():
                 np.array([move if move >= 0 else DECK[card].continent.index]),
                 np.array([choice]),
             ),
-            policy="greedy",
+            policy="heuristic",
             rng=np.random.default_rng(0),
         )
         assert score[0] == result.scores[i], i
         with_einstein += xl.EINSTEIN in hall.cards()
     assert with_einstein > 0
+
+
+@pytest.mark.parametrize("engine", ["scalar", "batch", "lock-step"])
+def test_a_custom_solo_rules_value_reaches_both_engines(engine):
+    # S6/D11: SoloRules is passed as a value; a custom one with no Mid Century term must
+    # not be replaced by the named reading it carries ("harsh"). "lock-step": solo games
+    # with Secret Decades, which the batch engine plays outside its solo kernel.
+    zero = xl.SoloRules(base=0, per_year=0, empty_distance=0)
+    n = 40 if engine == "scalar" else 300
+    kw = dict(seed=5, processes=1, progress=False, secret_decades=engine == "lock-step")
+    kw["engine"] = "batch" if engine == "lock-step" else engine
+    result = simulate(n, ["random"], solo_rules=zero, **kw)
+    assert (result.points["mid_century"] == 0).all()
+    harsh = simulate(n, ["random"], **kw)
+    assert (harsh.points["mid_century"] != 0).any()
+    # the totals differ by exactly the dropped S6 term
+    assert np.array_equal(harsh.scores[:, 0] - result.scores[:, 0], (100 * harsh.points["mid_century"][:, 0]).round())
+
+
+def test_batch_module_restates_no_rule_number():
+    # One source of rule facts: batch.py reads sizes, years and scales from the engine's
+    # definitions, so none of these numbers may appear in it as a literal.
+    import ast
+    from pathlib import Path
+
+    source = Path(batch.__file__).read_text()
+    numbers = {
+        n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant) and type(n.value) in (int, float)
+    }
+    rule_facts = {1900, 1999, 1950, 1945, 2000, 18, 101, 100, 16, 6, 5, 20}
+    assert not numbers & rule_facts
+    assert batch.MARKET == 18 and batch.N_SPOTS == 16 and batch.DEPOT == 3 and len(DECK) == batch.N_CARDS
+    assert tuple(k.max_step for k in xl.Layout.base()) == batch.STEP
+
+
+def test_batch_kernel_refuses_layout_properties_it_does_not_model():
+    from dataclasses import replace
+
+    from exhibition_lab.layout import GENERAL
+
+    with pytest.raises(xl.ExhibitionLabError, match="base layout only"):
+        batch._refuse_unmodelled(xl.Layout.base().with_variations("links"))
+    odd = xl.Layout((replace(GENERAL, min_step=20), *xl.Layout.base().showcases[1:]))
+    with pytest.raises(xl.ExhibitionLabError, match="min_step"):
+        batch._refuse_unmodelled_kinds(odd)
+
+
+def test_the_market_penalty_is_one_rule_for_ints_arrays_scoring_odds_and_the_batch_engine():
+    # S4/S5: Einstein (no year, −1 in arrays) never counts; ints and arrays agree
+    from exhibition_lab.scoring import costs_a_point, solo_pair_points
+
+    years = np.array([-1, 1899 + 1, 1930, 1950, 1960, 1999])
+    for goal in ("years_gap", "short_era", "antiquity"):
+        as_array = costs_a_point(goal, years, 1930, 1960)
+        assert list(as_array) == [bool(costs_a_point(goal, int(y), 1930, 1960)) for y in years]
+        assert not as_array[0]
+    assert list(costs_a_point("years_gap", years, 1930, 1960)) == [False, True, False, False, False, True]
+    assert list(costs_a_point("short_era", years, 1930, 1960)) == [False, False, True, True, True, False]
+    assert list(costs_a_point("antiquity", years, 1930, 1960)) == [False, True, True, True, False, False]
+    assert list(solo_pair_points(np.arange(8))) == [5, 4, 3, 2, 1, 0, 0, 0]
+    with pytest.raises(xl.ExhibitionLabError, match="no market penalty"):
+        costs_a_point("chain", 1950, 1930, 1960)
+
+
+def test_auto_uses_the_batch_engine_for_every_random_game_and_it_agrees_with_the_scalar_engine():
+    # simulate(engine="auto") plays all-random seats on the batch engine, any player count
+    # or layout; the same player on both engines gives the same statistics (4 SE).
+    layout = xl.Layout.base().with_variations("links", "short_era")
+    kw = dict(layout=layout, secret_decades=True, seed=4, progress=False, processes=1)
+    batched = simulate(6000, ["random"] * 3, **kw)
+    assert (batched.seeds == -1).all()  # batch games carry no per-game seed
+    scalar = simulate(400, ["random"] * 3, engine="scalar", **kw)
+    for goal in ["six_continents", "short_era", "continent_focus", "decades", "chain", "depot", "secret_decade"]:
+        a, b = scalar.points[goal].ravel(), batched.points[goal].ravel()
+        se = np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+        assert abs(a.mean() - b.mean()) <= 4 * se + 1e-9, goal
+    mixed = simulate(30, ["heuristic", "random"], seed=1, progress=False, processes=1)
+    assert mixed.scores.shape == (30, 2) and mixed.bots == ("heuristic", "random")

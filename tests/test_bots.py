@@ -98,11 +98,11 @@ def test_search_bot_plays_the_turn_it_planned():
     assert not planned and bot.stats.moves == 1  # one search for the whole turn
 
 
-def white_card_positions(n_games: int) -> list[xl.Game]:
+def white_card_positions(n_games: int, players: int = 1) -> list[xl.Game]:
     """Positions in every phase, white cards taken whenever offered (for R8's MOVE)."""
     positions = []
     for seed in range(n_games):
-        game, rng = xl.Game.new(1, seed=seed), np.random.default_rng(seed)
+        game, rng = xl.Game.new(players, seed=seed), np.random.default_rng(seed)
         while not game.is_over:
             actions = game.legal_actions()
             positions.append(game.copy())
@@ -111,38 +111,38 @@ def white_card_positions(n_games: int) -> list[xl.Game]:
     return positions
 
 
-def test_batched_search_rows_start_exactly_where_the_scalar_game_stands():
-    # Every candidate turn, played as the forced first batch turn from the encoded
-    # position, must leave the hall, Depot, market and vehicle the scalar engine leaves.
-    from exhibition_lab import batch
-    from exhibition_lab.bots import _BatchPosition
+@pytest.mark.parametrize("players", [1, 3])
+def test_batched_search_rows_start_exactly_where_the_scalar_game_stands(players):
+    # Every candidate turn, played as the forced first batch turn from the position, must
+    # leave the halls, Depots, market, vehicles and turn order the scalar engine leaves.
+    from exhibition_lab import lockstep
+    from exhibition_lab.bots import _forced
 
-    deck, index = batch.DeckArrays.of(xl.standard_deck()), {c: i for i, c in enumerate(xl.standard_deck())}
     bot, rng = SearchBot(rollouts=10_000, candidates=4), np.random.default_rng(0)
     phases = set()
-    for position in white_card_positions(40)[::3]:
+    for position in white_card_positions(40 if players == 1 else 6, players)[:: 3 * players]:
         view, actions = position.view(), position.legal_actions()
         plans = bot._candidate_plans(view, actions)
-        encoded = _BatchPosition.of(view, plans)
         determinised = xl.Game.from_view(view, rng)
-        market, _, hall, depot, vehicle = encoded.rows(1, rng)
-        stock = np.array(encoded.on_top + [index[c] for c in determinised.deal.stock])[None, :]
-        n = len(plans)
-        g = batch._Games(deck, market, np.repeat(stock, n, axis=0), hall, depot, vehicle)
-        batch._play_turn(g, rng, "random", forced=batch._Turn(*encoded.first_turn(1)))
+        rows = lockstep.select(lockstep.from_games([determinised]), np.zeros(len(plans), dtype=np.intp))
+        lockstep.play(rows, "random", rng, forced=_forced(rows, plans, 1), turns=1)
         for row, plan in enumerate(plans):
             scalar = determinised.copy()
             for action in plan.actions():
                 scalar.apply(action)
-            spots = [-1 if c is None else index[c] for _, c in scalar.hall(0).iter_spots()]
-            assert g.hall[row].tolist() == spots
-            assert sorted(g.depot[row][g.depot[row] >= 0].tolist()) == sorted(index[c] for c in scalar.hall(0).depot)
+            for seat, hall in enumerate(scalar.halls):
+                h = row * players + seat
+                spots = [-1 if c is None else rows.deck.index()[c] for _, c in hall.iter_spots()]
+                assert rows.hall[h].tolist() == spots
+                assert [rows.deck.cards[k] for k in rows.depot[h] if k >= 0] == list(hall.depot)
             for k, continent in enumerate(xl.CONTINENTS):
-                assert sorted(g.market[row, 3 * k : 3 * k + 3].tolist()) == sorted(
-                    index[c] for c in scalar.market[continent]
-                )
-            if not scalar.is_over:
-                assert g.vehicle[row] == scalar.vehicles[0].index
+                here = rows.market[row, 3 * k : 3 * k + 3]
+                assert sorted(rows.deck.cards[c].sort_key for c in here if c >= 0) == [
+                    c.sort_key for c in scalar.market[continent]
+                ]
+            assert [xl.CONTINENTS[v] for v in rows.vehicle[row]] == list(scalar.vehicles)
+            assert rows.seat[row] == scalar.current and (rows.phase[row] == lockstep.OVER) == scalar.is_over
+            assert set(lockstep.legal_set(rows, row)) == set(scalar.legal_actions())
         phases.add(view.phase)
     assert phases == {xl.Phase.TAKE, xl.Phase.MOVE, xl.Phase.PLACE}
 
@@ -209,11 +209,14 @@ def test_auto_engine_plays_random_solo_on_the_batch_engine_whatever_the_processe
         assert np.array_equal(run.scores, direct.scores) and np.array_equal(run.markets, direct.markets)
         assert np.array_equal(run.points["chain"], direct.points["chain"])
     assert (runs[0].seeds == -1).all()
-    # anything the batch engine does not play the same way stays on the scalar engine
-    greedy = simulate(5, ["greedy"], seed=6, processes=1, progress=False)
+    # a bot the batch engine does not play stays on the scalar engine …
+    greedy = simulate(5, ["greedy", "random"], seed=6, processes=1, progress=False)
     assert (greedy.seeds >= 0).all()
-    with_variant = simulate(5, ["random"], seed=6, layout=xl.Layout.base().with_variations("links"), progress=False)
-    assert (with_variant.seeds >= 0).all()
+    # … while random play of any layout and player count runs on the batch engine
+    links = xl.Layout.base().with_variations("links")
+    with_variant = [simulate(3000, ["random"] * 2, seed=6, layout=links, processes=p, progress=False) for p in (1, 2)]
+    assert (with_variant[0].seeds == -1).all()
+    assert np.array_equal(with_variant[0].scores, with_variant[1].scores)
 
 
 def test_simulate_solo_scores_are_solo_totals():
@@ -244,3 +247,21 @@ class Interrupting:
 def test_simulate_interrupt_returns_nothing():
     with pytest.raises(KeyboardInterrupt):
         simulate(50, [Interrupting()], processes=1, progress=False)
+
+
+def test_search_bot_plays_variations_and_secret_decades_on_the_batch_engine():
+    # every game's playouts run on the batch engine: legal, finished, same seed same game
+    layout = xl.Layout.base().with_variations("links", "unique_decades")
+
+    def one(seed):
+        bot = SearchBot(rollouts=24, candidates=2)
+        game = xl.Game.new(2, seed=seed, layout=layout, secret_decades=True)
+        play_game(game, [bot, "random"], np.random.default_rng(seed))
+        return bot, game
+
+    bot, game = one(4)
+    assert game.is_over and bot.stats.moves > 0 and bot.stats.rollouts >= 24 * bot.stats.moves
+    replay = xl.Game.new(2, seed=4, layout=layout, secret_decades=True)
+    for _, action in game.history:
+        replay.apply(action)
+    assert replay == game and one(4)[1].history == game.history

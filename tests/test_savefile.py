@@ -30,6 +30,20 @@ def test_round_trip_is_identical_mid_game_and_at_end():
     assert xl.Game.from_json(finished.to_json().encode()) == finished
 
 
+def test_save_files_record_which_links_reading_was_played():
+    # D12: the layout keys name the reading; a version-1 file played the strict one as "links"
+    for key in ("links", "links_strict"):
+        game = played(layout=xl.Layout.base().with_variations(key), steps=60)
+        doc = json.loads(game.to_json())
+        assert doc["layout"][0] == key and doc["version"] == 2
+        assert xl.Game.from_json(game.to_json()).layout.keys[0] == key
+    strict = played(layout=xl.Layout.base().with_variations("links_strict"), steps=60)
+    old = json.loads(strict.to_json())
+    old["version"], old["layout"][0] = 1, "links"
+    loaded = xl.Game.from_json(json.dumps(old))
+    assert loaded.layout.keys[0] == "links_strict" and loaded == strict
+
+
 def test_loaded_game_can_undo_and_continue():
     game = played()
     loaded = xl.Game.from_json(game.to_json())
@@ -62,7 +76,7 @@ def tamper(doc: dict, path: list, value) -> str:
 @pytest.mark.parametrize(
     ("path", "value", "fragment"),
     [
-        (["version"], 2, "version 2"),
+        (["version"], 3, "version 3"),
         (["version"], "1", "integer"),
         (["version"], True, "integer"),
         (["format"], "chess", "format"),

@@ -59,9 +59,33 @@ def test_v3_links_free_spot_between_breaks_the_link():
     assert why("1950EU . . . . . / . . . . / . / . . . / . .", LINKS, "1990AS", 0, 2) is None
 
 
-def test_v3_links_keeps_distinct_continents():
-    # V1: R12 still applies, so neighbours can never share a continent here
-    assert why("1950EU . . . . . / . . . . / . / . . . / . .", LINKS, "1952EU", 0, 1) == "R12"
+LINKS_STRICT = ("links_strict",)
+
+
+def test_d12_links_sets_r12_aside_so_neighbours_share_a_continent():
+    # D12 (the default reading of V3): a shared continent links neighbours of any distance
+    base = "1950EU . . . . . / . . . . / . / . . . / . ."
+    assert why(base, LINKS, "1952EU", 0, 1) is None
+    assert why(base, LINKS, "1980EU", 0, 1) is None
+    assert why(base, LINKS, "1980AS", 0, 1) == "V3"
+    hall = xl.Hall.parse("1910EU 1930EU 1950EU 1970EU 1990EU . / . . . . / . / . . . / . .", layout(*LINKS))
+    assert hall.is_legal()
+
+
+def test_d12_strict_links_keeps_r12_so_neighbours_lie_within_five_years():
+    base = "1950EU . . . . . / . . . . / . / . . . / . ."
+    assert why(base, LINKS_STRICT, "1952EU", 0, 1) == "R12"
+    assert why(base, LINKS_STRICT, "1980EU", 0, 1) == "R12"
+    assert why(base, LINKS_STRICT, "1955AS", 0, 1) is None
+    assert why(base, LINKS_STRICT, "1956AS", 0, 1) == "V3"
+    with pytest.raises(xl.IllegalHall, match="R12"):
+        xl.Hall.parse("1950EU 1952EU . . . . / . . . . / . / . . . / . .", layout(*LINKS_STRICT))
+
+
+def test_d12_the_two_links_readings_cover_the_same_base_showcase():
+    with pytest.raises(xl.ExhibitionLabError, match="at most one per base showcase"):
+        layout("links", "links_strict")
+    assert layout(*LINKS_STRICT).keys[0] == "links_strict" and layout(*LINKS).keys[0] == "links"
 
 
 def test_v3_links_checks_both_neighbours():
