@@ -260,7 +260,7 @@ class SearchBot:
         start = time.perf_counter()
         on_batch = self.on_batch
         budget = self.rollouts or (self.BATCH_ROLLOUTS if on_batch else self.SCALAR_ROLLOUTS)
-        plans = self._candidate_plans(view, actions)[:budget]  # each candidate can be played out
+        plans = self.candidate_plans(view, actions)[:budget]  # each candidate can be played out
         if on_batch:
             totals, runs = self._batch_playouts(view, plans, rng, start, budget)
         else:
@@ -284,7 +284,7 @@ class SearchBot:
             return None
         return rest.pop(0)
 
-    def _candidate_plans(self, view: PlayerView, actions: Sequence[Action]) -> list[TurnPlan]:
+    def candidate_plans(self, view: PlayerView, actions: Sequence[Action]) -> list[TurnPlan]:
         """The best turns by the greedy estimate, white cards with every move."""
         scored: list[tuple[float, TurnPlan]] = []
         if isinstance(actions[0], Take):
@@ -323,8 +323,8 @@ class SearchBot:
             shuffled = lockstep.determinisations(view, rng, shuffles)
             # row = plan · shuffles + shuffle: the same shuffles for every plan
             rows = lockstep.select(shuffled, np.tile(np.arange(shuffles), len(plans)))
-            lockstep.play(rows, policy, rng, forced=_forced(rows, plans, shuffles))
-            totals += _outcomes(lockstep.score(rows).totals, view.seat).reshape(len(plans), shuffles).sum(axis=1)
+            lockstep.play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
+            totals += seat_outcomes(lockstep.score(rows).totals, view.seat).reshape(len(plans), shuffles).sum(axis=1)
             runs += shuffles
             done += shuffles
         return totals, runs
@@ -359,7 +359,7 @@ class SearchBot:
 BATCH_SHUFFLES = 32  # determinisations per lock-step round; the time limit is checked between rounds
 
 
-def _forced(rows: lockstep.BatchGames, plans: list[TurnPlan], shuffles: int) -> lockstep.Forced:
+def forced_turns(rows: lockstep.BatchGames, plans: list[TurnPlan], shuffles: int) -> lockstep.Forced:
     """Each plan as the forced first turn of its rows (−1: no take or no move to force)."""
     index = rows.deck.index()
     t = rows.tables
@@ -374,7 +374,7 @@ def _forced(rows: lockstep.BatchGames, plans: list[TurnPlan], shuffles: int) -> 
     return lockstep.Forced(*(np.repeat(np.array(x), shuffles) for x in (take, move, place)))
 
 
-def _outcomes(totals: np.ndarray, seat: int) -> np.ndarray:
+def seat_outcomes(totals: np.ndarray, seat: int) -> np.ndarray:
     """Per row, what ``seat`` maximises (as :func:`outcome`): the solo total in fame
     points, or the lead over the best other seat."""
     if totals.shape[1] == 1:

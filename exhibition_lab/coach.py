@@ -11,7 +11,8 @@ Three questions, answered from one seat's own view (never from the hidden stock 
 - :func:`review` — every decision a seat made in a finished game against the best option
   found from the same view, its loss and a label (good / inaccuracy / mistake / blunder).
 
-Playouts follow the greedy policy for every seat, the way the search bot plans. Each
+Playouts run in lock-step on the batch engine (:mod:`exhibition_lab.lockstep`) for every
+game, with its heuristic policy for every seat, the way the search bot plans. Each
 determinisation (a shuffle of the unseen stock) is shared by every option of a decision
 (common random numbers), so differences between options are measured on the same futures.
 Budgets are explicit (``playouts`` per option, ``time_limit`` in seconds) and every number is
@@ -27,12 +28,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import batch
+from . import lockstep
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from .bots import SearchBot, TurnPlan, make_bot, outcome
-from .bots import _batch_deck as batch_deck
-from .bots import _batch_ready as batch_ready
-from .bots import _BatchPosition as BatchPosition
+from .bots import SearchBot, TurnPlan, forced_turns, seat_outcomes
 from .cards import Card
 from .errors import ExhibitionLabError
 from .game import Game, PlayerView
@@ -45,6 +43,8 @@ THRESHOLDS: tuple[tuple[float, str], ...] = ((0.5, "good"), (1.5, "inaccuracy"),
 BLUNDER = "blunder"
 Z95 = 1.959963984540054  # two-sided 95% normal quantile, for the intervals of the means
 ROUND = 32  # determinisations per lock-step round; the time limit is checked between rounds
+PLAYOUTS = 256  # per option by default: a 95% interval of about ±0.3 fp in solo
+ROLLOUT = "heuristic"  # the batch engine's greedy-like policy plays every seat in a playout
 
 
 def label_for(loss: float) -> str:
@@ -146,10 +146,9 @@ def evaluate(
     """Evaluate the current decision of ``seat`` (default: the player to move).
 
     The options are the greedy estimate's ``candidates`` best turns (a white card with every
-    move) plus any plan in ``include``, each played out ``playouts`` times (default 256 on
-    the batch engine, which plays solo games of the base layout, 16 elsewhere) from the
-    seat's own view with the unseen stock shuffled anew; ``time_limit`` stops early (the
-    first round always runs).
+    move) plus any plan in ``include``, each played out ``playouts`` times (default
+    :data:`PLAYOUTS`) from the seat's own view with the unseen stock shuffled anew;
+    ``time_limit`` stops early (the first round of 32 playouts always runs).
     """
     view = _decision_view(game, seat)
     return evaluate_view(
@@ -176,13 +175,8 @@ def evaluate_view(
     """:func:`evaluate` for a seat's view and its legal actions (what a bot is given)."""
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     plans = _plans(view, list(actions), candidates, include)
-    on_batch = batch_ready(view)
-    budget = playouts or (256 if on_batch else 16)
     start = time.perf_counter()
-    if on_batch:
-        values, wins = _batch_outcomes(view, plans, rng, budget, time_limit, start), None
-    else:
-        values, wins = _scalar_outcomes(view, plans, rng, budget, time_limit, start)
+    values, wins = _playouts(view, plans, rng, playouts or PLAYOUTS, time_limit, start)
     options = [_option(plan, values[k], None if wins is None else wins[k]) for k, plan in enumerate(plans)]
     # best first; on equal means the greedy order (the candidates' order) decides
     order = sorted(range(len(options)), key=lambda k: -options[k].value)
@@ -210,7 +204,7 @@ def _decision_view(game: Game, seat: int | None) -> PlayerView:
 def _plans(view: PlayerView, actions: list[Action], candidates: int, include: Sequence[TurnPlan]) -> list[TurnPlan]:
     if candidates < 1:
         raise ExhibitionLabError("the coach needs at least one candidate per decision")
-    plans = SearchBot(candidates=candidates)._candidate_plans(view, actions)
+    plans = SearchBot(candidates=candidates).candidate_plans(view, actions)
     for plan in include:
         if plan not in plans:
             plans.append(plan)
@@ -229,33 +223,7 @@ def _out_of_time(start: float, time_limit: float | None) -> bool:
     return time_limit is not None and time.perf_counter() - start > time_limit
 
 
-def _batch_outcomes(
-    view: PlayerView,
-    plans: list[TurnPlan],
-    rng: np.random.Generator,
-    budget: int,
-    time_limit: float | None,
-    start: float,
-) -> np.ndarray:
-    """Final ×100 scores, one row per plan, one column per shared stock shuffle."""
-    position = BatchPosition.of(view, plans)
-    rounds: list[np.ndarray] = []
-    done = 0
-    while done < budget and (done == 0 or not _out_of_time(start, time_limit)):
-        shuffles = min(budget - done, ROUND)
-        scores = batch.play_out(
-            *position.rows(shuffles, rng),
-            first_turn=position.first_turn(shuffles),
-            policy="greedy",
-            rng=rng,
-            deck=batch_deck(),
-        )
-        rounds.append(scores.reshape(len(plans), shuffles).astype(np.float64))
-        done += shuffles
-    return np.hstack(rounds)
-
-
-def _scalar_outcomes(
+def _playouts(
     view: PlayerView,
     plans: list[TurnPlan],
     rng: np.random.Generator,
@@ -263,34 +231,28 @@ def _scalar_outcomes(
     time_limit: float | None,
     start: float,
 ) -> tuple[np.ndarray, np.ndarray | None]:
-    """Margins (or solo totals) and win shares from playouts on :class:`Game`."""
+    """Outcomes (plans × shuffles) on the lock-step engine: the final ×100 score in solo,
+    else the fame margin over the best other seat; and the win shares (``None`` in solo).
+    Row ``plan · shuffles + k`` plays plan ``plan`` on shuffle ``k`` of the unseen stock."""
+    policy = lockstep.make_policy(ROLLOUT)
     solo = len(view.players) == 1
-    values: list[list[float]] = []
-    wins: list[list[float]] = []
-    for k in range(budget):
-        if k > 0 and _out_of_time(start, time_limit):
-            break
-        shuffle_seed, play_seed = (int(x) for x in rng.integers(2**63, size=2))
-        column, won = [], []
-        for plan in plans:
-            game = Game.from_view(view, np.random.default_rng(shuffle_seed))
-            for action in plan.actions():
-                game.apply(action)
-            finished = _play_to_end(game, np.random.default_rng(play_seed))
-            column.append(outcome(finished, view.seat) * (SOLO_SCALE if solo else 1))
-            winners = finished.score().winners
-            won.append(1 / len(winners) if view.players[view.seat] in winners else 0.0)
-        values.append(column)
-        wins.append(won)
-    return np.array(values).T, None if solo else np.array(wins).T
-
-
-def _play_to_end(game: Game, rng: np.random.Generator) -> Game:
-    greedy = make_bot("greedy")
-    while not game.is_over:
-        actions = game.legal_actions()
-        game.apply(actions[0] if len(actions) == 1 else greedy.choose(game.view(), actions, rng))
-    return game
+    values: list[np.ndarray] = []
+    wins: list[np.ndarray] = []
+    done = 0
+    while done < budget and (done == 0 or not _out_of_time(start, time_limit)):
+        shuffles = min(budget - done, ROUND)
+        shuffled = lockstep.determinisations(view, rng, shuffles)
+        rows = lockstep.select(shuffled, np.tile(np.arange(shuffles), len(plans)))
+        lockstep.play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
+        scores = lockstep.score(rows)
+        outcome = scores.totals[:, 0].astype(np.float64) if solo else seat_outcomes(scores.totals, view.seat)
+        values.append(outcome.reshape(len(plans), shuffles))
+        if not solo:
+            won = lockstep.winners(scores)
+            share = won[:, view.seat] / won.sum(axis=1)
+            wins.append(share.reshape(len(plans), shuffles))
+        done += shuffles
+    return np.hstack(values), None if solo else np.hstack(wins)
 
 
 class HintBot:

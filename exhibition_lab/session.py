@@ -42,7 +42,8 @@ SEAT_LABELS = {
 #: One line per variation showcase (V2–V6a) for the start panel: what changes for the player.
 VARIATION_LINES = {
     "spread_the_years": "neighbouring cards at least 20 years apart (more across empty spots)",
-    "links": "direct neighbours share a continent or lie within 5 years",
+    "links": "direct neighbours share a continent or lie within 5 years (continents may repeat, D12)",
+    "links_strict": "Links with R12 kept: no continent twice, so neighbours lie within 5 years",
     "one_decade": "all cards from one decade",
     "short_era": "scores the smallest gap between its two cards",
     "antiquity": "scores the oldest card in its right spot",

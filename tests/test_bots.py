@@ -116,16 +116,19 @@ def test_batched_search_rows_start_exactly_where_the_scalar_game_stands(players)
     # Every candidate turn, played as the forced first batch turn from the position, must
     # leave the halls, Depots, market, vehicles and turn order the scalar engine leaves.
     from exhibition_lab import lockstep
-    from exhibition_lab.bots import _forced
+    from exhibition_lab.bots import forced_turns
 
     bot, rng = SearchBot(rollouts=10_000, candidates=4), np.random.default_rng(0)
     phases = set()
-    for position in white_card_positions(40 if players == 1 else 6, players)[:: 3 * players]:
+    positions = white_card_positions(40 if players == 1 else 6, players)
+    # a sample of every phase; white-card moves are rare, so all of those
+    sample = [p for k, p in enumerate(positions) if k % (3 * players) == 0 or p.phase is xl.Phase.MOVE]
+    for position in sample:
         view, actions = position.view(), position.legal_actions()
-        plans = bot._candidate_plans(view, actions)
+        plans = bot.candidate_plans(view, actions)
         determinised = xl.Game.from_view(view, rng)
         rows = lockstep.select(lockstep.from_games([determinised]), np.zeros(len(plans), dtype=np.intp))
-        lockstep.play(rows, "random", rng, forced=_forced(rows, plans, 1), turns=1)
+        lockstep.play(rows, "random", rng, forced=forced_turns(rows, plans, 1), turns=1)
         for row, plan in enumerate(plans):
             scalar = determinised.copy()
             for action in plan.actions():

@@ -96,10 +96,9 @@ def _view_with_hall(game: xl.Game, hall: xl.Hall):
 def test_changes_now_reports_the_sixth_continent_s3():
     game = xl.Game.new(1, seed=1)
     hall = xl.Hall.parse("1901OC 1912SA 1923AF 1934AS 1950EU . / . . . . / . / . . . / . .")
-    card = next(c for cards in game.market.values() for c in cards if c.continent is xl.Continent.NA)
-    view = _view_with_hall(game, hall)
-    spot = hall.legal_spots(card)[0]
-    plan = TurnPlan(xl.Take(card), None, xl.Place(*spot))
+    card = xl.Card.parse("1969NA")
+    view = dataclasses.replace(_view_with_hall(game, hall), hand=card, phase=xl.Phase.PLACE)
+    plan = TurnPlan(None, None, xl.Place(0, 5))
     changes = coach.changes_now(view, plan)
     assert any(line.startswith("All 6 Continents 0 → 1 (+1 fp)") and "(S3)" in line for line in changes)
 
