@@ -64,7 +64,7 @@ def three_player_wins(games: int) -> None:
     for k in range(games):
         game = play_game(xl.Game.new(3, seed=7000 + k), [coach.HintBot(), "greedy", "greedy"], np.random.default_rng(k))
         winners = game.score().winners
-        wins.append(1 / len(winners) if game.players[0] in winners else 0.0)
+        wins.append(1.0 if game.players[0] in winners else 0.0)  # a shared first place counts as a win
     seconds = time.perf_counter() - start
     print(f"3 players, hint-follower's win share against two greedy bots: {_interval(wins)}, {seconds:.0f} s")
 
@@ -86,12 +86,12 @@ def main() -> None:
     args = parser.parse_args()
     hint_times(1)
     hint_times(3, positions=6)
+    if args.three:
+        three_player_wins(args.three)
     if args.review:
         review_losses(args.review)
     if args.games:
         solo_strength(args.games)
-    if args.three:
-        three_player_wins(args.three)
 
 
 if __name__ == "__main__":
