@@ -16,7 +16,7 @@ from ..errors import ExhibitionLabError
 from ..explain import card_name
 from ..game import Game
 from ..session import HUMAN, PlaySession
-from .cards import CSS, set_class
+from .cards import CSS, find_widgets, set_class
 from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView, hint_target
 from .controls import NewGameControls
 from .hall import HallView
@@ -328,13 +328,4 @@ class GameApp(w.VBox):
     # ------------------------------------------------------------------ tests and tools
     def find(self, css_class: str) -> list[w.Widget]:
         """Every widget in the app carrying ``css_class`` (for tests and scripting)."""
-        found = []
-
-        def walk(widget: w.Widget) -> None:
-            if css_class in getattr(widget, "_dom_classes", ()):
-                found.append(widget)
-            for child in getattr(widget, "children", ()):
-                walk(child)
-
-        walk(self)
-        return found
+        return find_widgets(self, css_class)

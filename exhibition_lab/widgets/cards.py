@@ -115,3 +115,17 @@ def set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
         widget.add_class(name)
     elif not on and has:
         widget.remove_class(name)
+
+
+def find_widgets(root: w.Widget, css_class: str) -> list[w.Widget]:
+    """Every widget under ``root`` (itself included) carrying ``css_class``, in tree order."""
+    found = []
+
+    def walk(widget: w.Widget) -> None:
+        if css_class in getattr(widget, "_dom_classes", ()):
+            found.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(root)
+    return found

@@ -18,6 +18,7 @@ from ..errors import ExhibitionLabError
 from ..timeline import Play, Reveal, Timeline
 from ..timeline_bots import TimelineSession
 from ..timeline_display import STYLE, timeline_card_html
+from .cards import find_widgets
 
 CSS = (
     STYLE
@@ -133,16 +134,7 @@ class TimelineApp(w.VBox):
 
     def find(self, css_class: str) -> list[w.Widget]:
         """Every widget in the app carrying ``css_class`` (for tests and scripting)."""
-        found = []
-
-        def walk(widget: w.Widget) -> None:
-            if css_class in getattr(widget, "_dom_classes", ()):
-                found.append(widget)
-            for child in getattr(widget, "children", ()):
-                walk(child)
-
-        walk(self)
-        return found
+        return find_widgets(self, css_class)
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> None:
