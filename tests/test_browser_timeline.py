@@ -38,6 +38,33 @@ def _new_game(page, label: str, ready: str) -> None:
     raise AssertionError(f"'New game' with {label!r} did not start it")
 
 
+PLAYS_GROW = "n => parseInt(document.querySelector('.exlab-tl-log summary').innerText.split('(')[1]) > n"
+
+
+def _play_first_gap(page, *, pick_card: bool) -> None:
+    """Play into the first lit gap and wait for the play to show in the log. On a busy
+    machine a click can reach the page while it is still redrawing; it is tried again."""
+    before = page.locator(".exlab-tl-status").first.inner_text()
+    for _ in range(3):
+        if pick_card and not page.locator(".exlab-tl-gap-lit").count():  # a second click would unpick it
+            page.locator(".exlab-tl-hand-card").first.click()
+        page.wait_for_selector(".exlab-tl-gap-lit", timeout=30_000)
+        page.wait_for_timeout(400)  # the whole timeline is redrawn after a pick; click once it settled
+        page.locator(".exlab-tl-gap-lit").first.click()
+        try:
+            # every play rewrites the status with its reveal (the plays counter may still show
+            # the previous game's count right after "New game")
+            page.wait_for_function(
+                "t => document.querySelector('.exlab-tl-status').innerText !== t", arg=before, timeout=15_000
+            )
+            return
+        except Exception:
+            continue
+    page.screenshot(path=str(ARTIFACTS / "timeline-stuck.png"), full_page=True)
+    status = page.locator(".exlab-tl-status").first.inner_text()
+    raise AssertionError(f"three plays changed nothing; status: {status!r}")
+
+
 def test_play_timeline_in_chromium(voila_url):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with chromium_page() as page:
@@ -57,11 +84,7 @@ def test_play_timeline_in_chromium(voila_url):
             # alternate ends and middle so some plays are right and some wrong
             gaps.nth([0, gaps.count() // 2, gaps.count() - 1][clicks % 3]).click()
             try:
-                page.wait_for_function(
-                    "n => parseInt(document.querySelector('.exlab-tl-log summary').innerText.split('(')[1]) > n",
-                    arg=before,
-                    timeout=30_000,
-                )
+                page.wait_for_function(PLAYS_GROW, arg=before, timeout=30_000)
             except Exception:
                 page.screenshot(path=str(ARTIFACTS / "timeline-stuck.png"), full_page=True)
                 status = page.locator(".exlab-tl-status").first.inner_text()
@@ -77,30 +100,16 @@ def test_play_timeline_in_chromium(voila_url):
         page.screenshot(path=str(ARTIFACTS / "timeline-end.png"))
         # eight players: the hand and seven bots' reveals still fit the laptop screen
         _new_game(page, "8 players", "document.querySelectorAll('.exlab-tl-hand-card').length == 4")
-        for _ in range(3):
-            before = _plays(page)
-            page.locator(".exlab-tl-hand-card").first.click()
-            page.locator(".exlab-tl-gap-lit").first.click()
-            page.wait_for_function(
-                "n => parseInt(document.querySelector('.exlab-tl-log summary').innerText.split('(')[1]) > n",
-                arg=before,
-                timeout=30_000,
-            )
-            if "Game over" in page.locator(".exlab-tl-banner").inner_text():
-                break
+        # one play, then the layout: the hand, the timeline and seven bots' reveals on one screen
+        _play_first_gap(page, pick_card=True)
+        assert page.locator(".exlab-tl-bot-play").count() >= 1
         page.screenshot(path=str(ARTIFACTS / "timeline-8-players.png"))
         # solo practice from the controls
         _new_game(page, "Solo practice", "document.querySelector('.exlab-tl-banner').innerText.includes('Solo')")
         for _ in range(40):
             if "Practice over" in page.locator(".exlab-tl-banner").inner_text():
                 break
-            before = _plays(page)
-            page.locator(".exlab-tl-gap-lit").first.click()
-            page.wait_for_function(
-                "n => parseInt(document.querySelector('.exlab-tl-log summary').innerText.split('(')[1]) > n",
-                arg=before,
-                timeout=30_000,
-            )
+            _play_first_gap(page, pick_card=False)
         assert "Practice over" in page.locator(".exlab-tl-banner").inner_text()
         assert "streak" in page.locator(".exlab-tl-streak").inner_text()
         page.screenshot(path=str(ARTIFACTS / "timeline-solo.png"))

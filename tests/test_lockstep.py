@@ -121,7 +121,7 @@ def test_lockstep_from_mid_game_positions_in_every_phase(players):
     rng = np.random.default_rng(40 + players)
     layout = LAYOUTS["links+spread+decade+short"] if players == 2 else LAYOUTS["base"]
     games, phases = [], set()
-    for k in range(30):
+    for k in range(40):
         game = xl.Game.new(players, seed=k, layout=layout, secret_decades=True)
         for _ in range(int(rng.integers(0, 120))):
             if game.is_over:

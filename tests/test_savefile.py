@@ -15,6 +15,8 @@ def played(players=3, steps=25, seed=5, **kwargs) -> xl.Game:
     game = xl.Game.new(players, seed=seed, **kwargs)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
+        if game.is_over:  # a short game may end before ``steps`` actions
+            break
         actions = game.legal_actions()
         game.apply(actions[rng.integers(len(actions))])
     return game
