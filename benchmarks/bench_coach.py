@@ -17,10 +17,11 @@ from exhibition_lab import coach
 from exhibition_lab.bots import play_game
 
 
-def _interval(values) -> str:
+def _interval(values, digits: int = 1) -> str:
     values = np.asarray(values, dtype=float)
     half = 1.96 * values.std(ddof=1) / np.sqrt(len(values))
-    return f"{values.mean():+.1f} [{values.mean() - half:+.1f}, {values.mean() + half:+.1f}] (n={len(values)})"
+    mean = values.mean()
+    return f"{mean:+.{digits}f} [{mean - half:+.{digits}f}, {mean + half:+.{digits}f}] (n={len(values)})"
 
 
 def hint_times(players: int, positions: int = 12) -> None:
@@ -66,7 +67,7 @@ def three_player_wins(games: int) -> None:
         winners = game.score().winners
         wins.append(1.0 if game.players[0] in winners else 0.0)  # a shared first place counts as a win
     seconds = time.perf_counter() - start
-    print(f"3 players, hint-follower's win share against two greedy bots: {_interval(wins)}, {seconds:.0f} s")
+    print(f"3 players, hint-follower's win share against two greedy bots: {_interval(wins, 3)}, {seconds:.0f} s")
 
 
 def review_losses(games: int) -> None:
