@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from .actions import Action, EndExhibition, Place, ToDepot
 from .bots import BOTS, Bot, make_bot
 from .errors import ExhibitionLabError
 from .explain import (
@@ -298,24 +298,9 @@ class PlaySession:
         """Every action so far in words, newest last: ``Ron: took 1969 · … from Asia, …``."""
         words = self._sync_words()
         return [
-            f"{self.game.players[seat]}: {words[k] or _describe(action)}"
-            for k, (seat, action) in enumerate(self.game.history)
+            f"{self.game.players[seat]}: {words[k]}"
+            for k, (seat, _action) in enumerate(self.game.history)
         ]
-
-
-def _describe(action: Action) -> str:
-    if isinstance(action, Take):
-        title = f" ({action.card.title})" if action.card.title else ""
-        return f"takes {action.card}{title}"
-    if isinstance(action, Move):
-        return f"moves to {action.continent.title}"
-    if isinstance(action, Place):
-        return f"places at ({action.showcase}, {action.spot})"
-    if isinstance(action, ToDepot):
-        return "puts the card in the Depot"
-    if isinstance(action, EndExhibition):
-        return "ends the exhibition"
-    return str(action)
 
 
 def _default_names(seats: Sequence[str]) -> list[str]:
