@@ -18,7 +18,7 @@ import numpy as np
 
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
 from .cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
-from .errors import ExhibitionLabError, IllegalAction, NotationError
+from .errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError
 from .hall import Hall
 from .layout import Layout
 
@@ -113,7 +113,7 @@ def deal_cards(deck: Sequence[Card], players: int, rng: np.random.Generator, *, 
     shuffled = [deck[i] for i in order]
     need = MARKET_SIZE * len(CONTINENTS)
     if len(shuffled) < need:
-        raise ExhibitionLabError(f"a deck needs at least {need} cards to deal the Continents tile (R5)")
+        raise ArgumentError(f"a deck needs at least {need} cards to deal the Continents tile (R5)", rule="R5")
     market = tuple(
         tuple(sorted(shuffled[k * MARKET_SIZE : (k + 1) * MARKET_SIZE], key=lambda c: c.sort_key))
         for k in range(len(CONTINENTS))
@@ -379,10 +379,10 @@ class Game:
     def _seat_index(self, seat: int | str) -> int:
         if isinstance(seat, str):
             if seat not in self._players:
-                raise ExhibitionLabError(f"no player named {seat!r}; players are {', '.join(self._players)}")
+                raise ArgumentError(f"no player named {seat!r}; players are {', '.join(self._players)}")
             return self._players.index(seat)
         if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self._players):
-            raise ExhibitionLabError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
+            raise ArgumentError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
         return int(seat)
 
     # ------------------------------------------------------------------ actions
@@ -663,36 +663,36 @@ def _player_names(players: int | Iterable[str]) -> tuple[str, ...]:
     if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
         count = int(players)
         if not 1 <= count <= MAX_PLAYERS:
-            raise ExhibitionLabError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {count}")
+            raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {count}", rule="R4")
         return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
     if isinstance(players, str):
-        raise ExhibitionLabError("players is a count or a list of names, not one string")
+        raise ArgumentError("players is a count or a list of names, not one string")
     names = tuple(players)
     if not 1 <= len(names) <= MAX_PLAYERS:
-        raise ExhibitionLabError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(names)}")
+        raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(names)}", rule="R4")
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ExhibitionLabError(f"a player name is 1–40 characters of text, not {name!r}")
+            raise ArgumentError(f"a player name is 1–40 characters of text, not {name!r}")
     if len(set(names)) != len(names):
-        raise ExhibitionLabError(f"player names must differ: {', '.join(names)}")
+        raise ArgumentError(f"player names must differ: {', '.join(names)}")
     return names
 
 
 def _check_deal(deal: Deal, deck: Sequence[Card], players: int) -> None:
     """A deal is the deck split into 6 sorted groups of 3 and a stock (R5)."""
     if len(deal.market) != len(CONTINENTS):
-        raise ExhibitionLabError(
-            f"R5: the Continents tile has {len(CONTINENTS)} continents, the deal has {len(deal.market)}"
+        raise ArgumentError(
+            f"R5: the Continents tile has {len(CONTINENTS)} continents, the deal has {len(deal.market)}", rule="R5"
         )
     for continent, cards in zip(CONTINENTS, deal.market):
         if len(cards) != MARKET_SIZE:
-            raise ExhibitionLabError(f"R5: {continent.title} starts with {MARKET_SIZE} cards, not {len(cards)}")
+            raise ArgumentError(f"R5: {continent.title} starts with {MARKET_SIZE} cards, not {len(cards)}", rule="R5")
         if list(cards) != sorted(cards, key=lambda c: c.sort_key):
-            raise ExhibitionLabError(f"R5: the cards at {continent.title} must be sorted by year")
+            raise ArgumentError(f"R5: the cards at {continent.title} must be sorted by year", rule="R5")
     dealt = [c for cards in deal.market for c in cards] + list(deal.stock)
     if len(dealt) != len(set(dealt)) or set(dealt) != set(deck) or len(dealt) != len(deck):
-        raise ExhibitionLabError("R5: the deal must hold every deck card exactly once")
+        raise ArgumentError("R5: the deal must hold every deck card exactly once", rule="R5")
     if deal.secret_decades is not None:
         decades = deal.secret_decades
         if len(decades) != players or len(set(decades)) != players or not set(decades) <= set(DECADES):
-            raise ExhibitionLabError("V7: each player holds a different Secret Decade card (1900 … 1990)")
+            raise ArgumentError("V7: each player holds a different Secret Decade card (1900 … 1990)", rule="V7")

@@ -673,6 +673,7 @@ def _check_notation_shape(
             f"token {card.token!r} at position {position}: the Depot holds at most {DEPOT_SIZE} cards (R3)",
             token=card.token,
             position=position,
+            rule="R3",
         )
     seen: dict[int | None, str] = {}
     for card, position in [item for spots in showcases for item in spots] + depot:
@@ -684,5 +685,6 @@ def _check_notation_shape(
                 "one card per year (R2)",
                 token=card.token,
                 position=position,
+                rule="R2",
             )
         seen[card.year] = card.token
