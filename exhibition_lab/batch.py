@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import lockstep
+from .actions import EndExhibition, Move, Place, Take, ToDepot
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, TILE_CARDS, Card, standard_deck
+from .deal import Deal
 from .errors import ArgumentError, ExhibitionLabError
-from .game import Deal, Game
+from .game import Game
 from .hall import DEPOT_SIZE
 from .layout import Layout, ShowcaseKind
 from .scoring import SOLO_SCALE, SoloRules
@@ -709,8 +711,6 @@ def _play_summary(n_games, policy, seed, chunk, arrays, rules, progress, first_g
 
 def replay(result: BatchResult, index: int, deck: tuple[Card, ...] | None = None) -> Game:
     """The scalar :class:`Game` of batched game ``index``, rebuilt from its deal and actions."""
-    from .actions import EndExhibition, Move, Place, Take, ToDepot
-
     if result.deals is None:
         raise ArgumentError("replay needs a result from play_batch(..., record=True)")
     cards = deck or standard_deck()

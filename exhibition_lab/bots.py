@@ -140,7 +140,7 @@ def placement_values(view: PlayerView, card: Card) -> dict[Action, float]:
     hall = view.hall
     others = view.others
     spots = hall.legal_spots(card, others, players=len(view.players))
-    values: dict[Action, float] = {Place(s, i): _view_estimate(view, hall._with_card(card, s, i)) for s, i in spots}
+    values: dict[Action, float] = {Place(s, i): _view_estimate(view, hall.with_card(card, s, i)) for s, i in spots}
     if not hall.depot_full:
         values[ToDepot()] = _view_estimate(view, hall.add_to_depot(card))
     if not spots:

@@ -508,10 +508,21 @@ class Hall:
         problem = self._problem_at(card, showcase, spot, _context(others, players))
         if problem is not None:
             raise IllegalAction(self._describe(card, showcase, spot, problem), rule=problem.rule)
-        return self._with_card(card, showcase, spot)
+        return self.with_card(card, showcase, spot)
 
-    def _with_card(self, card: Card, showcase: int, spot: int) -> Hall:
-        """The hall with ``card`` at a spot already known to be legal (no checks)."""
+    def with_card(self, card: Card, showcase: int, spot: int) -> Hall:
+        """A new hall with ``card`` at ``(showcase, spot)``, **without checking anything**.
+
+        The fast path for callers that already know the placement is legal (from
+        :meth:`legal_spots` or :meth:`Game.legal_actions`), as python-chess's
+        ``Board.push`` trusts its move: the rules (R2, R11–R16, V1–V6a) are *not* checked
+        and an illegal placement gives an illegal hall. Use :meth:`place` for anything
+        that comes from a user.
+
+        >>> hall = Hall.parse(". . . . . . / . . . . / . / . . . / . .")
+        >>> str(hall.with_card(Card.parse("1969NA"), 0, 2))
+        '. . 1969NA . . . / . . . . / . / . . . / . .'
+        """
         spots = list(self._showcases[showcase])
         spots[spot] = card
         showcases = self._showcases[:showcase] + (tuple(spots),) + self._showcases[showcase + 1 :]

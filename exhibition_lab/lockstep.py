@@ -25,8 +25,9 @@ import numpy as np
 
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, TILE_CARDS, Card, standard_deck
+from .deal import DECADES, MAX_PLAYERS, START_CONTINENTS, Deal, player_names
 from .errors import ArgumentError
-from .game import DECADES, MAX_PLAYERS, START_CONTINENTS, Deal, Game, Phase
+from .game import Game, Phase
 from .hall import DEPOT_SIZE
 from .layout import Layout, ShowcaseKind, unique_decades_range
 from .scoring import (
@@ -1003,8 +1004,6 @@ def start_snapshot(b: BatchGames) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def replay(b: BatchGames, deal: tuple[np.ndarray, np.ndarray, np.ndarray], game: int) -> Game:
     """Game ``game`` of ``b`` (recorded from a fresh deal) rebuilt as a :class:`Game`."""
-    from .game import _player_names
-
     if b.log is None:
         raise ArgumentError("replay needs games dealt with record=True")
     market, stock, secret = deal
@@ -1016,7 +1015,7 @@ def replay(b: BatchGames, deal: tuple[np.ndarray, np.ndarray, np.ndarray], game:
     )
     decades = None if secret[game, 0] < 0 else tuple(int(d) for d in secret[game])
     dealt = Deal(tile, tuple(cards[i] for i in stock[game] if i >= 0), decades)
-    replayed = Game(_player_names(b.players), dealt, layout=b.tables.layout, deck=cards)
+    replayed = Game(player_names(b.players), dealt, layout=b.tables.layout, deck=cards)
     for code in b.log[game, : b.log_at[game]]:
         replayed.apply(action_of(b, int(code)))
     return replayed

@@ -23,10 +23,11 @@ from typing import Any
 import numpy as np
 
 from . import budget
+from .bots import make_bot, play_game
 from .cards import FIRST_YEAR, LAST_YEAR, TILE_CARDS, Card
 from .errors import ArgumentError, ExhibitionLabError
 from .game import Game
-from .scoring import SOLO_PAIR_MAX, costs_a_point, solo_pair_points
+from .scoring import SOLO_PAIR_MAX, SoloRules, costs_a_point, solo_pair_points
 
 MARKET_CARDS = TILE_CARDS  # S4: 6 continents × 3 open cards
 MAX_FP = SOLO_PAIR_MAX
@@ -471,9 +472,6 @@ def play_outs(
     the games played so far. Game ``i`` depends on ``seed`` and ``i`` only. ``progress``
     may also be a ready ``tqdm`` bar, which is reset and left open.
     """
-    from .bots import make_bot, play_game
-    from .scoring import SoloRules
-
     if game is not None and not game.is_solo:
         raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
     if n_games < 1:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .actions import Action, EndExhibition, Place, ToDepot
+from .actions import Action, EndExhibition, Place, ToDepot, parse_action
 from .bots import BOTS, Bot, make_bot
+from .deal import VEHICLES
 from .errors import ArgumentError
 from .explain import (
     Plain,
@@ -24,7 +25,7 @@ from .explain import (
     placement_in_words,
     turns_in_words,
 )
-from .game import VEHICLES, Game, Phase
+from .game import Game, Phase
 from .layout import Layout
 from .scoring import PlayerScore, ScoreSheet
 
@@ -159,8 +160,6 @@ class PlaySession:
 
     def _apply(self, action: Action | str) -> None:
         """Apply one action, keeping its sentence (said before it changes the game)."""
-        from .actions import parse_action
-
         action = parse_action(action)
         self._sync_words()
         words = action_in_words(self.game, action) if self.game.is_legal(action) else ""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import budget, lockstep
+from .batch import play_batch
 from .bots import Bot, make_bot, play_game
 from .cards import TILE_CARDS
 from .errors import ArgumentError, ExhibitionLabError
@@ -325,8 +326,6 @@ def _run_batch_shard(
     policy: str, seed: int, first_game: int, n_games: int, rules: SoloRules
 ) -> dict[str, np.ndarray]:
     """Games ``first_game …`` of a batch run, as the same plain arrays as :func:`_run_shard`."""
-    from .batch import play_batch
-
     result = play_batch(n_games, policy=policy, seed=seed, chunk=BATCH_CHUNK, first_game=first_game, solo_rules=rules)
     part = {"scores": result.scores.astype(np.int64)[:, None], "markets": result.markets}
     for goal in GOAL_LABELS:
