@@ -242,8 +242,3 @@ def standard_deck() -> tuple[Card, ...]:
 @lru_cache(maxsize=1)
 def _deck_titles() -> dict[str, Card]:
     return {card.token: card for card in standard_deck()}
-
-
-def decade_label(decade: int) -> str:
-    """``1960`` → ``"1960s"``."""
-    return f"{decade}s"

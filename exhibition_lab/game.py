@@ -52,7 +52,6 @@ __all__ = [
 ]
 
 
-
 class Phase(Enum):
     """Where the current turn stands (R7–R10)."""
 
@@ -164,6 +163,12 @@ class Game:
 
         ``seed`` is an int or a ``numpy.random.Generator``; the same int gives the same deal.
         ``layout`` selects variation showcases (V1); ``secret_decades`` deals V7's cards.
+
+        >>> game = Game.new(["Ann", "Bob"], seed=7)
+        >>> game.current_player, str(game.phase), game.round
+        ('Ann', 'take', 1)
+        >>> Game.new(["Ann", "Bob"], seed=7) == game  # the same seed deals the same cards
+        True
         """
         names = player_names(players)
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
@@ -281,10 +286,6 @@ class Game:
     def history(self) -> tuple[tuple[int, Action], ...]:
         """Every action applied so far with the seat that made it."""
         return tuple(self._log)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._history)
 
     def others(self, seat: int | None = None) -> tuple[Hall, ...]:
         """The halls of every seat but ``seat`` (default: the current one)."""
@@ -413,6 +414,17 @@ class Game:
 
         Raises :class:`IllegalAction` (with ``.rule``) and leaves the game unchanged when the
         action is not allowed now. Returns the game, so calls can be chained.
+
+        >>> game = Game.new(2, seed=7)
+        >>> take = game.legal_actions()[0]  # R7: take an open card
+        >>> game.apply(take).phase is Phase.PLACE and game.hand == take.card
+        True
+        >>> game.undo() == take
+        True
+        >>> game.apply("place 0 0")  # R7 first: a card must be taken before it is placed
+        Traceback (most recent call last):
+        ...
+        exhibition_lab.errors.IllegalAction: R10: place 0 0 is not possible now; Player 1 must take a card (R7)
         """
         action = parse_action(action)
         trusted = self._legal is not None and self._legal[0] is self._state and action in self._legal[1]
@@ -423,7 +435,14 @@ class Game:
         return self
 
     def undo(self) -> Action:
-        """Step back one action and return it; the state is exactly the one before it."""
+        """Step back one action and return it; the state is exactly the one before it.
+
+        >>> game = Game.new(2, seed=7)
+        >>> before = game.copy()
+        >>> action = game.legal_actions()[0]
+        >>> game.apply(action).undo() == action, game == before
+        (True, True)
+        """
         if not self._history:
             raise ExhibitionLabError("nothing to undo: no action has been applied")
         self._state = self._history.pop()

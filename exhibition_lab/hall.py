@@ -93,7 +93,7 @@ def showcase_problem(kind: ShowcaseKind, spots: Spots, ctx: _Context | None = No
 
 
 def _check_white_allowed(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Context) -> Problem | None:
-    if kind.allows_white:
+    if not kind.is_variation:  # V1: only variation showcases refuse white cards
         return None
     for i, card in filled:
         if card.is_white:
@@ -434,6 +434,13 @@ class Hall:
 
         ``others`` are the other players' halls (R13 claims, V6a decades); ``players`` the
         number of players (default ``1 + len(others)``).
+
+        >>> hall = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . .")
+        >>> print(hall.why_not(Card.parse("1940AS"), 0, 1))
+        R11 (ascending years): 1940AS cannot go to General (0, 1):
+        1950EU (spot 0) lies left of 1940AS (spot 1) but is not older
+        >>> hall.why_not(Card.parse("1960AS"), 0, 1) is None
+        True
         """
         problem = self.placement_problem(card, showcase, spot, others, players=players)
         return None if problem is None else self._describe(card, showcase, spot, problem)
@@ -446,7 +453,16 @@ class Hall:
         return self._problem_at(card, showcase, spot, _context(others, players))
 
     def legal_spots(self, card: Card, others: Iterable[Hall] = (), *, players: int | None = None) -> list[Spot]:
-        """Every empty spot where ``card`` satisfies the hall requirements, in layout order."""
+        """Every empty spot where ``card`` satisfies the hall requirements, in layout order.
+
+        Spots are ``(showcase, spot)`` pairs counted from 0. Here 1940AS is older than the
+        1950EU opening General, so no General spot takes it (R11):
+
+        >>> hall = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . .")
+        >>> spots = hall.legal_spots(Card.parse("1940AS"))
+        >>> spots[:3], any(showcase == 0 for showcase, _ in spots)
+        ([(1, 0), (1, 1), (1, 2)], False)
+        """
         ctx = _context(others, players)
         if self._holds_year_of(card):
             return []
@@ -588,6 +604,14 @@ class Hall:
         spot, then optionally ``|`` and up to three Depot cards. Raises
         :class:`NotationError` (naming the token and its position) for malformed text and
         :class:`IllegalHall` (naming the rule) for a hall that breaks a requirement.
+
+        >>> hall = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . . | 1901OC")
+        >>> hall.showcases[0][0], hall.depot
+        (Card.parse('1950EU'), (Card.parse('1901OC'),))
+        >>> Hall.parse("1950EU 1940AS . . . . / . . . . / . / . . . / . .")
+        Traceback (most recent call last):
+        ...
+        exhibition_lab.errors.IllegalHall: R11 (ascending years): ...
         """
         layout = layout or Layout.base()
         showcases, depot = _read_notation(text, layout)

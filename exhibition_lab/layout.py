@@ -39,10 +39,6 @@ class ShowcaseKind:
         """Variation showcases refuse white cards (V1, R18)."""
         return self.covers is not None
 
-    @property
-    def allows_white(self) -> bool:
-        return self.covers is None
-
 
 GENERAL = ShowcaseKind("general", "General", 6, "R12")
 ONE_ERA = ShowcaseKind("one_era", "One Era", 4, "R14", max_step=10)

@@ -94,16 +94,6 @@ def solo_years_gap_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndar
     return penalty_odds("years_gap", left, right, pool, draws)
 
 
-def solo_short_era_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndarray:
-    """S5: ``p[k]`` that exactly ``k`` final market cards lie within [left, right]."""
-    return penalty_odds("short_era", left, right, pool, draws)
-
-
-def solo_antiquity_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndarray:
-    """S5: ``p[k]`` that exactly ``k`` final market cards are older than ``right``."""
-    return penalty_odds("antiquity", left, right, pool, draws)
-
-
 def expected_fp(odds: np.ndarray) -> float:
     """Expected fame points ``Σ p[k]·max(0, 5 − k)`` (S4, S5)."""
     k = np.arange(len(odds))

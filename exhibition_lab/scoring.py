@@ -386,6 +386,12 @@ def score_halls(
     ``six_continents_round`` maps names to the round each reached all six continents
     (R19); ``None`` counts every such hall as reached in the same round.
     ``secret_decades`` maps names to their Secret Decade (V7), e.g. ``{"Ron": 1960}``.
+
+    >>> ann = Hall.parse("1901OC 1920SA 1940AF 1950AS 1960EU 1970NA / . . . . / . / . . . / . .")
+    >>> bob = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . .")
+    >>> sheet = score_halls({"Ann": ann, "Bob": bob})
+    >>> sheet.winners, sheet.scores["Ann"].points["six_continents"]
+    (['Ann'], 5)
     """
     if not halls:
         raise ArgumentError("score_halls needs at least one hall")
@@ -505,6 +511,11 @@ def solo_score(
     """The solo score (S1–S7): fame points per goal in ``.points`` and the ×100 total.
 
     ``market`` is the cards left on the Continents tile at the end (at most 18, R5).
+
+    >>> hall = Hall.parse("1901OC 1920SA 1940AF 1950AS 1960EU 1970NA / . . . . / . / . . . / . .")
+    >>> score = solo_score(hall, market=["1905EU", "1999NA"])
+    >>> score.points["six_continents"], score.points["decades"], score.points["empty_spots"]
+    (1, 6, -10)
     """
     rules = rules or SoloRules()
     market = list(market)
