@@ -7,6 +7,7 @@ in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
 from .cards import CONTINENTS, EINSTEIN, Card, Continent, load_deck, rules_path, seeds_path, standard_deck
 from .errors import (
+    ArgumentError,
     DeckError,
     ExhibitionLabError,
     IllegalAction,
@@ -29,6 +30,7 @@ __all__ = [
     "EINSTEIN",
     "VARIATIONS",
     "Action",
+    "ArgumentError",
     "Card",
     "Continent",
     "Deal",

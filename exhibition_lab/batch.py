@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import lockstep
+from .actions import EndExhibition, Move, Place, Take, ToDepot
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, TILE_CARDS, Card, standard_deck
-from .errors import ExhibitionLabError
-from .game import Deal, Game
+from .deal import Deal
+from .errors import ArgumentError, ExhibitionLabError
+from .game import Game
 from .hall import DEPOT_SIZE
 from .layout import Layout, ShowcaseKind
 from .scoring import SOLO_SCALE, SoloRules
@@ -59,9 +61,10 @@ def _refuse_unmodelled(layout: Layout) -> None:
     """The kernel's tables model exactly the base layout's requirements (R11–R14, R16):
     any other showcase, or a new property of one, is refused loudly rather than ignored."""
     if layout != LAYOUT:
-        raise ExhibitionLabError(
+        raise ArgumentError(
             f"the batch engine's solo kernel plays the base layout only, not {layout!r} "
-            "(its tables model R11–R14 and R16, no variation)"
+            "(its tables model R11–R14 and R16, no variation)",
+            rule="R11",
         )
     _refuse_unmodelled_kinds(layout)
 
@@ -72,11 +75,13 @@ def _refuse_unmodelled_kinds(layout: Layout) -> None:
     for kind in layout:
         for name in kind.__slots__:
             if name not in modelled and getattr(kind, name) != getattr(defaults, name):
-                raise ExhibitionLabError(f"the batch engine does not model {kind.name}'s property {name!r}")
+                raise ArgumentError(f"the batch engine does not model {kind.name}'s property {name!r}")
         if kind.distinct_continents == kind.same_continent:
-            raise ExhibitionLabError(f"the batch engine models R12 or R13 on each showcase, not {kind.name}'s mix")
+            raise ArgumentError(
+                f"the batch engine models R12 or R13 on each showcase, not {kind.name}'s mix", rule="R12"
+            )
         if kind.scoring not in (None, "years_gap") or kind.size > len(CONTINENTS):
-            raise ExhibitionLabError(f"the batch engine does not model {kind.name} ({kind.scoring}, {kind.size} spots)")
+            raise ArgumentError(f"the batch engine does not model {kind.name} ({kind.scoring}, {kind.size} spots)")
 
 
 _refuse_unmodelled(LAYOUT)
@@ -95,7 +100,7 @@ class DeckArrays:
     @classmethod
     def of(cls, cards: tuple[Card, ...]) -> DeckArrays:
         if len(cards) != N_CARDS or sum(c.is_einstein for c in cards) != 1:
-            raise ExhibitionLabError(f"the batch engine plays a deck of {N_CARDS} cards with one Einstein (R2)")
+            raise ArgumentError(f"the batch engine plays a deck of {N_CARDS} cards with one Einstein (R2)", rule="R2")
         year = np.array([-1 if c.year is None else c.year for c in cards], dtype=np.int16)
         continent = np.array([WHITE if c.continent is None else c.continent.index for c in cards], dtype=np.int8)
         key = np.where(year < 0, BIG - 1, year).astype(np.int16)  # R5: Einstein sorts last
@@ -598,10 +603,10 @@ def play_out(
     shapes = {"market": (market, MARKET), "hall": (hall, N_SPOTS), "depot": (depot, DEPOT)}
     for name, (array, width) in shapes.items():
         if np.shape(array) != (rows, width):
-            raise ExhibitionLabError(f"play_out: {name} must have shape ({rows}, {width}), not {np.shape(array)}")
+            raise ArgumentError(f"play_out: {name} must have shape ({rows}, {width}), not {np.shape(array)}")
     turns_left = (N_SPOTS - (np.asarray(hall) >= 0).sum(axis=1)) + (DEPOT - (np.asarray(depot) >= 0).sum(axis=1)) + 1
     if np.shape(stock)[0] != rows or np.shape(stock)[1] < turns_left.max(initial=0):
-        raise ExhibitionLabError(
+        raise ArgumentError(
             f"play_out: stock needs {rows} rows of at least {turns_left.max(initial=0)} cards (one per turn left)"
         )
     g = _Games(arrays, market, stock, hall, depot, vehicle)
@@ -644,7 +649,7 @@ def play_batch(
     indices, so a run split into shards at multiples of ``chunk`` plays the same games.
     """
     if policy not in ("random", "heuristic"):
-        raise ExhibitionLabError(
+        raise ArgumentError(
             f"the batch engine plays 'random' or 'heuristic' (its vectorised heuristic, not GreedyBot), not {policy!r}"
         )
     arrays = DeckArrays.of(deck or standard_deck())
@@ -706,10 +711,8 @@ def _play_summary(n_games, policy, seed, chunk, arrays, rules, progress, first_g
 
 def replay(result: BatchResult, index: int, deck: tuple[Card, ...] | None = None) -> Game:
     """The scalar :class:`Game` of batched game ``index``, rebuilt from its deal and actions."""
-    from .actions import EndExhibition, Move, Place, Take, ToDepot
-
     if result.deals is None:
-        raise ExhibitionLabError("replay needs a result from play_batch(..., record=True)")
+        raise ArgumentError("replay needs a result from play_batch(..., record=True)")
     cards = deck or standard_deck()
     ids = result.deals[index]
     sort = DeckArrays.of(cards).sort_key

@@ -18,7 +18,7 @@ import numpy as np
 from . import lockstep
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .cards import CONTINENTS, Card
-from .errors import ExhibitionLabError
+from .errors import ArgumentError
 from .game import Game, Phase, PlayerView
 from .hall import Hall, _showcase_windows
 from .scoring import SOLO_SCALE, SoloRules, costs_a_point, longest_chain, mid_century_distance, solo_pair_points
@@ -140,7 +140,7 @@ def placement_values(view: PlayerView, card: Card) -> dict[Action, float]:
     hall = view.hall
     others = view.others
     spots = hall.legal_spots(card, others, players=len(view.players))
-    values: dict[Action, float] = {Place(s, i): _view_estimate(view, hall._with_card(card, s, i)) for s, i in spots}
+    values: dict[Action, float] = {Place(s, i): _view_estimate(view, hall.with_card(card, s, i)) for s, i in spots}
     if not hall.depot_full:
         values[ToDepot()] = _view_estimate(view, hall.add_to_depot(card))
     if not spots:
@@ -236,9 +236,9 @@ class SearchBot:
         rollout: str = "heuristic",
     ) -> None:
         if (rollouts is not None and rollouts < 1) or candidates < 1:
-            raise ExhibitionLabError("a search needs at least one rollout and one candidate")
+            raise ArgumentError("a search needs at least one rollout and one candidate")
         if rollout not in (*lockstep.POLICIES, "greedy"):
-            raise ExhibitionLabError(
+            raise ArgumentError(
                 f"rollouts are played by the batch policies {', '.join(lockstep.POLICIES)} or by 'greedy' "
                 f"(GreedyBot on the scalar engine), not {rollout!r}"
             )
@@ -401,10 +401,10 @@ def make_bot(spec: str | Bot) -> Bot:
     """A bot from its name (``"random"``, ``"greedy"``, ``"search"``) or the bot itself."""
     if isinstance(spec, str):
         if spec not in BOTS:
-            raise ExhibitionLabError(f"unknown bot {spec!r}; choose one of {', '.join(BOTS)}")
+            raise ArgumentError(f"unknown bot {spec!r}; choose one of {', '.join(BOTS)}")
         return BOTS[spec]()
     if not isinstance(spec, Bot):
-        raise ExhibitionLabError(f"a bot needs a name and choose(view, actions, rng), got {spec!r}")
+        raise ArgumentError(f"a bot needs a name and choose(view, actions, rng), got {spec!r}")
     return spec
 
 
@@ -412,7 +412,7 @@ def play_game(game: Game, bots: Sequence[str | Bot], rng: np.random.Generator) -
     """Let one bot per seat play ``game`` to the end; returns the same game."""
     players = [make_bot(b) for b in bots]
     if len(players) != game.n_players:
-        raise ExhibitionLabError(f"{game.n_players} seat(s) need as many bots, got {len(players)}")
+        raise ArgumentError(f"{game.n_players} seat(s) need as many bots, got {len(players)}")
     while not game.is_over:
         actions = game.legal_actions()
         if len(actions) == 1:

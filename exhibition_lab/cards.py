@@ -78,9 +78,11 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.year is not None and not FIRST_YEAR <= self.year <= LAST_YEAR:
-            raise NotationError(f"card year {self.year} is outside {FIRST_YEAR}–{LAST_YEAR} (R2)", token=str(self.year))
+            raise NotationError(
+                f"card year {self.year} is outside {FIRST_YEAR}–{LAST_YEAR} (R2)", token=str(self.year), rule="R2"
+            )
         if self.year is None and self.continent is not None:
-            raise NotationError("a card without a year must be Einstein, which has no continent (R16)")
+            raise NotationError("a card without a year must be Einstein, which has no continent (R16)", rule="R16")
 
     @property
     def is_white(self) -> bool:
@@ -115,6 +117,16 @@ class Card:
 
         Any year 1900–1999 with any continent code is accepted, so halls from other decks
         parse too; the reference deck's title is attached when the card is in it.
+
+        >>> card = Card.parse("1969na")
+        >>> card.year, card.continent.code, card.token
+        (1969, 'NA', '1969NA')
+        >>> Card.parse("1945W").is_white, Card.parse("EIN").is_einstein
+        (True, True)
+        >>> Card.parse("1899NA")
+        Traceback (most recent call last):
+        ...
+        exhibition_lab.errors.NotationError: '1899NA': the year must lie in 1900–1999 (R2)
         """
         if not isinstance(text, str):
             raise NotationError(f"a card token must be text, not {type(text).__name__}", token=repr(text))
@@ -130,7 +142,7 @@ class Card:
         year_text, code = match.groups()
         year = int(year_text)
         if len(year_text) != 4 or not FIRST_YEAR <= year <= LAST_YEAR:
-            raise NotationError(f"{text!r}: the year must lie in {FIRST_YEAR}–{LAST_YEAR} (R2)", token=text)
+            raise NotationError(f"{text!r}: the year must lie in {FIRST_YEAR}–{LAST_YEAR} (R2)", token=text, rule="R2")
         continent = None if code == WHITE_CODE else Continent.parse(code)
         canonical = f"{year}{code}"
         return _deck_titles().get(canonical) or cls(year, continent)
@@ -139,7 +151,8 @@ class Card:
         return self.token
 
     def __repr__(self) -> str:
-        return f"Card({self.token!r})"
+        # evaluates back to an equal card, as the issue asks (``Card.parse('1969NA')``)
+        return f"Card.parse({self.token!r})"
 
     def _repr_html_(self) -> str:
         from .display import card_html  # lazily, so the engine never loads display code
@@ -192,9 +205,9 @@ def load_deck(source: str | Path | io.TextIOBase) -> tuple[Card, ...]:
     for line_no, row in enumerate(reader, start=2):
         card = _deck_row(row, line_no)
         if card.token in seen:
-            raise DeckError(f"line {line_no}: {card.token} appears twice in the deck (R2)")
+            raise DeckError(f"line {line_no}: {card.token} appears twice in the deck (R2)", rule="R2")
         if card.year is not None and any(c.year == card.year for c in cards):
-            raise DeckError(f"line {line_no}: year {card.year} appears twice in the deck (R2)")
+            raise DeckError(f"line {line_no}: year {card.year} appears twice in the deck (R2)", rule="R2")
         seen.add(card.token)
         cards.append(card)
     return tuple(sorted(cards, key=lambda c: c.sort_key))
@@ -229,8 +242,3 @@ def standard_deck() -> tuple[Card, ...]:
 @lru_cache(maxsize=1)
 def _deck_titles() -> dict[str, Card]:
     return {card.token: card for card in standard_deck()}
-
-
-def decade_label(decade: int) -> str:
-    """``1960`` → ``"1960s"``."""
-    return f"{decade}s"

@@ -32,7 +32,7 @@ from . import lockstep
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .bots import SearchBot, TurnPlan, forced_turns, seat_outcomes
 from .cards import Card
-from .errors import ExhibitionLabError
+from .errors import ArgumentError
 from .game import Game, PlayerView
 from .hall import Hall
 from .scoring import SOLO_SCALE, score_halls, solo_score
@@ -192,10 +192,10 @@ def evaluate_view(
 
 def _decision_view(game: Game, seat: int | None) -> PlayerView:
     if game.is_over:
-        raise ExhibitionLabError("the game is over: there is no decision left to evaluate (R10c)")
+        raise ArgumentError("the game is over: there is no decision left to evaluate (R10c)", rule="R10c")
     view = game.view()
     if seat is not None and seat != view.current:
-        raise ExhibitionLabError(
+        raise ArgumentError(
             f"seat {seat} ({game.players[seat]}) has no decision now: it is {game.current_player}'s turn"
         )
     return view
@@ -203,7 +203,7 @@ def _decision_view(game: Game, seat: int | None) -> PlayerView:
 
 def _plans(view: PlayerView, actions: list[Action], candidates: int, include: Sequence[TurnPlan]) -> list[TurnPlan]:
     if candidates < 1:
-        raise ExhibitionLabError("the coach needs at least one candidate per decision")
+        raise ArgumentError("the coach needs at least one candidate per decision")
     plans = SearchBot(candidates=candidates).candidate_plans(view, actions)
     for plan in include:
         if plan not in plans:
@@ -308,7 +308,7 @@ def _placement_words(view: PlayerView, place: Action) -> str:
         return "put it in the Depot"
     if isinstance(place, EndExhibition):
         return "end the exhibition"
-    raise ExhibitionLabError(f"{place} is not a placement")
+    raise ArgumentError(f"{place} is not a placement")
 
 
 @dataclass(frozen=True)
@@ -524,7 +524,7 @@ def review(
     """
     index = seat if isinstance(seat, int) else game.players.index(seat)
     if not 0 <= index < game.n_players:
-        raise ExhibitionLabError(f"no seat {seat!r}; seats are 0–{game.n_players - 1}")
+        raise ArgumentError(f"no seat {seat!r}; seats are 0–{game.n_players - 1}")
     replay = Game(game.players, game.deal, layout=game.layout, deck=game.deck, seed=game.seed)
     log = list(game.history)
     turns = [k for k, (s, action) in enumerate(log) if s == index and isinstance(action, Take)]

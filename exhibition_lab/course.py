@@ -15,8 +15,9 @@ from html import escape
 import numpy as np
 
 from .cards import CONTINENTS, Card, Continent, standard_deck
+from .deal import VEHICLES, Deal
 from .display import STYLE, card_html, hall_body_html
-from .game import VEHICLES, Deal, Game
+from .game import Game
 from .hall import Hall, Problem
 
 Spot = tuple[int, int]

@@ -11,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from .cards import CONTINENTS, Card, Continent
+from .deal import VEHICLES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -298,8 +299,6 @@ def halls_table_html(rows: list[tuple[str, Hall]]) -> str:
 
 def market_html(game: Game) -> str:
     """The Continents tile: each continent's open cards and the vehicles standing there."""
-    from .game import VEHICLES
-
     columns = []
     for continent, cards in zip(CONTINENTS, game.market.values()):
         vehicles = "".join(

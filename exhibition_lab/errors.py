@@ -1,14 +1,33 @@
 """Exception classes.
 
 Every error the package raises on purpose derives from :class:`ExhibitionLabError`, so a
-caller can catch one class. Rule breaches carry the rule id of ``RULES.md`` in ``.rule``.
+caller can catch one class. Every error whose message cites a rule carries the rule id of
+``RULES.md`` in ``.rule`` (``None`` when no rule is at stake). Errors about a bad argument (an
+unknown name, a seat out of range, an impossible budget) are :class:`ArgumentError`, a
+``ValueError``.
 """
 
 from __future__ import annotations
 
 
 class ExhibitionLabError(Exception):
-    """Base class of every exhibition_lab error."""
+    """Base class of every exhibition_lab error; ``rule`` is the rule id the message cites, if any."""
+
+    def __init__(self, message: str, *, rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
+
+
+class ArgumentError(ExhibitionLabError, ValueError):
+    """An argument the function cannot use: an unknown name, a seat out of range, a bad budget.
+
+    >>> from exhibition_lab.layout import unique_decades_range
+    >>> try:
+    ...     unique_decades_range(players=6)
+    ... except ValueError as err:
+    ...     print(type(err).__name__, err.rule)
+    ArgumentError R4
+    """
 
 
 class NotationError(ExhibitionLabError, ValueError):
@@ -18,8 +37,8 @@ class NotationError(ExhibitionLabError, ValueError):
     input (``None`` when not applicable).
     """
 
-    def __init__(self, message: str, *, token: str | None = None, position: int | None = None):
-        super().__init__(message)
+    def __init__(self, message: str, *, token: str | None = None, position: int | None = None, rule: str | None = None):
+        super().__init__(message, rule=rule)
         self.token = token
         self.position = position
 
@@ -28,8 +47,7 @@ class RuleViolation(ExhibitionLabError, ValueError):
     """Well-formed input that a rule forbids; ``rule`` is the rule id (e.g. ``"R11"``)."""
 
     def __init__(self, message: str, *, rule: str):
-        super().__init__(message)
-        self.rule = rule
+        super().__init__(message, rule=rule)
 
 
 class IllegalHall(RuleViolation):

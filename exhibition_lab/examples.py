@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 
 from .cards import seeds_path
-from .errors import ExhibitionLabError
+from .errors import ArgumentError
 from .hall import Hall
 from .scoring import ScoreSheet, score_halls
 
@@ -41,7 +41,7 @@ def load_example(key: str) -> Example:
     """Read ``seeds/examples/<key>.json``; each hall is parsed and checked against the others."""
     path = seeds_path("examples", f"{key}.json")
     if not path.is_file():
-        raise ExhibitionLabError(f"no example {key!r}; examples: {', '.join(example_names())}")
+        raise ArgumentError(f"no example {key!r}; examples: {', '.join(example_names())}")
     data = json.loads(path.read_text(encoding="utf-8"))
     texts: dict[str, str] = data["halls"]
     halls = {name: Hall.parse(text) for name, text in texts.items()}

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .cards import Card
+from .deal import VEHICLES
 from .hall import Hall, Problem
 from .layout import ShowcaseKind, unique_decades_range
 
@@ -230,8 +231,6 @@ def action_in_words(game: Game, action: Action) -> str:
     """What ``action`` does, said *before* it is applied to ``game`` (the tile still shows
     the card, the vehicle still stands where it was): ``took 1953 · … from Oceania, moved
     the Ford to Asia``, ``placed it in General, 3rd spot``."""
-    from .game import VEHICLES
-
     seat = game.current
     vehicle = VEHICLES[seat]
     if isinstance(action, Take):

@@ -8,30 +8,48 @@ comes from a ``numpy.random.Generator`` built from the ``seed`` passed in.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
+from . import savefile
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
-from .cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
-from .errors import ExhibitionLabError, IllegalAction, NotationError
+from .cards import CONTINENTS, Card, Continent, standard_deck
+from .deal import (
+    DECADES,
+    MARKET_SIZE,
+    MAX_PLAYERS,
+    START_CONTINENTS,
+    VEHICLES,
+    Deal,
+    check_deal,
+    deal_cards,
+    player_names,
+)
+from .errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError
 from .hall import Hall
 from .layout import Layout
+from .savefile import SAVE_FORMAT, SAVE_VERSION
+from .scoring import ScoreSheet, SoloRules, score_game
 
-if TYPE_CHECKING:
-    from .scoring import ScoreSheet, SoloRules
-
-MAX_PLAYERS = 5  # R4
-MARKET_SIZE = OPEN_CARDS  # R5: open cards per continent
-START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
-DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
-VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
-SAVE_FORMAT = "exhibition_lab/game"
-SAVE_VERSION = 2  # 2: "links" is D12's reading; version 1 files played the strict one
+# the set-up names stay importable from here, where they were first defined
+__all__ = [
+    "DECADES",
+    "MARKET_SIZE",
+    "MAX_PLAYERS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "START_CONTINENTS",
+    "VEHICLES",
+    "Deal",
+    "Game",
+    "Phase",
+    "PlayerView",
+    "deal_cards",
+]
 
 
 class Phase(Enum):
@@ -44,16 +62,6 @@ class Phase(Enum):
 
     def __str__(self) -> str:
         return self.value
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The outcome of set-up (R5, V7): open cards per continent, the stock (top first) and
-    each seat's Secret Decade (``None`` without the variant)."""
-
-    market: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    secret_decades: tuple[int, ...] | None = None
 
 
 class _State(NamedTuple):
@@ -106,24 +114,6 @@ class PlayerView:
         return self.halls[: self.seat] + self.halls[self.seat + 1 :]
 
 
-def deal_cards(deck: Sequence[Card], players: int, rng: np.random.Generator, *, secret_decades: bool) -> Deal:
-    """Shuffle and deal (R5): 3 open cards per continent sorted by year, the rest is the
-    stock; then one Secret Decade card per player (V7) from the same generator."""
-    order = rng.permutation(len(deck))
-    shuffled = [deck[i] for i in order]
-    need = MARKET_SIZE * len(CONTINENTS)
-    if len(shuffled) < need:
-        raise ExhibitionLabError(f"a deck needs at least {need} cards to deal the Continents tile (R5)")
-    market = tuple(
-        tuple(sorted(shuffled[k * MARKET_SIZE : (k + 1) * MARKET_SIZE], key=lambda c: c.sort_key))
-        for k in range(len(CONTINENTS))
-    )
-    decades = None
-    if secret_decades:
-        decades = tuple(DECADES[i] for i in rng.permutation(len(DECADES))[:players])
-    return Deal(market, tuple(shuffled[need:]), decades)
-
-
 class Game:
     """One game of 1–5 players (R4). Build it with :meth:`Game.new` or :meth:`Game.from_json`."""
 
@@ -137,19 +127,19 @@ class Game:
         seed: int | None = None,
         _dealt: bool = False,
     ) -> None:
-        self._players = _player_names(players)
+        self._players = player_names(players)
         self._layout = layout or Layout.base()
         self._deck = tuple(deck) if deck is not None else standard_deck()
         self._deal = deal
         self._seed = seed
         if not _dealt:  # a deal from deal_cards() is right by construction
-            _check_deal(deal, self._deck, len(self._players))
+            check_deal(deal, self._deck, len(self._players))
         n = len(self._players)
         self._state = _State(
             stock=deal.stock,
             market=deal.market,
             vehicles=START_CONTINENTS[:n],  # R6
-            halls=(Hall._make(self._layout, tuple((None,) * k.size for k in self._layout), ()),) * n,
+            halls=(Hall(self._layout),) * n,
             final=(False,) * n,
             discard=(),
             six_round=(None,) * n,
@@ -173,8 +163,14 @@ class Game:
 
         ``seed`` is an int or a ``numpy.random.Generator``; the same int gives the same deal.
         ``layout`` selects variation showcases (V1); ``secret_decades`` deals V7's cards.
+
+        >>> game = Game.new(["Ann", "Bob"], seed=7)
+        >>> game.current_player, str(game.phase), game.round
+        ('Ann', 'take', 1)
+        >>> Game.new(["Ann", "Bob"], seed=7) == game  # the same seed deals the same cards
+        True
         """
-        names = _player_names(players)
+        names = player_names(players)
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         deck = tuple(deck) if deck is not None else standard_deck()
         deal = deal_cards(deck, len(names), rng, secret_decades=secret_decades)
@@ -291,10 +287,6 @@ class Game:
         """Every action applied so far with the seat that made it."""
         return tuple(self._log)
 
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._history)
-
     def others(self, seat: int | None = None) -> tuple[Hall, ...]:
         """The halls of every seat but ``seat`` (default: the current one)."""
         seat = self._state.seat if seat is None else seat
@@ -379,10 +371,10 @@ class Game:
     def _seat_index(self, seat: int | str) -> int:
         if isinstance(seat, str):
             if seat not in self._players:
-                raise ExhibitionLabError(f"no player named {seat!r}; players are {', '.join(self._players)}")
+                raise ArgumentError(f"no player named {seat!r}; players are {', '.join(self._players)}")
             return self._players.index(seat)
         if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self._players):
-            raise ExhibitionLabError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
+            raise ArgumentError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
         return int(seat)
 
     # ------------------------------------------------------------------ actions
@@ -422,6 +414,17 @@ class Game:
 
         Raises :class:`IllegalAction` (with ``.rule``) and leaves the game unchanged when the
         action is not allowed now. Returns the game, so calls can be chained.
+
+        >>> game = Game.new(2, seed=7)
+        >>> take = game.legal_actions()[0]  # R7: take an open card
+        >>> game.apply(take).phase is Phase.PLACE and game.hand == take.card
+        True
+        >>> game.undo() == take
+        True
+        >>> game.apply("place 0 0")  # R7 first: a card must be taken before it is placed
+        Traceback (most recent call last):
+        ...
+        exhibition_lab.errors.IllegalAction: R10: place 0 0 is not possible now; Player 1 must take a card (R7)
         """
         action = parse_action(action)
         trusted = self._legal is not None and self._legal[0] is self._state and action in self._legal[1]
@@ -432,7 +435,14 @@ class Game:
         return self
 
     def undo(self) -> Action:
-        """Step back one action and return it; the state is exactly the one before it."""
+        """Step back one action and return it; the state is exactly the one before it.
+
+        >>> game = Game.new(2, seed=7)
+        >>> before = game.copy()
+        >>> action = game.legal_actions()[0]
+        >>> game.apply(action).undo() == action, game == before
+        (True, True)
+        """
         if not self._history:
             raise ExhibitionLabError("nothing to undo: no action has been applied")
         self._state = self._history.pop()
@@ -497,7 +507,7 @@ class Game:
     def _place(self, st: _State, action: Place, trusted: bool = False) -> _State:
         hall = st.halls[st.seat]
         if trusted:
-            hall = hall._with_card(st.hand, action.showcase, action.spot)
+            hall = hall.with_card(st.hand, action.showcase, action.spot)
         else:
             hall = hall.place(st.hand, action.showcase, action.spot, self.others(), players=self.n_players)
         st = _with_hall(st, hall)
@@ -544,8 +554,6 @@ class Game:
         A solo game is scored with S1–S7 on the ×100 scale; ``solo_rules`` picks the
         Mid Century reading (``SoloRules()`` by default, D11).
         """
-        from .scoring import score_game
-
         return score_game(self, solo_rules)
 
     # ------------------------------------------------------------------ identity
@@ -571,28 +579,12 @@ class Game:
     # ------------------------------------------------------------------ save / load
     def to_dict(self) -> dict:
         """The game as plain JSON data: set-up, the actions, and a summary of the state
-        that loading checks against the replay."""
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "players": list(self._players),
-            "layout": list(self._layout.keys),
-            "seed": self._seed,
-            "deck": None
-            if self._deck == standard_deck() and _titles(self._deck) == _titles(standard_deck())
-            else [[c.token, c.title] for c in self._deck],
-            "deal": {
-                "market": [[c.token for c in cards] for cards in self._deal.market],
-                "stock": [c.token for c in self._deal.stock],
-                "secret_decades": None if self._deal.secret_decades is None else list(self._deal.secret_decades),
-            },
-            "actions": [str(action) for _, action in self._log],
-            "state": _summary(self),
-        }
+        that loading checks against the replay (written by :func:`savefile.game_to_dict`)."""
+        return savefile.game_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """A versioned JSON document; :meth:`from_json` loads it back identically."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return savefile.game_to_json(self, indent=indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -601,25 +593,7 @@ class Game:
         A malformed, unknown-version or tampered document raises :class:`SaveFileError`
         saying what is wrong; nothing half-loaded is ever returned.
         """
-        from .savefile import load_game
-
-        return load_game(text)
-
-
-def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(c.title for c in deck)
-
-
-def _summary(game: Game) -> dict:
-    st = game._state
-    return {
-        "halls": [str(h) for h in st.halls],
-        "seat": st.seat,
-        "phase": st.phase.value,
-        "round": st.round,
-        "final": list(st.final),
-        "discard": [c.token for c in st.discard],
-    }
+        return savefile.load_game(text, game_type=cls)
 
 
 def _move_vehicle(st: _State, continent: Continent) -> _State:
@@ -659,40 +633,5 @@ _HANDLERS = {
 }
 
 
-def _player_names(players: int | Iterable[str]) -> tuple[str, ...]:
-    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
-        count = int(players)
-        if not 1 <= count <= MAX_PLAYERS:
-            raise ExhibitionLabError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {count}")
-        return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
-    if isinstance(players, str):
-        raise ExhibitionLabError("players is a count or a list of names, not one string")
-    names = tuple(players)
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise ExhibitionLabError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(names)}")
-    for name in names:
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ExhibitionLabError(f"a player name is 1–40 characters of text, not {name!r}")
-    if len(set(names)) != len(names):
-        raise ExhibitionLabError(f"player names must differ: {', '.join(names)}")
-    return names
-
-
-def _check_deal(deal: Deal, deck: Sequence[Card], players: int) -> None:
-    """A deal is the deck split into 6 sorted groups of 3 and a stock (R5)."""
-    if len(deal.market) != len(CONTINENTS):
-        raise ExhibitionLabError(
-            f"R5: the Continents tile has {len(CONTINENTS)} continents, the deal has {len(deal.market)}"
-        )
-    for continent, cards in zip(CONTINENTS, deal.market):
-        if len(cards) != MARKET_SIZE:
-            raise ExhibitionLabError(f"R5: {continent.title} starts with {MARKET_SIZE} cards, not {len(cards)}")
-        if list(cards) != sorted(cards, key=lambda c: c.sort_key):
-            raise ExhibitionLabError(f"R5: the cards at {continent.title} must be sorted by year")
-    dealt = [c for cards in deal.market for c in cards] + list(deal.stock)
-    if len(dealt) != len(set(dealt)) or set(dealt) != set(deck) or len(dealt) != len(deck):
-        raise ExhibitionLabError("R5: the deal must hold every deck card exactly once")
-    if deal.secret_decades is not None:
-        decades = deal.secret_decades
-        if len(decades) != players or len(set(decades)) != players or not set(decades) <= set(DECADES):
-            raise ExhibitionLabError("V7: each player holds a different Secret Decade card (1900 … 1990)")
+def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(c.title for c in deck)

@@ -93,7 +93,7 @@ def showcase_problem(kind: ShowcaseKind, spots: Spots, ctx: _Context | None = No
 
 
 def _check_white_allowed(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Context) -> Problem | None:
-    if kind.allows_white:
+    if not kind.is_variation:  # V1: only variation showcases refuse white cards
         return None
     for i, card in filled:
         if card.is_white:
@@ -434,6 +434,13 @@ class Hall:
 
         ``others`` are the other players' halls (R13 claims, V6a decades); ``players`` the
         number of players (default ``1 + len(others)``).
+
+        >>> hall = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . .")
+        >>> print(hall.why_not(Card.parse("1940AS"), 0, 1))
+        R11 (ascending years): 1940AS cannot go to General (0, 1):
+        1950EU (spot 0) lies left of 1940AS (spot 1) but is not older
+        >>> hall.why_not(Card.parse("1960AS"), 0, 1) is None
+        True
         """
         problem = self.placement_problem(card, showcase, spot, others, players=players)
         return None if problem is None else self._describe(card, showcase, spot, problem)
@@ -446,7 +453,16 @@ class Hall:
         return self._problem_at(card, showcase, spot, _context(others, players))
 
     def legal_spots(self, card: Card, others: Iterable[Hall] = (), *, players: int | None = None) -> list[Spot]:
-        """Every empty spot where ``card`` satisfies the hall requirements, in layout order."""
+        """Every empty spot where ``card`` satisfies the hall requirements, in layout order.
+
+        Spots are ``(showcase, spot)`` pairs counted from 0. Here 1940AS is older than the
+        1950EU opening General, so no General spot takes it (R11):
+
+        >>> hall = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . .")
+        >>> spots = hall.legal_spots(Card.parse("1940AS"))
+        >>> spots[:3], any(showcase == 0 for showcase, _ in spots)
+        ([(1, 0), (1, 1), (1, 2)], False)
+        """
         ctx = _context(others, players)
         if self._holds_year_of(card):
             return []
@@ -508,10 +524,21 @@ class Hall:
         problem = self._problem_at(card, showcase, spot, _context(others, players))
         if problem is not None:
             raise IllegalAction(self._describe(card, showcase, spot, problem), rule=problem.rule)
-        return self._with_card(card, showcase, spot)
+        return self.with_card(card, showcase, spot)
 
-    def _with_card(self, card: Card, showcase: int, spot: int) -> Hall:
-        """The hall with ``card`` at a spot already known to be legal (no checks)."""
+    def with_card(self, card: Card, showcase: int, spot: int) -> Hall:
+        """A new hall with ``card`` at ``(showcase, spot)``, **without checking anything**.
+
+        The fast path for callers that already know the placement is legal (from
+        :meth:`legal_spots` or :meth:`Game.legal_actions`), as python-chess's
+        ``Board.push`` trusts its move: the rules (R2, R11–R16, V1–V6a) are *not* checked
+        and an illegal placement gives an illegal hall. Use :meth:`place` for anything
+        that comes from a user.
+
+        >>> hall = Hall.parse(". . . . . . / . . . . / . / . . . / . .")
+        >>> str(hall.with_card(Card.parse("1969NA"), 0, 2))
+        '. . 1969NA . . . / . . . . / . / . . . / . .'
+        """
         spots = list(self._showcases[showcase])
         spots[spot] = card
         showcases = self._showcases[:showcase] + (tuple(spots),) + self._showcases[showcase + 1 :]
@@ -577,6 +604,14 @@ class Hall:
         spot, then optionally ``|`` and up to three Depot cards. Raises
         :class:`NotationError` (naming the token and its position) for malformed text and
         :class:`IllegalHall` (naming the rule) for a hall that breaks a requirement.
+
+        >>> hall = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . . | 1901OC")
+        >>> hall.showcases[0][0], hall.depot
+        (Card.parse('1950EU'), (Card.parse('1901OC'),))
+        >>> Hall.parse("1950EU 1940AS . . . . / . . . . / . / . . . / . .")
+        Traceback (most recent call last):
+        ...
+        exhibition_lab.errors.IllegalHall: R11 (ascending years): ...
         """
         layout = layout or Layout.base()
         showcases, depot = _read_notation(text, layout)
@@ -673,6 +708,7 @@ def _check_notation_shape(
             f"token {card.token!r} at position {position}: the Depot holds at most {DEPOT_SIZE} cards (R3)",
             token=card.token,
             position=position,
+            rule="R3",
         )
     seen: dict[int | None, str] = {}
     for card, position in [item for spots in showcases for item in spots] + depot:
@@ -684,5 +720,6 @@ def _check_notation_shape(
                 "one card per year (R2)",
                 token=card.token,
                 position=position,
+                rule="R2",
             )
         seen[card.year] = card.token

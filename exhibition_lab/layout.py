@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import ExhibitionLabError
+from .errors import ArgumentError
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +38,6 @@ class ShowcaseKind:
     def is_variation(self) -> bool:
         """Variation showcases refuse white cards (V1, R18)."""
         return self.covers is not None
-
-    @property
-    def allows_white(self) -> bool:
-        return self.covers is None
 
 
 GENERAL = ShowcaseKind("general", "General", 6, "R12")
@@ -91,7 +87,7 @@ def unique_decades_range(players: int) -> tuple[int, int]:
     each end, down to 1940s–1950s in the solo game.
     """
     if not 1 <= players <= 5:
-        raise ExhibitionLabError(f"a game has 1 to 5 players (R4), not {players}")
+        raise ArgumentError(f"a game has 1 to 5 players (R4), not {players}", rule="R4")
     narrowing = 10 * (5 - players)
     return 1900 + narrowing, 1990 - narrowing
 
@@ -112,7 +108,7 @@ class Layout:
         """Rebuild a layout from its showcase keys (as saved by :meth:`keys`)."""
         unknown = [k for k in keys if k not in SHOWCASES]
         if unknown:
-            raise ExhibitionLabError(f"unknown showcase {unknown[0]!r}; known: {', '.join(SHOWCASES)}")
+            raise ArgumentError(f"unknown showcase {unknown[0]!r}; known: {', '.join(SHOWCASES)}")
         layout = cls(tuple(SHOWCASES[k] for k in keys))
         layout._check_variation_places()
         return layout
@@ -129,11 +125,12 @@ class Layout:
         for name in names:
             variation = VARIATIONS.get(name)
             if variation is None:
-                raise ExhibitionLabError(f"unknown variation {name!r}; known: {', '.join(VARIATIONS)}")
+                raise ArgumentError(f"unknown variation {name!r}; known: {', '.join(VARIATIONS)}")
             if variation.covers in used:
-                raise ExhibitionLabError(
+                raise ArgumentError(
                     f"variations {used[variation.covers]!r} and {name!r} both lie over "
-                    f"{SHOWCASES[variation.covers].name}: at most one per base showcase (D9)"
+                    f"{SHOWCASES[variation.covers].name}: at most one per base showcase (D9)",
+                    rule="D9",
                 )
             used[variation.covers] = name
             position = self._position_of_base(variation.covers)
@@ -144,13 +141,14 @@ class Layout:
         for position, showcase in enumerate(self.showcases):
             if showcase.key == base_key or showcase.covers == base_key:
                 return position
-        raise ExhibitionLabError(f"this layout has no {base_key} showcase to cover")
+        raise ArgumentError(f"this layout has no {base_key} showcase to cover")
 
     def _check_variation_places(self) -> None:
         covered = sorted(s.covers or s.key for s in self.showcases)
         if covered != sorted(b.key for b in BASE_SHOWCASES):
-            raise ExhibitionLabError(
-                "a layout holds each of the five base showcases, or one variation over it, exactly once (R3, D9)"
+            raise ArgumentError(
+                "a layout holds each of the five base showcases, or one variation over it, exactly once (R3, D9)",
+                rule="R3",
             )
 
     @property
@@ -189,7 +187,7 @@ class Layout:
         'Mid Century'
         """
         if not 0 <= showcase < len(self.showcases) or not 0 <= spot < self.showcases[showcase].size:
-            raise ExhibitionLabError(f"this layout has no spot {spot} in showcase {showcase}")
+            raise ArgumentError(f"this layout has no spot {spot} in showcase {showcase}")
         kind = self.showcases[showcase]
         if kind.size == 1:
             return kind.name

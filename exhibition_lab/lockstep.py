@@ -25,8 +25,9 @@ import numpy as np
 
 from .actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, TILE_CARDS, Card, standard_deck
-from .errors import ExhibitionLabError
-from .game import DECADES, MAX_PLAYERS, START_CONTINENTS, Deal, Game, Phase
+from .deal import DECADES, MAX_PLAYERS, START_CONTINENTS, Deal, player_names
+from .errors import ArgumentError
+from .game import Game, Phase
 from .hall import DEPOT_SIZE
 from .layout import Layout, ShowcaseKind, unique_decades_range
 from .scoring import (
@@ -60,21 +61,21 @@ def refuse_unmodelled(layout: Layout) -> None:
     for kind in layout:
         for name in kind.__slots__:
             if name not in _MODELLED and getattr(kind, name) != getattr(defaults, name):
-                raise ExhibitionLabError(f"the batch engine does not model {kind.name}'s property {name!r}")
+                raise ArgumentError(f"the batch engine does not model {kind.name}'s property {name!r}")
         if kind.scoring is not None and kind.scoring not in _PAIR_GOALS:
-            raise ExhibitionLabError(f"the batch engine does not score {kind.name}'s goal {kind.scoring!r}")
+            raise ArgumentError(f"the batch engine does not score {kind.name}'s goal {kind.scoring!r}")
         if kind.distinct_continents and kind.size > len(CONTINENTS):
-            raise ExhibitionLabError(f"the batch engine does not model R12's white-card count on {kind.name}")
+            raise ArgumentError(f"the batch engine does not model R12's white-card count on {kind.name}", rule="R12")
         variation_rules = (kind.min_step, kind.link_years, kind.same_decade or None, kind.unique_decades or None)
         if not kind.is_variation and any(rule is not None for rule in variation_rules):
             # the engine reads V2–V6a's requirements for dated coloured cards only (V1)
-            raise ExhibitionLabError(f"the batch engine models {kind.name}'s variation rules only without white cards")
+            raise ArgumentError(f"the batch engine models {kind.name}'s variation rules only without white cards")
         if kind.same_continent and kind.distinct_continents:
-            raise ExhibitionLabError(f"{kind.name} asks for both R12 and R13; the batch engine models one")
+            raise ArgumentError(f"{kind.name} asks for both R12 and R13; the batch engine models one", rule="R12")
     if sum(kind.scoring is not None for kind in layout) > 1:
-        raise ExhibitionLabError("the batch engine scores one pair showcase per layout (R20, V5, V6)")
+        raise ArgumentError("the batch engine scores one pair showcase per layout (R20, V5, V6)", rule="R20")
     if sum(kind.same_continent for kind in layout) > 1 or sum(kind.unique_decades for kind in layout) > 1:
-        raise ExhibitionLabError("the batch engine models one One Continent and one Unique Decades showcase")
+        raise ArgumentError("the batch engine models one One Continent and one Unique Decades showcase")
 
 
 # ---------------------------------------------------------------- tables
@@ -129,7 +130,7 @@ def tables(layout: Layout, players: int) -> Tables:
     """The arrays for ``layout`` with ``players`` players (cached)."""
     refuse_unmodelled(layout)
     if not 1 <= players <= MAX_PLAYERS:
-        raise ExhibitionLabError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {players}")
+        raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {players}", rule="R4")
     sizes = layout.sizes
     n = sum(sizes)
     starts = tuple(int(x) for x in np.cumsum((0, *sizes[:-1])))
@@ -222,8 +223,8 @@ class DeckArrays:
         cards = tuple(cards)
         years = [c.year for c in cards if c.year is not None]
         if len(set(years)) != len(years) or sum(c.is_einstein for c in cards) > 1:
-            raise ExhibitionLabError(
-                "the batch engine plays a deck with one card per year and at most one Einstein (R2)"
+            raise ArgumentError(
+                "the batch engine plays a deck with one card per year and at most one Einstein (R2)", rule="R2"
             )
         year = np.array([EMPTY if c.year is None else c.year for c in cards], dtype=np.int16)
         continent = np.array([WHITE if c.continent is None else c.continent.index for c in cards], dtype=np.int8)
@@ -389,7 +390,7 @@ def from_games(games: Sequence[Game], *, record: bool = False) -> BatchGames:
     t = tables(first.layout, first.n_players)
     arrays = deck_arrays(first.deck)
     if any(g.layout != first.layout or g.n_players != first.n_players or g.deck != first.deck for g in games):
-        raise ExhibitionLabError("from_games takes games of one layout, player count and deck")
+        raise ArgumentError("from_games takes games of one layout, player count and deck")
     index = arrays.index()
     stock_len = max(g.stock_size for g in games)
     b = BatchGames.empty(t, arrays, len(games), stock_len, record)
@@ -745,7 +746,7 @@ def make_policy(spec: str | Policy) -> Policy:
     if isinstance(spec, Policy):
         return spec
     if spec not in POLICIES:
-        raise ExhibitionLabError(f"the batch engine's players are {', '.join(POLICIES)}, not {spec!r}")
+        raise ArgumentError(f"the batch engine's players are {', '.join(POLICIES)}, not {spec!r}")
     return POLICIES[spec]()
 
 
@@ -778,7 +779,7 @@ def play(
         policies = [policies] * b.players
     seats = [make_policy(p) for p in policies]
     if len(seats) != b.players:
-        raise ExhibitionLabError(f"{b.players} seat(s) need as many policies, got {len(seats)}")
+        raise ArgumentError(f"{b.players} seat(s) need as many policies, got {len(seats)}")
     pending = np.zeros(b.n, dtype=bool) if forced is None else np.ones(b.n, dtype=bool)
     limit = 4 * b.players * (b.tables.n_spots + DEPOT_SIZE + 2) + 4
     for _ in range(limit if turns is None else turns):
@@ -790,7 +791,7 @@ def play(
         _place_step(b, np.flatnonzero(b.phase == PLACE), seats, rng, forced, pending)
     if turns is not None:
         return b
-    raise ExhibitionLabError("a batch game outlasted every possible turn; the batch state is corrupt")
+    raise ArgumentError("a batch game outlasted every possible turn; the batch state is corrupt")
 
 
 def _by_seat(b: BatchGames, games: np.ndarray, seats: list[Policy]):
@@ -1003,10 +1004,8 @@ def start_snapshot(b: BatchGames) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def replay(b: BatchGames, deal: tuple[np.ndarray, np.ndarray, np.ndarray], game: int) -> Game:
     """Game ``game`` of ``b`` (recorded from a fresh deal) rebuilt as a :class:`Game`."""
-    from .game import _player_names
-
     if b.log is None:
-        raise ExhibitionLabError("replay needs games dealt with record=True")
+        raise ArgumentError("replay needs games dealt with record=True")
     market, stock, secret = deal
     cards = b.deck.cards
     sort = {c: c.sort_key for c in cards}
@@ -1016,7 +1015,7 @@ def replay(b: BatchGames, deal: tuple[np.ndarray, np.ndarray, np.ndarray], game:
     )
     decades = None if secret[game, 0] < 0 else tuple(int(d) for d in secret[game])
     dealt = Deal(tile, tuple(cards[i] for i in stock[game] if i >= 0), decades)
-    replayed = Game(_player_names(b.players), dealt, layout=b.tables.layout, deck=cards)
+    replayed = Game(player_names(b.players), dealt, layout=b.tables.layout, deck=cards)
     for code in b.log[game, : b.log_at[game]]:
         replayed.apply(action_of(b, int(code)))
     return replayed

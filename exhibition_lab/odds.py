@@ -23,10 +23,11 @@ from typing import Any
 import numpy as np
 
 from . import budget
+from .bots import make_bot, play_game
 from .cards import FIRST_YEAR, LAST_YEAR, TILE_CARDS, Card
-from .errors import ExhibitionLabError
+from .errors import ArgumentError, ExhibitionLabError
 from .game import Game
-from .scoring import SOLO_PAIR_MAX, costs_a_point, solo_pair_points
+from .scoring import SOLO_PAIR_MAX, SoloRules, costs_a_point, solo_pair_points
 
 MARKET_CARDS = TILE_CARDS  # S4: 6 continents × 3 open cards
 MAX_FP = SOLO_PAIR_MAX
@@ -43,7 +44,7 @@ def _year(value: int | Card | str | None) -> int | None:
         return value.year
     if isinstance(value, (int, np.integer)) and FIRST_YEAR <= value <= LAST_YEAR:
         return int(value)
-    raise ExhibitionLabError(f"a year is an int 1900–1999 or a card, not {value!r}")
+    raise ArgumentError(f"a year is an int 1900–1999 or a card, not {value!r}")
 
 
 def pool_years(pool: Iterable[int | Card | str]) -> list[int | None]:
@@ -53,14 +54,14 @@ def pool_years(pool: Iterable[int | Card | str]) -> list[int | None]:
 
 def _counts(goal: str, years: list[int | None], left: int, right: int) -> int:
     if goal not in GOALS:
-        raise ExhibitionLabError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+        raise ArgumentError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     return sum(1 for y in years if y is not None and costs_a_point(goal, y, left, right))
 
 
 def hypergeometric(population: int, successes: int, draws: int) -> np.ndarray:
     """``p[k]`` = probability of exactly ``k`` successes, k = 0 … draws (exact integers)."""
     if not 0 <= successes <= population or not 0 <= draws <= population:
-        raise ExhibitionLabError(f"impossible draw: {draws} from {population} with {successes} marked")
+        raise ArgumentError(f"impossible draw: {draws} from {population} with {successes} marked")
     total = comb(population, draws)
     return np.array([comb(successes, k) * comb(population - successes, draws - k) / total for k in range(draws + 1)])
 
@@ -79,28 +80,18 @@ def penalty_odds(
     """
     a, b = _year(left), _year(right)
     if a is None or b is None:
-        raise ExhibitionLabError("Einstein in the pair scores 0 whatever the market (S4)")
+        raise ArgumentError("Einstein in the pair scores 0 whatever the market (S4)", rule="S4")
     if a >= b:
-        raise ExhibitionLabError(f"the left card must be older than the right one (R11): {a} ≥ {b}")
+        raise ArgumentError(f"the left card must be older than the right one (R11): {a} ≥ {b}", rule="R11")
     years = pool_years(pool)
     if draws > len(years):
-        raise ExhibitionLabError(f"cannot draw {draws} market cards from a pool of {len(years)}")
+        raise ArgumentError(f"cannot draw {draws} market cards from a pool of {len(years)}")
     return hypergeometric(len(years), _counts(goal, years, a, b), draws)
 
 
 def solo_years_gap_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndarray:
     """S4: ``p[k]`` that exactly ``k`` final market cards lie outside [left, right]."""
     return penalty_odds("years_gap", left, right, pool, draws)
-
-
-def solo_short_era_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndarray:
-    """S5: ``p[k]`` that exactly ``k`` final market cards lie within [left, right]."""
-    return penalty_odds("short_era", left, right, pool, draws)
-
-
-def solo_antiquity_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndarray:
-    """S5: ``p[k]`` that exactly ``k`` final market cards are older than ``right``."""
-    return penalty_odds("antiquity", left, right, pool, draws)
 
 
 def expected_fp(odds: np.ndarray) -> float:
@@ -128,7 +119,7 @@ def game_pool(game: Game) -> tuple[Card, ...]:
 def game_penalty_odds(game: Game, left, right, goal: str = "years_gap") -> np.ndarray:
     """The penalty odds asked mid-game: the final market is drawn from :func:`game_pool`."""
     if not game.is_solo:
-        raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
+        raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
     pool = game_pool(game)
     return penalty_odds(goal, left, right, pool, min(MARKET_CARDS, len(pool)))
 
@@ -165,7 +156,7 @@ def years_gap_grid(pool: Iterable[int | Card | str], draws: int = MARKET_CARDS) 
     removed = in_pool[:, None] + in_pool[None, :]
     n = len(years)
     if draws > n - 2:
-        raise ExhibitionLabError(f"cannot draw {draws} market cards from a pool of {n} (less the pair)")
+        raise ArgumentError(f"cannot draw {draws} market cards from a pool of {n} (less the pair)")
     table = np.full((3, n + 1), np.nan)
     for r in range(3):
         table[r, : n - r + 1] = _expected_by_marked(n - r, draws)
@@ -212,7 +203,7 @@ def market_penalty_from_markets(markets: np.ndarray, left, right, goal: str = "y
     elif goal == "antiquity":
         hits = dated & (markets < b)
     else:
-        raise ExhibitionLabError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+        raise ArgumentError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     counts = hits.sum(axis=1)
     return np.bincount(counts, minlength=markets.shape[1] + 1)[: markets.shape[1] + 1] / len(markets)
 
@@ -265,19 +256,22 @@ def pair_pool(pool: Iterable[int | Card | str], left: int, right: int) -> list[i
 
 def _check_pair(goal: str, left, right, pool: list) -> tuple[int, int]:
     if goal not in GOALS:
-        raise ExhibitionLabError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+        raise ArgumentError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     for item in (left, right):
         if isinstance(item, (Card, str)) and _card(item).is_einstein:
-            raise ExhibitionLabError("Einstein has no year: a pair holding him scores 0 whatever the market (S4, S5)")
+            raise ArgumentError(
+                "Einstein has no year: a pair holding him scores 0 whatever the market (S4, S5)", rule="S4"
+            )
     a, b = _year(left), _year(right)
     if a >= b:
-        raise ExhibitionLabError(f"the left card must be older than the right one (R11): {a} ≥ {b}")
+        raise ArgumentError(f"the left card must be older than the right one (R11): {a} ≥ {b}", rule="R11")
     if goal != "years_gap":
         for year in (a, b):
             cards = [c for c in pool if isinstance(c, Card) and c.year == year]
             if cards and all(c.is_white for c in cards):
-                raise ExhibitionLabError(
-                    f"{cards[0].token} is a white card, and white cards may not go in a variation showcase (V1)"
+                raise ArgumentError(
+                    f"{cards[0].token} is a white card, and white cards may not go in a variation showcase (V1)",
+                    rule="V1",
                 )
     return a, b
 
@@ -319,19 +313,21 @@ def game_pair_odds(game: Game, left, right, goal: str | None = None) -> PairOdds
     in the player's hand or already in the pair showcase; otherwise the error says where
     it went."""
     if not game.is_solo:
-        raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
+        raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
     found = pair_showcase(game)
     if found is None:
-        raise ExhibitionLabError("this layout has no Years Gap showcase (nor a variation over it)")
+        raise ArgumentError("this layout has no Years Gap showcase (nor a variation over it)")
     own_goal, spots = found
     if any(c is not None and c.is_einstein for c in spots):
-        raise ExhibitionLabError(f"Einstein lies in your {GOAL_TITLES[own_goal]}: it scores 0 whatever the market (S4)")
+        raise ArgumentError(
+            f"Einstein lies in your {GOAL_TITLES[own_goal]}: it scores 0 whatever the market (S4)", rule="S4"
+        )
     pool = game_pool(game)
     available = _available_years(game, pool, spots)
     for item in (left, right):
         year = _year(item)
         if year is not None and year not in available:
-            raise ExhibitionLabError(f"no card of {year} is left to take: {_whereabouts(game, year)}")
+            raise ArgumentError(f"no card of {year} is left to take: {_whereabouts(game, year)}")
     return pair_odds(goal or own_goal, left, right, pool)
 
 
@@ -364,7 +360,7 @@ def penalty_grid(goal: str, pool: Iterable[int | Card | str], draws: int = MARKE
     cards, so one small table serves all 4,950 pairs.
     """
     if goal not in GOALS:
-        raise ExhibitionLabError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+        raise ArgumentError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     pool = list(pool)
     years = pool_years(pool)
     dated = np.array([y for y in years if y is not None], dtype=int)
@@ -466,13 +462,10 @@ def play_outs(
     the games played so far. Game ``i`` depends on ``seed`` and ``i`` only. ``progress``
     may also be a ready ``tqdm`` bar, which is reset and left open.
     """
-    from .bots import make_bot, play_game
-    from .scoring import SoloRules
-
     if game is not None and not game.is_solo:
-        raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
+        raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
     if n_games < 1:
-        raise ExhibitionLabError(f"play at least one game, not {n_games}")
+        raise ArgumentError(f"play at least one game, not {n_games}")
     player = make_bot(bot)
     n_games = budget.scaled(n_games, minimum=20)
     rules = {name: SoloRules.by_name(name) for name in READINGS}
@@ -529,10 +522,10 @@ def game_penalty_grid(game: Game, goal: str | None = None) -> np.ndarray:
     with a year whose card is gone (placed elsewhere, in the Depot, discarded) are NaN, as
     is everything when Einstein lies in the pair showcase (S4)."""
     if not game.is_solo:
-        raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
+        raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
     found = pair_showcase(game)
     if found is None:
-        raise ExhibitionLabError("this layout has no Years Gap showcase (nor a variation over it)")
+        raise ArgumentError("this layout has no Years Gap showcase (nor a variation over it)")
     own_goal, spots = found
     pool = game_pool(game)
     grid = penalty_grid(goal or own_goal, pool)

@@ -1,27 +1,86 @@
-"""Loading saved games: strict schema checks, then a full replay (never pickle or eval).
+"""Saved games, written and read: versioned JSON, strict schema checks on load, then a full
+replay (never pickle or eval).
 
-Every problem becomes a :class:`SaveFileError` that says where the document is wrong.
+Every problem on load becomes a :class:`SaveFileError` that says where the document is wrong.
+This module sits below :mod:`exhibition_lab.game` (which calls it for ``to_json`` and
+``from_json``) and reads a game only through its public properties.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from .actions import parse_action
 from .cards import Card, standard_deck
+from .deal import Deal, deal_cards
 from .errors import ExhibitionLabError, SaveFileError
-from .game import SAVE_FORMAT, SAVE_VERSION, Deal, Game, _summary, deal_cards
 from .layout import Layout
 
+if TYPE_CHECKING:
+    from .game import Game
+
+SAVE_FORMAT = "exhibition_lab/game"
+SAVE_VERSION = 2  # 2: "links" is D12's reading; version 1 files played the strict one
 MAX_SAVE_BYTES = 2_000_000
 MAX_ACTIONS = 5_000
 _KEYS = {"format", "version", "players", "layout", "seed", "deck", "deal", "actions", "state"}
 _DEAL_KEYS = {"market", "stock", "secret_decades"}
 
 
-def load_game(text: str | bytes) -> Game:
-    """Parse, validate and replay a document written by :meth:`Game.to_json`."""
+# ---------------------------------------------------------------------- writing
+def game_to_dict(game: Game) -> dict:
+    """The game as plain JSON data: set-up, the actions, and a summary of the state that
+    loading checks against the replay."""
+    deal = game.deal
+    standard = standard_deck()
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "players": list(game.players),
+        "layout": list(game.layout.keys),
+        "seed": game.seed,
+        "deck": None
+        if game.deck == standard and _titles(game.deck) == _titles(standard)
+        else [[c.token, c.title] for c in game.deck],
+        "deal": {
+            "market": [[c.token for c in cards] for cards in deal.market],
+            "stock": [c.token for c in deal.stock],
+            "secret_decades": None if deal.secret_decades is None else list(deal.secret_decades),
+        },
+        "actions": [str(action) for _, action in game.history],
+        "state": state_summary(game),
+    }
+
+
+def game_to_json(game: Game, indent: int | None = None) -> str:
+    """:func:`game_to_dict` as JSON text (UTF-8 names kept as they are)."""
+    return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
+
+
+def state_summary(game: Game) -> dict:
+    """The visible end state a save file records, so a load can check its replay."""
+    return {
+        "halls": [str(h) for h in game.halls],
+        "seat": game.current,
+        "phase": game.phase.value,
+        "round": game.round,
+        "final": list(game.final),
+        "discard": [c.token for c in game.discard],
+    }
+
+
+def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(c.title for c in deck)
+
+
+# ---------------------------------------------------------------------- reading
+def load_game(text: str | bytes, game_type: type[Game]) -> Game:
+    """Parse, validate and replay a document written by :func:`game_to_json` into a
+    ``game_type`` (:class:`Game`; :meth:`Game.from_json` passes itself)."""
     doc = _parse_json(text)
     _require(isinstance(doc, dict), "the document must be a JSON object")
     _exact_keys(doc, _KEYS, "the document")
@@ -45,12 +104,12 @@ def load_game(text: str | bytes) -> Game:
     )
     deck = _load_deck(doc["deck"])
     deal = _load_deal(doc["deal"], deck)
-    game = _new_game(players, deal, layout, deck, seed)
+    game = _new_game(game_type, players, deal, layout, deck, seed)
     if seed is not None:
         expected = deal_cards(deck, len(players), _rng(seed), secret_decades=deal.secret_decades is not None)
         _require(expected == deal, f"the deal does not match seed {seed}: the file was changed")
     _replay(game, doc["actions"])
-    _require(doc["state"] == _summary(game), "the saved state does not match its actions: the file was changed")
+    _require(doc["state"] == state_summary(game), "the saved state does not match its actions: the file was changed")
     return game
 
 
@@ -159,16 +218,16 @@ def _load_deal(raw: Any, deck: tuple[Card, ...]) -> Deal:
     )
 
 
-def _new_game(players: list[str], deal: Deal, layout: Layout, deck: tuple[Card, ...], seed: int | None) -> Game:
+def _new_game(
+    game_type: type[Game], players: list[str], deal: Deal, layout: Layout, deck: tuple[Card, ...], seed: int | None
+) -> Game:
     try:
-        return Game(players, deal, layout=layout, deck=deck, seed=seed)
+        return game_type(players, deal, layout=layout, deck=deck, seed=seed)
     except ExhibitionLabError as exc:
         raise SaveFileError(f"cannot load the game: {exc}") from None
 
 
-def _rng(seed: int):
-    import numpy as np
-
+def _rng(seed: int) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 

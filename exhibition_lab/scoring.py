@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .cards import CONTINENTS, FIRST_YEAR, TILE_CARDS, Card
-from .errors import ExhibitionLabError
+from .errors import ArgumentError, ExhibitionLabError
 from .hall import Hall
 
 if TYPE_CHECKING:
@@ -284,7 +284,9 @@ def six_continents_lines(halls: Mapping[str, Hall], rounds: Mapping[str, int | N
         else:
             got = rounds.get(name)
             if got is None:
-                raise ExhibitionLabError(f"{name}'s hall shows all six continents but no round was recorded (R19)")
+                raise ExhibitionLabError(
+                    f"{name}'s hall shows all six continents but no round was recorded (R19)", rule="R19"
+                )
             reached[name] = got
     points = _dense_rank_points(reached, higher_is_better=False)
     lines = {}
@@ -384,9 +386,15 @@ def score_halls(
     ``six_continents_round`` maps names to the round each reached all six continents
     (R19); ``None`` counts every such hall as reached in the same round.
     ``secret_decades`` maps names to their Secret Decade (V7), e.g. ``{"Ron": 1960}``.
+
+    >>> ann = Hall.parse("1901OC 1920SA 1940AF 1950AS 1960EU 1970NA / . . . . / . / . . . / . .")
+    >>> bob = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . .")
+    >>> sheet = score_halls({"Ann": ann, "Bob": bob})
+    >>> sheet.winners, sheet.scores["Ann"].points["six_continents"]
+    (['Ann'], 5)
     """
     if not halls:
-        raise ExhibitionLabError("score_halls needs at least one hall")
+        raise ArgumentError("score_halls needs at least one hall")
     six = six_continents_lines(halls, six_continents_round)
     pairs = pair_goal_lines(halls)
     scores = {}
@@ -428,7 +436,7 @@ class SoloRules:
     def by_name(cls, name: str) -> SoloRules:
         readings = {"harsh": cls.harsh_reading, "tiebreak": cls.tiebreak_reading}
         if name not in readings:
-            raise ExhibitionLabError(f"unknown solo reading {name!r}; choose one of {', '.join(readings)}")
+            raise ArgumentError(f"unknown solo reading {name!r}; choose one of {', '.join(readings)}")
         return readings[name]()
 
     def mid_century_points(self, distance: int | None) -> int:
@@ -467,7 +475,7 @@ def costs_a_point(goal: str, year, left, right):
         return dated & (left <= year) & (year <= right)
     if goal == "antiquity":
         return dated & (year < right)
-    raise ExhibitionLabError(f"no market penalty for goal {goal!r}; goals: {', '.join(_SOLO_PAIR)}")
+    raise ArgumentError(f"no market penalty for goal {goal!r}; goals: {', '.join(_SOLO_PAIR)}")
 
 
 def solo_pair_points(hits):
@@ -503,11 +511,16 @@ def solo_score(
     """The solo score (S1–S7): fame points per goal in ``.points`` and the ×100 total.
 
     ``market`` is the cards left on the Continents tile at the end (at most 18, R5).
+
+    >>> hall = Hall.parse("1901OC 1920SA 1940AF 1950AS 1960EU 1970NA / . . . . / . / . . . / . .")
+    >>> score = solo_score(hall, market=["1905EU", "1999NA"])
+    >>> score.points["six_continents"], score.points["decades"], score.points["empty_spots"]
+    (1, 6, -10)
     """
     rules = rules or SoloRules()
     market = list(market)
     if len(market) > TILE_CARDS:
-        raise ExhibitionLabError(f"the Continents tile holds at most {TILE_CARDS} cards, not {len(market)} (S4)")
+        raise ArgumentError(f"the Continents tile holds at most {TILE_CARDS} cards, not {len(market)} (S4)", rule="S4")
     six = hall.has_all_continents
     missing = [c.title for c in CONTINENTS if c not in hall.continents]
     lines = [

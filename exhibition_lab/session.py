@@ -11,9 +11,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .actions import Action, EndExhibition, Place, ToDepot
+from .actions import Action, EndExhibition, Place, ToDepot, parse_action
 from .bots import BOTS, Bot, make_bot
-from .errors import ExhibitionLabError
+from .deal import VEHICLES
+from .errors import ArgumentError
 from .explain import (
     Plain,
     action_in_words,
@@ -24,7 +25,7 @@ from .explain import (
     placement_in_words,
     turns_in_words,
 )
-from .game import VEHICLES, Game, Phase
+from .game import Game, Phase
 from .layout import Layout
 from .scoring import PlayerScore, ScoreSheet
 
@@ -75,7 +76,7 @@ class PlaySession:
 
     def __init__(self, game: Game, seats: Sequence[str | Bot], *, seed: int = 0) -> None:
         if len(seats) != game.n_players:
-            raise ExhibitionLabError(f"{game.n_players} seat(s) need as many kinds, got {len(seats)}")
+            raise ArgumentError(f"{game.n_players} seat(s) need as many kinds, got {len(seats)}")
         self.game = game
         self.seats = [s if isinstance(s, str) else s.name for s in seats]
         self._bots = {k: make_bot(s) for k, s in enumerate(seats) if s != HUMAN}
@@ -98,7 +99,7 @@ class PlaySession:
     ) -> PlaySession:
         """A new game: one kind per seat (1–5 seats), optional names, variation showcases."""
         if not 1 <= len(seats) <= 5:
-            raise ExhibitionLabError(f"a game has 1 to 5 players (R4), not {len(seats)}")
+            raise ArgumentError(f"a game has 1 to 5 players (R4), not {len(seats)}", rule="R4")
         names = list(names) if names else cls.default_names(seats)
         layout = Layout.base().with_variations(*variations)
         game = Game.new(names, seed=seed, layout=layout, secret_decades=secret_decades)
@@ -151,16 +152,14 @@ class PlaySession:
         """Apply a human action (raises :class:`~exhibition_lab.errors.IllegalAction`,
         leaving the game unchanged), then let the bots play."""
         if self.game.is_over:
-            raise ExhibitionLabError("the game is over; start a new one")
+            raise ArgumentError("the game is over; start a new one")
         if not self.humans_turn:
-            raise ExhibitionLabError(f"it is {self.game.current_player}'s turn (a bot)")
+            raise ArgumentError(f"it is {self.game.current_player}'s turn (a bot)")
         self._apply(action)
         self.run_bots()
 
     def _apply(self, action: Action | str) -> None:
         """Apply one action, keeping its sentence (said before it changes the game)."""
-        from .actions import parse_action
-
         action = parse_action(action)
         self._sync_words()
         words = action_in_words(self.game, action) if self.game.is_legal(action) else ""
@@ -194,11 +193,11 @@ class PlaySession:
     def undo(self) -> int:
         """Step back to the previous human decision; returns how many actions were undone."""
         if not self.human_seats:
-            raise ExhibitionLabError("a game of bots has nothing to undo")
+            raise ArgumentError("a game of bots has nothing to undo")
         history = self.game.history
         last_human = max((k for k, (seat, _) in enumerate(history) if self.is_human(seat)), default=None)
         if last_human is None:
-            raise ExhibitionLabError("nothing to undo: no human move yet")
+            raise ArgumentError("nothing to undo: no human move yet")
         steps = len(history) - last_human
         for _ in range(steps):
             self.game.undo()

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import budget, lockstep
+from .batch import play_batch
 from .bots import Bot, make_bot, play_game
 from .cards import TILE_CARDS
-from .errors import ExhibitionLabError
+from .errors import ArgumentError, ExhibitionLabError
 from .game import Game
 from .layout import Layout
 from .lockstep import Policy
@@ -194,16 +195,16 @@ def simulate(
     down (never below 50); everywhere else the run plays exactly ``n_games``.
     """
     if engine not in ("auto", "scalar", "batch"):
-        raise ExhibitionLabError(f"engine is 'auto', 'scalar' or 'batch', not {engine!r}")
+        raise ArgumentError(f"engine is 'auto', 'scalar' or 'batch', not {engine!r}")
     if n_games < 1:
-        raise ExhibitionLabError(f"simulate needs at least one game, not {n_games}")
+        raise ArgumentError(f"simulate needs at least one game, not {n_games}")
     if not 1 <= len(bots) <= 5:
-        raise ExhibitionLabError(f"one bot per seat, 1 to 5 seats (R4); got {len(bots)}")
+        raise ArgumentError(f"one bot per seat, 1 to 5 seats (R4); got {len(bots)}", rule="R4")
     kinds = [_player_kind(bot) for bot in bots]  # fails early on an unknown name
     n_games = budget.scaled(n_games, minimum=50)
     rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules
     if not isinstance(rules, SoloRules):
-        raise ExhibitionLabError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r}")
+        raise ArgumentError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r}")
     cores = processes or os.cpu_count() or 1
     layout = layout or Layout.base()
     engine = _choose_engine(engine, kinds)
@@ -300,7 +301,7 @@ def _choose_engine(engine: str, kinds: list[str]) -> str:
     wrong = "scalar" if engine == "batch" else "batch"
     if wrong in kinds:
         plays = "batch policies ('random', 'heuristic', Policy objects)" if engine == "batch" else "bots"
-        raise ExhibitionLabError(f"the {engine} engine plays {plays}; these seats mix in others: {kinds}")
+        raise ArgumentError(f"the {engine} engine plays {plays}; these seats mix in others: {kinds}")
     return engine
 
 
@@ -325,8 +326,6 @@ def _run_batch_shard(
     policy: str, seed: int, first_game: int, n_games: int, rules: SoloRules
 ) -> dict[str, np.ndarray]:
     """Games ``first_game …`` of a batch run, as the same plain arrays as :func:`_run_shard`."""
-    from .batch import play_batch
-
     result = play_batch(n_games, policy=policy, seed=seed, chunk=BATCH_CHUNK, first_game=first_game, solo_rules=rules)
     part = {"scores": result.scores.astype(np.int64)[:, None], "markets": result.markets}
     for goal in GOAL_LABELS:

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .cards import Card, Continent, standard_deck
-from .errors import ExhibitionLabError, IllegalAction, NotationError, SaveFileError
+from .errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError, SaveFileError
 
 MIN_PLAYERS = 1  # T8: one player is solo practice
 MAX_PLAYERS = 8  # T1
@@ -50,7 +50,7 @@ _KEY_BITS = 63
 def hand_size_for(players: int) -> int:
     """Cards dealt to each player (T1): 6 with 2–3 players, 5 with 4–5, 4 with 6–8."""
     if not 2 <= players <= MAX_PLAYERS:
-        raise ExhibitionLabError(f"T1: a Timeline game deals hands to 2–{MAX_PLAYERS} players, not {players}")
+        raise ArgumentError(f"T1: a Timeline game deals hands to 2–{MAX_PLAYERS} players, not {players}", rule="T1")
     return 6 if players <= 3 else 5 if players <= 5 else 4
 
 
@@ -66,17 +66,17 @@ class TimelineCard:
 
     def __post_init__(self) -> None:
         if isinstance(self.year, bool) or not isinstance(self.year, (int, np.integer)):
-            raise ExhibitionLabError(f"a Timeline card needs a whole year, not {self.year!r}")
+            raise ArgumentError(f"a Timeline card needs a whole year, not {self.year!r}")
         if not -10_000 <= int(self.year) <= 10_000:
-            raise ExhibitionLabError(f"year {self.year} is out of range (−10000 … 10000)")
+            raise ArgumentError(f"year {self.year} is out of range (−10000 … 10000)")
         if not isinstance(self.title, str) or not self.title.strip():
-            raise ExhibitionLabError("a Timeline card needs a subject title")
+            raise ArgumentError("a Timeline card needs a subject title")
 
     @classmethod
     def from_card(cls, card: Card) -> TimelineCard:
         """The Timeline card of an Exhibition card (Einstein has no year: refused)."""
         if card.year is None:
-            raise ExhibitionLabError("Einstein has no year and cannot be a Timeline card")
+            raise ArgumentError("Einstein has no year and cannot be a Timeline card")
         return cls(card.year, card.title or card.token, card.continent)
 
 
@@ -103,7 +103,7 @@ def timeline_deck(cards: Iterable[Card | TimelineCard] | None = None) -> tuple[T
             if card.year is not None:
                 deck.append(TimelineCard.from_card(card))
         else:
-            raise ExhibitionLabError(f"a Timeline deck holds cards, not {type(card).__name__}")
+            raise ArgumentError(f"a Timeline deck holds cards, not {type(card).__name__}")
     return tuple(deck)
 
 
@@ -234,9 +234,9 @@ class Timeline:
         n_cards = len(self._deck)
         self._order = tuple(range(n_cards)) if order is None else tuple(int(i) for i in order)
         if sorted(self._order) != list(range(n_cards)):
-            raise ExhibitionLabError("T1: the shuffle must hold every deck card exactly once")
+            raise ArgumentError("T1: the shuffle must hold every deck card exactly once", rule="T1")
         if not 0 <= int(reshuffle_key) < 2**_KEY_BITS:
-            raise ExhibitionLabError("the reshuffle key is a non-negative 63-bit integer")
+            raise ArgumentError("the reshuffle key is a non-negative 63-bit integer")
         self._key = int(reshuffle_key)
         self._cards = tuple(self._deck[i] for i in self._order)
         n = len(self._players)
@@ -245,9 +245,10 @@ class Timeline:
         self._seed = seed
         dealt = n * self._hand_size
         if n_cards < dealt + 2:
-            raise ExhibitionLabError(
+            raise ArgumentError(
                 f"T1: {n} player(s) with {self._hand_size} card(s) each need at least {dealt + 2} cards, "
-                f"the deck has {n_cards}"
+                f"the deck has {n_cards}",
+                rule="T1",
             )
         # T1: deal one card at a time round the table, then turn the next card face up.
         hands = tuple(tuple(range(s, dealt, n)) for s in range(n))
@@ -490,10 +491,10 @@ class Timeline:
     def _seat_index(self, seat: int | str) -> int:
         if isinstance(seat, str):
             if seat not in self._players:
-                raise ExhibitionLabError(f"no player named {seat!r}; players are {', '.join(self._players)}")
+                raise ArgumentError(f"no player named {seat!r}; players are {', '.join(self._players)}")
             return self._players.index(seat)
         if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self._players):
-            raise ExhibitionLabError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
+            raise ArgumentError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
         return int(seat)
 
     # ------------------------------------------------------------------ actions
@@ -529,7 +530,7 @@ class Timeline:
     def undo(self) -> Play:
         """Step back one play; the state is exactly the one before it."""
         if not self._history:
-            raise ExhibitionLabError("nothing to undo: no card has been played")
+            raise ArgumentError("nothing to undo: no card has been played")
         self._state = self._history.pop()
         return self._log.pop()[1]
 
@@ -735,13 +736,13 @@ def _check_hand_size(players: int, hand_size: int | None) -> int:
     if hand_size is None:
         return hand_size_for(players)
     if isinstance(hand_size, bool) or not isinstance(hand_size, (int, np.integer)) or not 1 <= hand_size <= 20:
-        raise ExhibitionLabError(f"T1: a hand holds 1–20 cards, not {hand_size!r}")
+        raise ArgumentError(f"T1: a hand holds 1–20 cards, not {hand_size!r}", rule="T1")
     return int(hand_size)
 
 
 def _check_mistakes(players: int, mistakes: int) -> int:
     if isinstance(mistakes, bool) or not isinstance(mistakes, (int, np.integer)) or not 1 <= mistakes <= 100:
-        raise ExhibitionLabError(f"T8: the mistake limit is 1–100, not {mistakes!r}")
+        raise ArgumentError(f"T8: the mistake limit is 1–100, not {mistakes!r}", rule="T8")
     return int(mistakes)
 
 
@@ -749,18 +750,18 @@ def _player_names(players: int | Iterable[str]) -> tuple[str, ...]:
     if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
         count = int(players)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise ExhibitionLabError(f"T1: Timeline has 1 (practice) to {MAX_PLAYERS} players, not {count}")
+            raise ArgumentError(f"T1: Timeline has 1 (practice) to {MAX_PLAYERS} players, not {count}", rule="T1")
         return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
     if isinstance(players, str):
-        raise ExhibitionLabError("players is a count or a list of names, not one string")
+        raise ArgumentError("players is a count or a list of names, not one string")
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ExhibitionLabError(f"T1: Timeline has 1 (practice) to {MAX_PLAYERS} players, not {len(names)}")
+        raise ArgumentError(f"T1: Timeline has 1 (practice) to {MAX_PLAYERS} players, not {len(names)}", rule="T1")
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ExhibitionLabError(f"a player name is 1–40 characters of text, not {name!r}")
+            raise ArgumentError(f"a player name is 1–40 characters of text, not {name!r}")
     if len(set(names)) != len(names):
-        raise ExhibitionLabError(f"player names must differ: {', '.join(names)}")
+        raise ArgumentError(f"player names must differ: {', '.join(names)}")
     return names
 
 

@@ -20,7 +20,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from . import budget
-from .errors import ExhibitionLabError
+from .errors import ArgumentError, ExhibitionLabError
 from .timeline import MAX_PLAYERS, Play, Reveal, Subject, Timeline, TimelineCard, TimelineView, timeline_deck
 
 HUMAN = "human"
@@ -59,7 +59,7 @@ class HistoryBot:
 
     def __init__(self, knowledge: float = 10.0, book: Mapping[str, int] | None = None) -> None:
         if not (isinstance(knowledge, (int, float)) and 0 <= knowledge <= 1000):
-            raise ExhibitionLabError(f"knowledge is a spread of 0–1000 years, not {knowledge!r}")
+            raise ArgumentError(f"knowledge is a spread of 0–1000 years, not {knowledge!r}")
         self.knowledge = float(knowledge)
         self.name = f"history ±{knowledge:g}"
         self._book = dict(book) if book is not None else book_of()
@@ -121,10 +121,10 @@ def make_timeline_bot(spec: str | float | TimelineBot, *, book: Mapping[str, int
                 return HistoryBot(float(spec.split(":", 1)[1]), book)
             except ValueError:
                 pass
-        raise ExhibitionLabError(f"unknown Timeline bot {spec!r}; use 'random', a spread in years or 'history:<years>'")
+        raise ArgumentError(f"unknown Timeline bot {spec!r}; use 'random', a spread in years or 'history:<years>'")
     if isinstance(spec, TimelineBot):
         return spec
-    raise ExhibitionLabError(f"a Timeline bot is a name, a spread in years or a bot, not {spec!r}")
+    raise ArgumentError(f"a Timeline bot is a name, a spread in years or a bot, not {spec!r}")
 
 
 def play_timeline(
@@ -132,7 +132,7 @@ def play_timeline(
 ) -> Timeline:
     """Play ``game`` to the end with one bot per seat; returns the game."""
     if len(bots) != game.n_players:
-        raise ExhibitionLabError(f"{game.n_players} seat(s) need as many bots, got {len(bots)}")
+        raise ArgumentError(f"{game.n_players} seat(s) need as many bots, got {len(bots)}")
     players = [make_timeline_bot(b, book=book_of(game.deck)) for b in bots]
     for bot in players:
         if hasattr(bot, "reset"):
@@ -155,7 +155,7 @@ class TimelineSession:
 
     def __init__(self, game: Timeline, seats: Sequence[str | float | TimelineBot], *, seed: int = 0) -> None:
         if len(seats) != game.n_players:
-            raise ExhibitionLabError(f"{game.n_players} seat(s) need as many kinds, got {len(seats)}")
+            raise ArgumentError(f"{game.n_players} seat(s) need as many kinds, got {len(seats)}")
         self.game = game
         self.seats = [s if isinstance(s, str) else getattr(s, "name", f"history ±{s:g}") for s in seats]
         book = book_of(game.deck)
@@ -176,7 +176,7 @@ class TimelineSession:
         """You (seat 1) against ``players − 1`` history bots of the given knowledge; one
         player is solo practice (T8)."""
         if not 1 <= players <= MAX_PLAYERS:
-            raise ExhibitionLabError(f"T1: Timeline has 1 to {MAX_PLAYERS} players, not {players}")
+            raise ArgumentError(f"T1: Timeline has 1 to {MAX_PLAYERS} players, not {players}", rule="T1")
         names = list(names) if names else ["You"] + [f"Bot {k + 1}" for k in range(1, players)]
         game = Timeline.new(names, seed=seed, mistakes=mistakes)
         session = cls(game, [HUMAN] + [knowledge] * (players - 1), seed=seed)
@@ -326,7 +326,7 @@ def simulate_timeline(
     notebook kernels :mod:`exhibition_lab.budget` scales ``n_games`` down.
     """
     if not 2 <= len(bots) <= MAX_PLAYERS:
-        raise ExhibitionLabError(f"one bot per seat, 2 to {MAX_PLAYERS} seats (T1); got {len(bots)}")
+        raise ArgumentError(f"one bot per seat, 2 to {MAX_PLAYERS} seats (T1); got {len(bots)}", rule="T1")
     players = [make_timeline_bot(b) for b in bots]
     n_games = budget.scaled(n_games, minimum=20)
     seeds = _game_seeds(seed, len(bots), n=n_games)
@@ -417,7 +417,7 @@ def knowledge_win_rates(
     """
     for p in players:
         if not 2 <= p <= MAX_PLAYERS:
-            raise ExhibitionLabError(f"T1: 2 to {MAX_PLAYERS} players, not {p}")
+            raise ArgumentError(f"T1: 2 to {MAX_PLAYERS} players, not {p}", rule="T1")
     n_games = budget.scaled(n_games, minimum=10)
     rates = np.zeros((len(players), len(spreads)))
     bar = _progress_bar(n_games * rates.size, progress, "knowledge")

@@ -115,3 +115,13 @@ def test_load_deck_validates_shape(tmp_path):
         bad.write_text(body, encoding="utf-8")
         with pytest.raises(xl.DeckError, match=fragment):
             xl.load_deck(bad)
+
+
+def test_repr_of_every_card_evaluates_back_to_an_equal_card():
+    # eval only on the package's own reprs, in a test (issue 18, item 5)
+    namespace = {"Card": xl.Card}
+    cards = list(xl.standard_deck()) + [card("1945W"), card("EIN"), card("1969EU")]
+    for c in cards:
+        assert repr(c) == f"Card.parse({c.token!r})"
+        again = eval(repr(c), namespace)
+        assert again == c and again.token == c.token

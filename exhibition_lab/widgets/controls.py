@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..errors import ExhibitionLabError
+from ..errors import ArgumentError, ExhibitionLabError
 from ..layout import SHOWCASES, VARIATIONS
 from ..session import HUMAN, SEAT_KINDS, SEAT_LABELS, VARIATION_LINES, PlaySession
 
@@ -40,7 +40,7 @@ class VariationPicker(w.VBox):
     def value(self, keys: tuple[str, ...]) -> None:
         unknown = set(keys) - set(self.boxes)
         if unknown:
-            raise ExhibitionLabError(f"unknown variation {sorted(unknown)[0]!r}; known: {', '.join(self.boxes)}")
+            raise ArgumentError(f"unknown variation {sorted(unknown)[0]!r}; known: {', '.join(self.boxes)}")
         for key, box in self.boxes.items():
             box.value = key in keys
 

@@ -29,7 +29,6 @@ class HallView(w.VBox):
         on_depot: Callable[[], None],
         on_end: Callable[[], None],
     ) -> None:
-        self.hall_layout = layout
         self._title = w.HTML()
         self._title.add_class("exlab-hall-title")
         self.spots: list[list[w.Button]] = []

@@ -9,8 +9,9 @@ import ipywidgets as w
 
 from ..actions import Move, Take
 from ..cards import CONTINENTS, Card, Continent
+from ..deal import MARKET_SIZE, VEHICLES
 from ..display import continent_text_color
-from ..game import MARKET_SIZE, VEHICLES, Phase
+from ..game import Phase
 from ..session import PlaySession
 from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
 

@@ -19,7 +19,7 @@ import traitlets
 
 from .. import odds
 from ..cards import FIRST_YEAR, LAST_YEAR, Card
-from ..errors import ExhibitionLabError
+from ..errors import ArgumentError, ExhibitionLabError
 from ..game import Game
 from ..scoring import SoloRules
 
@@ -91,7 +91,7 @@ class YearsGapExplorer(w.VBox):
         self, left: int = 1912, right: int = 1987, goal: str = "years_gap", *, game: Game | None = None
     ) -> None:
         if game is not None and not game.is_solo:
-            raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
+            raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
         self.game = game
         self.result: odds.PairOdds | None = None
         self.refusal = ""  # why the chosen pair has no answer, when it has none
@@ -123,7 +123,9 @@ class YearsGapExplorer(w.VBox):
         map and the answer are recomputed; simulated games of the old position are dropped."""
         if game is not None:
             if not game.is_solo:
-                raise ExhibitionLabError("market penalties are a solo rule (S4, S5); this game has several players")
+                raise ArgumentError(
+                    "market penalties are a solo rule (S4, S5); this game has several players", rule="S4"
+                )
             if self.game is None:
                 self.pool.options = (WHOLE_DECK, THIS_GAME)
                 self.pool.layout.display = None
