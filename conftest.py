@@ -6,6 +6,4 @@ from pathlib import Path
 # Kernels started by the tests (nbval, Voila) read this profile: long notebook runs scale
 # down there (exhibition_lab.budget) while the notebooks' code stays as the reader sees it.
 os.environ["IPYTHONDIR"] = str(Path(__file__).parent / "tests" / "ipython")
-# Kept for notebooks not yet moved to the budget module.
-os.environ["EXLAB_QUICK"] = "1"
 os.environ.setdefault("MPLBACKEND", "Agg")
