@@ -49,18 +49,25 @@ def deal_cards(deck: Sequence[Card], players: int, rng: np.random.Generator, *, 
     return Deal(market, tuple(shuffled[need:]), decades)
 
 
-def player_names(players: int | Iterable[str]) -> tuple[str, ...]:
-    """The seat names: ``players`` is a count (1–5, R4) or a list of distinct names."""
+def player_names(
+    players: int | Iterable[str],
+    *,
+    most: int = MAX_PLAYERS,
+    limits: str = "a game has 1 to {most} players",
+    rule: str = "R4",
+) -> tuple[str, ...]:
+    """The seat names: ``players`` is a count (1–``most``; R4 for this game) or a list of
+    distinct names. Timeline passes its own limit, wording and rule (T1)."""
     if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
         count = int(players)
-        if not 1 <= count <= MAX_PLAYERS:
-            raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {count}", rule="R4")
+        if not 1 <= count <= most:
+            raise ArgumentError(f"{limits.format(most=most)} ({rule}), not {count}", rule=rule)
         return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
     if isinstance(players, str):
         raise ArgumentError("players is a count or a list of names, not one string")
     names = tuple(players)
-    if not 1 <= len(names) <= MAX_PLAYERS:
-        raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(names)}", rule="R4")
+    if not 1 <= len(names) <= most:
+        raise ArgumentError(f"{limits.format(most=most)} ({rule}), not {len(names)}", rule=rule)
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise ArgumentError(f"a player name is 1–40 characters of text, not {name!r}")

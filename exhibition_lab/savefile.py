@@ -81,7 +81,7 @@ def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
 def load_game(text: str | bytes, game_type: type[Game]) -> Game:
     """Parse, validate and replay a document written by :func:`game_to_json` into a
     ``game_type`` (:class:`Game`; :meth:`Game.from_json` passes itself)."""
-    doc = _parse_json(text)
+    doc = parse_json(text)
     _require(isinstance(doc, dict), "the document must be a JSON object")
     _exact_keys(doc, _KEYS, "the document")
     _require(doc["format"] == SAVE_FORMAT, f"'format' must be {SAVE_FORMAT!r}, found {doc['format']!r}")
@@ -113,25 +113,34 @@ def load_game(text: str | bytes, game_type: type[Game]) -> Game:
     return game
 
 
-def _parse_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes, *, what: str = "the game", max_chars: int = MAX_SAVE_BYTES) -> Any:
+    """The JSON value of a saved ``what`` (``"the game"``, ``"the Timeline game"``): UTF-8
+    text of at most ``max_chars``, strict JSON (no NaN or Infinity). Anything else raises
+    :class:`SaveFileError` saying why; nothing is evaluated."""
+
+    def refuse(message: str) -> SaveFileError:
+        return SaveFileError(f"cannot load {what}: {message}")
+
+    def refuse_constant(name: str) -> None:
+        raise refuse(f"not valid JSON: {name} is not a number")
+
     if isinstance(text, (bytes, bytearray)):
-        _require(len(text) <= MAX_SAVE_BYTES, f"the document is larger than {MAX_SAVE_BYTES} bytes")
+        if len(text) > max_chars:
+            raise refuse(f"the document is larger than {max_chars} bytes")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise SaveFileError(f"the document is not UTF-8 text: {exc}") from None
-    _require(isinstance(text, str), f"a saved game is JSON text, not {type(text).__name__}")
-    _require(len(text) <= MAX_SAVE_BYTES, f"the document is larger than {MAX_SAVE_BYTES} characters")
+            raise refuse(f"the document is not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise refuse(f"a saved game is JSON text, not {type(text).__name__}")
+    if len(text) > max_chars:
+        raise refuse(f"the document is larger than {max_chars} characters")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=refuse_constant)
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise refuse(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except (RecursionError, ValueError) as exc:
-        raise SaveFileError(f"not valid JSON: {exc}") from None
-
-
-def _refuse_constant(name: str) -> None:
-    raise SaveFileError(f"not valid JSON: {name} is not a number")
+        raise refuse(f"not valid JSON: {exc}") from None
 
 
 def _require(condition: bool, message: str) -> None:

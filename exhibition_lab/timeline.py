@@ -35,9 +35,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .cards import Card, Continent, standard_deck
+from .deal import player_names
 from .errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError, SaveFileError
+from .savefile import parse_json
 
-MIN_PLAYERS = 1  # T8: one player is solo practice
 MAX_PLAYERS = 8  # T1
 DEFAULT_MISTAKES = 3  # T8 / D15
 SAVE_FORMAT = "exhibition_lab/timeline"
@@ -747,22 +748,7 @@ def _check_mistakes(players: int, mistakes: int) -> int:
 
 
 def _player_names(players: int | Iterable[str]) -> tuple[str, ...]:
-    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
-        count = int(players)
-        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise ArgumentError(f"T1: Timeline has 1 (practice) to {MAX_PLAYERS} players, not {count}", rule="T1")
-        return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
-    if isinstance(players, str):
-        raise ArgumentError("players is a count or a list of names, not one string")
-    names = tuple(players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ArgumentError(f"T1: Timeline has 1 (practice) to {MAX_PLAYERS} players, not {len(names)}", rule="T1")
-    for name in names:
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ArgumentError(f"a player name is 1–40 characters of text, not {name!r}")
-    if len(set(names)) != len(names):
-        raise ArgumentError(f"player names must differ: {', '.join(names)}")
-    return names
+    return player_names(players, most=MAX_PLAYERS, limits="Timeline has 1 (practice) to {most} players", rule="T1")
 
 
 def _summary(st: _State) -> dict[str, Any]:
@@ -808,24 +794,7 @@ def _is_int(value: Any) -> bool:
 
 
 def _parse_document(text: str | bytes) -> dict:
-    if isinstance(text, (bytes, bytearray)):
-        _require(len(text) <= MAX_SAVE_CHARS, f"the document is larger than {MAX_SAVE_CHARS} bytes")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SaveFileError(f"cannot load the Timeline game: not UTF-8 text: {exc}") from None
-    _require(isinstance(text, str), f"a saved game is JSON text, not {type(text).__name__}")
-    _require(len(text) <= MAX_SAVE_CHARS, f"the document is larger than {MAX_SAVE_CHARS} characters")
-
-    def refuse(name: str) -> None:
-        raise SaveFileError(f"cannot load the Timeline game: {name} is not a number")
-
-    try:
-        doc = json.loads(text, parse_constant=refuse)
-    except json.JSONDecodeError as exc:
-        raise SaveFileError(f"cannot load the Timeline game: not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    except (RecursionError, ValueError) as exc:
-        raise SaveFileError(f"cannot load the Timeline game: not valid JSON: {exc}") from None
+    doc = parse_json(text, what="the Timeline game", max_chars=MAX_SAVE_CHARS)
     _require(isinstance(doc, dict), "the document must be a JSON object")
     missing, extra = sorted(_KEYS - doc.keys()), sorted(doc.keys() - _KEYS)
     _require(not missing, f"the document lacks {', '.join(repr(k) for k in missing)}")
