@@ -379,13 +379,20 @@ class Game:
 
     @classmethod
     def from_position(
-        cls, text: str, seed: int | np.random.Generator | None = None, *, deck: Sequence[Card] | None = None
+        cls,
+        text: str,
+        seed: int | np.random.Generator | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+        stock: Sequence[Card] | None = None,
     ) -> Game:
         """A game in the position ``text`` shows, with no history.
 
         What a position does not show is drawn from ``seed``: the order of the stock (every
         card of ``deck`` not in sight) and Secret Decades written as ``?``. A malformed or
         impossible position raises :class:`NotationError` naming the line and the token.
+        ``stock`` gives the stock's order (top first) instead of a shuffle, as a save file
+        records it; it must hold exactly the cards out of sight.
 
         >>> text = Game.new(["Ann", "Bob"], seed=7).position()
         >>> game = Game.from_position(text, seed=3)
@@ -411,7 +418,13 @@ class Game:
                 token=str(parsed.stock_size),
             )
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
+        if stock is None:
+            stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
+        else:
+            stock = tuple(stock)
+            if len(stock) != len(unseen) or set(stock) != set(unseen):
+                raise ArgumentError("the stock must hold exactly the deck cards out of sight in this position")
+            stock = tuple(by_card[c] for c in stock)
         decades = _fill_decades(parsed.secret_decades, rng)
         state = _with_deck_cards(parsed.state._replace(stock=stock), by_card)
         deal = Deal(state.market, stock, decades)
@@ -554,18 +567,21 @@ def _fill_decades(decades: tuple[int | None, ...] | None, rng: np.random.Generat
 
 
 def _with_deck_cards(state: State, by_card: dict[Card, Card]) -> State:
-    """The state with every card replaced by the deck's own (equal, but with its title)."""
+    """The state with every card replaced by the deck's own: equal, but with its title
+    (parsed cards carry the reference deck's titles, a custom deck may name them otherwise)."""
 
     def same(cards):
         return tuple(by_card[c] for c in cards)
 
-    halls = tuple(
-        Hall(h.layout, [[None if c is None else by_card[c] for c in spots] for spots in h.showcases], same(h.depot))
-        for h in state.halls
-    )
+    def retitled(hall: Hall) -> Hall:
+        if all(c.title == by_card[c].title for c in hall.cards()):
+            return hall
+        showcases = [[None if c is None else by_card[c] for c in spots] for spots in hall.showcases]
+        return Hall(hall.layout, showcases, same(hall.depot), players=len(state.halls))
+
     return state._replace(
         market=tuple(same(col) for col in state.market),
-        halls=halls,
+        halls=tuple(retitled(h) for h in state.halls),
         discard=same(state.discard),
         hand=None if state.hand is None else by_card[state.hand],
     )

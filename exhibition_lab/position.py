@@ -381,7 +381,7 @@ def _read_halls(fields: dict[str, _Field], layout: Layout, n: int) -> tuple[Hall
         if f is None:
             raise NotationError(f"the position lacks the line 'hall {k}' (seat {k} has no hall)", token=f"hall {k}")
         try:
-            halls.append(Hall.parse(f.value, layout))
+            halls.append(Hall.parse(f.value, layout, players=n))
         except NotationError as exc:
             raise f.error(str(exc), token=exc.token or f.value, rule=exc.rule) from None
         except ExhibitionLabError as exc:

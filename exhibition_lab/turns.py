@@ -141,6 +141,16 @@ def next_state(setup: Setup, state: State, action: Action, *, trusted: bool = Fa
     Raises :class:`IllegalAction` (with ``.rule``) when the action is not allowed in
     ``state``. ``trusted=True`` skips re-checking a placement or an end that
     :func:`legal_actions` produced for this very state (the fast path of bots and search).
+
+    >>> from exhibition_lab import Game, parse_action
+    >>> game = Game.new(1, seed=7)
+    >>> next_state(game.setup, game.state, parse_action("depot"))
+    Traceback (most recent call last):
+    ...
+    exhibition_lab.errors.IllegalAction: R10: depot is not possible now; You must take a card (R7)
+    >>> take = legal_actions(game.setup, game.state)[0]
+    >>> next_state(game.setup, game.state, take).hand == take.card, game.state.hand is None
+    (True, True)
     """
     if state.phase is Phase.OVER:
         raise IllegalAction(f"R10c: the game is over; {action} is not possible", rule="R10c")
