@@ -26,9 +26,9 @@ position. Each line is ``key: value``; seats count from 1 in the text::
 ``secret decades`` (V7; ``?`` for one not known, ``-`` without the variant) go seat by seat.
 ``hand`` is the card taken this turn and the continent it came from (R9), ``-`` in the take
 phase. ``layout`` is ``base``, ``base + links short_era`` (variations over the base order) or
-the showcase keys in order. Lines may come in any order; ``stock`` (default: every deck card
-not in sight), ``discard``, ``round``, ``turn``, ``final``, ``six continents``, ``secret
-decades`` and ``hand`` may be left out. The stock's order is never written: it is hidden
+the showcase keys in order. Lines starting with ``#`` are comments. Lines may come in any
+order; ``stock`` (default: every deck card not in sight), ``discard``, ``round``, ``turn``,
+``final``, ``six continents``, ``secret decades`` and ``hand`` may be left out. The stock's order is never written: it is hidden
 information, and :meth:`Game.from_position <exhibition_lab.game.Game.from_position>` shuffles
 it from a seed.
 
@@ -190,8 +190,8 @@ def _read_lines(text: str) -> dict[str, _Field]:
         raise NotationError(f"a position has at most {MAX_POSITION_CHARS} characters", token=text[:40])
     fields: dict[str, _Field] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue  # blank lines and comment lines help hand-written positions
         key, colon, value = raw.partition(":")
         key = " ".join(key.split()).lower()
         if not colon:

@@ -3,6 +3,8 @@ positions that set up a scenario, and malformed positions that name their token.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -236,3 +238,16 @@ def test_names_that_a_position_cannot_hold_are_refused_when_writing():
     game = xl.Game.new([" Ann", "Bob"], seed=1)
     with pytest.raises(xl.NotationError, match="outer spaces"):
         game.position()
+
+
+def test_comment_lines_are_ignored():
+    commented = "# a scenario for the course\n" + SOLO.replace("phase: take", "# whose turn\nphase: take")
+    assert xl.Game.from_position(commented, seed=1).position() == xl.Game.from_position(SOLO, seed=1).position()
+
+
+def test_the_readme_example_position_is_a_real_one():
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```text\nseat 1: Ann", 1)[1].split("```", 1)[0]
+    game = xl.Game.from_position("seat 1: Ann" + block, seed=1)
+    assert game.players == ("Ann", "Bob") and game.layout.variations == ("links", "short_era")
+    assert game.secret_decades[0] == 1940 and game.stock_size == 92
