@@ -28,9 +28,9 @@ position. Each line is ``key: value``; seats count from 1 in the text::
 phase. ``layout`` is ``base``, ``base + links short_era`` (variations over the base order) or
 the showcase keys in order. Lines starting with ``#`` are comments. Lines may come in any
 order; ``stock`` (default: every deck card not in sight), ``discard``, ``round``, ``turn``,
-``final``, ``six continents``, ``secret decades`` and ``hand`` may be left out. The stock's order is never written: it is hidden
-information, and :meth:`Game.from_position <exhibition_lab.game.Game.from_position>` shuffles
-it from a seed.
+``final``, ``six continents``, ``secret decades`` and ``hand`` may be left out. The stock's
+order is never written: it is hidden information, and :meth:`Game.from_position
+<exhibition_lab.game.Game.from_position>` shuffles it from a seed.
 
 Every problem raises :class:`~exhibition_lab.errors.NotationError` naming the line and the
 token (and ``.rule`` when a rule is broken), and nothing is built.
