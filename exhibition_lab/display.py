@@ -119,7 +119,7 @@ STYLE = """
   text-overflow:ellipsis}
 .exlab-continent{border-radius:6px;padding:4px;min-width:70px}
 .exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
-.exlab-marked{outline:3px solid #e65100;outline-offset:1px}
+.exlab-marked{outline:3px solid #000000;outline-offset:1px}
 .exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
 .exlab-numbered-spot{display:flex;flex-direction:column;align-items:center}
 .exlab-spot-number{font-size:11px;font-weight:700;color:#6d5f3a;line-height:14px}
@@ -182,7 +182,7 @@ def hall_body_html(
     ``numbered`` writes each spot's number (1 from the left, as ``Layout.spot_name`` counts)
     above it; ``marks`` outlines spots ``(showcase, spot)`` in green (``"good"``), red
     (``"bad"``) or blue (``"ask"``), so that a text naming a spot can point at it.
-    ``marked`` lists cards and positions to outline in orange (class ``exlab-marked``), e.g.
+    ``marked`` lists cards and positions to outline in black (class ``exlab-marked``), e.g.
     the cards behind a goal or the spot a what-if changed.
     """
     marks = marks or {}

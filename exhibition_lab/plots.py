@@ -15,6 +15,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
+from .actions import Place, ToDepot
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
 from .odds import expected_fp
 from .scoring import SoloRules, costs_a_point
@@ -188,11 +189,27 @@ def plot_options(evaluation, *, top: int = 8) -> Figure:
     errors = np.array([[o.value - o.low for o in options], [o.high - o.value for o in options]])
     colours = ["#1565c0"] + ["#90a4ae"] * (len(options) - 1)
     ax.barh(rows, values, xerr=errors, color=colours, capsize=3)
-    ax.set_yticks(rows, [_short(evaluation.describe(o), 60) for o in options], fontsize=8)
+    ax.set_yticks(rows, [_option_label(evaluation, o) for o in options], fontsize=8)
     ax.axvline(0, color="#333333", linewidth=0.8)
     ax.set_xlabel(f"expected {evaluation.unit} (bars: 95% interval)")
     ax.set_title(f"Options of this decision ({evaluation.best.playouts} playouts each)")
     return fig
+
+
+def _option_label(evaluation, option) -> str:
+    """A short label that keeps what tells options apart: the card, the move, the placement
+    (the subject is left out; a cut describe() text would end before the placement)."""
+    plan = option.plan
+    card = plan.take.card if plan.take is not None else evaluation.view.hand
+    parts = [f"take {card.token}"] if plan.take is not None else [card.token]
+    if plan.move is not None:
+        parts.append(f"move to {plan.move.continent.title}")
+    place = plan.place
+    if isinstance(place, Place):
+        parts.append(evaluation.view.layout.spot_name(place.showcase, place.spot))
+    else:
+        parts.append("Depot" if isinstance(place, ToDepot) else "end the exhibition")
+    return " → ".join(parts)
 
 
 def plot_review(review) -> Figure:
@@ -209,15 +226,11 @@ def plot_review(review) -> Figure:
         ax.scatter(d.turn, y, color=LABEL_COLOURS[d.label], zorder=3, s=40)
     handles = [Patch(color=c, label=label) for label, c in LABEL_COLOURS.items()]
     ax.legend(handles=[*ax.get_legend_handles_labels()[0], *handles], fontsize=8, loc="best")
-    unit = "expected final score (fp, solo ×100 / 100)" if review.solo else "expected fp margin"
+    unit = "expected final score (fp; 1 fp = 100 solo points)" if review.solo else "expected fp margin"
     ax.set_xlabel("turn")
     ax.set_ylabel(unit)
     ax.set_title(f"Review of {review.player}: {review.total_loss:.1f} fp lost over {len(turns)} decisions")
     return fig
-
-
-def _short(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 GOAL_TITLES = {"years_gap": "Years Gap", "short_era": "Short Era", "antiquity": "Antiquity"}

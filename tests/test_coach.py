@@ -173,6 +173,14 @@ def test_coach_charts_draw_every_option_and_decision():
     ax = fig.axes[0]
     assert len(ax.patches) == len(ev.options[:8])
     assert fig._repr_png_()[:4] == b"\x89PNG"
+    # every label keeps the card and the placement, so no two options read alike
+    labels = {tick.get_text() for tick in ax.get_yticklabels()}
+    assert len(labels) == len(ev.options[:8])
+    for option in ev.options[:8]:
+        place = option.plan.place
+        where = game.layout.spot_name(place.showcase, place.spot) if isinstance(place, xl.Place) else "Depot"
+        move = f" → move to {option.plan.move.continent.title}" if option.plan.move is not None else ""
+        assert f"take {option.plan.take.card.token}{move} → {where}" in labels
     finished = play_game(xl.Game.new(1, seed=6), ["greedy"], np.random.default_rng(0))
     result = coach.review(finished, 0, playouts=16)
     fig = plots.plot_review(result)
