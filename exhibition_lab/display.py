@@ -68,6 +68,15 @@ class CardFace:
         """The subject cut at a word boundary to ``limit`` characters, with an ellipsis."""
         return shorten(self.subject, limit)
 
+    def button_text(self, subject_limit: int, *, wide: bool = False) -> str:
+        """The face as plain text, for a card drawn as a button (the play app): the year on
+        the first line, then the continent code and the shortened subject; a ``wide`` card
+        has room for the code beside the year."""
+        subject = self.short_subject(subject_limit)
+        if wide:
+            return f"{self.year}  {self.code}\n{subject}"
+        return f"{self.year}\n{self.code + ' · ' if self.code else ''}{subject}"
+
 
 def shorten(text: str, limit: int) -> str:
     """``text`` if it fits ``limit`` characters, else cut at a word and ended with ``…``."""
