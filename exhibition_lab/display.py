@@ -580,10 +580,11 @@ table.exlab-final-table .exlab-winner{background:#fff3c4;font-weight:700}
 def score_sheet_html(sheet: ScoreSheet) -> str:
     """The score sheet: one column per player (best first, the winner highlighted), one row
     per goal with its rule id, the totals; every number gives its reason on hover. Solo
-    sheets (S2) show solo points, ×100. ``ScoreSheet`` shows this in a notebook and the play
-    app at the end of a game."""
+    sheets (S2) show solo points, ×100, and name the player instead of a winner.
+    ``ScoreSheet`` shows this in a notebook and the play app at the end of a game."""
     names = sheet.ranking
-    winners = set(sheet.winners)
+    solo = len(names) == 1
+    winners = set() if solo else set(sheet.winners)
 
     def cls(name: str) -> str:
         return ' class="exlab-winner"' if name in winners else ""
@@ -607,10 +608,11 @@ def score_sheet_html(sheet: ScoreSheet) -> str:
         body.append(f'<tr><td>{label} <span class="exlab-rule">{escape(rule)}</span></td>{"".join(cells)}</tr>')
     totals = "".join(f"<td{cls(n)}><b>{_signed_points(sheet[n].total)}</b></td>" for n in names)
     unit = "solo points, ×100" if any(score.scale != 1 for score in sheet) else "fame points"
-    who = " and ".join(escape(n) for n in sheet.winners)
+    who = " and ".join(f"<b>{escape(n)}</b>" for n in sheet.winners)
+    caption = f"Solo game of {who}" if solo else f"Winner: {who}"
     return (
         f'{SHEET_STYLE}<div class="exlab-score-sheet">'
-        f"<div>Winner: <b>{who}</b> <small>({unit}; hover a number for its reason)</small></div>"
+        f"<div>{caption} <small>({unit}; hover a number for its reason)</small></div>"
         f'<table class="exlab-final-table"><thead><tr><th>Goal</th>{header}</tr></thead>'
         f"<tbody>{''.join(body)}<tr><td><b>Total</b></td>{totals}</tr></tbody></table></div>"
     )
