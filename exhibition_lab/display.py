@@ -316,7 +316,7 @@ def halls_table_html(rows: list[tuple[str, Hall]]) -> str:
 #: A vehicle's label, as the play app has always drawn it: small, white, grey-rimmed.
 VEHICLE_STYLE = (
     "font-size:9.5px;background:#fff;color:#222;border:1px solid #999;border-radius:3px;padding:0 2px;"
-    "margin:1px 0;display:inline-block;line-height:11px;white-space:nowrap"
+    "margin:1px 0;display:inline-block;line-height:11px"
 )
 #: The Continents tile's column width in the play app; the notebook tile uses it too.
 TILE_COLUMN_WIDTH = 78
