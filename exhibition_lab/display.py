@@ -318,6 +318,10 @@ VEHICLE_STYLE = (
     "font-size:9.5px;background:#fff;color:#222;border:1px solid #999;border-radius:3px;padding:0 2px;"
     "margin:1px 0;display:inline-block;line-height:11px"
 )
+# a name breaks from the vehicle's, never inside; one too long for the column ends in "…"
+_UNBROKEN = (
+    "display:inline-block;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;vertical-align:top"
+)
 #: The Continents tile's column width in the play app; the notebook tile uses it too.
 TILE_COLUMN_WIDTH = 78
 
@@ -330,7 +334,7 @@ def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
     tooltip = f"{vehicle} of {player}, on {continent.title}"
     return (
         f'<span class="exlab-vehicle" title="{escape(tooltip)}" style="{VEHICLE_STYLE}">'
-        f"<b>{escape(vehicle)}</b> {escape(label)}</span>"
+        f'<b>{escape(vehicle)}</b> <span style="{_UNBROKEN}">{escape(label)}</span></span>'
     )
 
 

@@ -62,7 +62,7 @@ def test_each_vehicle_appears_once_on_the_tile_with_its_player():
     for seat, name in enumerate(game.players):
         label = vehicle_html(game, seat)
         assert html.count(label) == 1  # R3: one vehicle per seat, on one continent
-        assert f"<b>{VEHICLES[seat]}</b> {name}" in label
+        assert re.fullmatch(rf'<span [^>]*><b>{VEHICLES[seat]}</b> <span [^>]*>{name}</span></span>', label)
         assert f"on {game.vehicles[seat].title}" in label  # where it stands, on hover
         column = vehicles_row_html(game, game.vehicles[seat])
         assert label in column
