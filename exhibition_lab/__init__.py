@@ -20,7 +20,9 @@ from .examples import Example, example_names, load_example
 from .game import Deal, Game, Phase, PlayerView
 from .hall import DEPOT_SIZE, Hall, Problem
 from .layout import VARIATIONS, Layout, ShowcaseKind
+from .position import Position, parse_position, write_position
 from .scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
+from .turns import Setup, State
 
 __version__ = "0.1.0"
 
@@ -49,22 +51,27 @@ __all__ = [
     "Place",
     "PlayerScore",
     "PlayerView",
+    "Position",
     "Problem",
     "RuleViolation",
     "SaveFileError",
     "ScoreLine",
     "ScoreSheet",
+    "Setup",
     "ShowcaseKind",
     "SoloRules",
+    "State",
     "Take",
     "ToDepot",
     "example_names",
     "load_deck",
     "load_example",
     "parse_action",
+    "parse_position",
     "rules_path",
     "score_halls",
     "seeds_path",
     "solo_score",
     "standard_deck",
+    "write_position",
 ]

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import NamedTuple
 
 import numpy as np
 
 from . import savefile
-from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
+from .actions import Action, parse_action
 from .cards import CONTINENTS, Card, Continent, standard_deck
 from .deal import (
     DECADES,
@@ -32,8 +30,10 @@ from .deal import (
 from .errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError
 from .hall import Hall
 from .layout import Layout
+from .position import parse_position, write_position
 from .savefile import SAVE_FORMAT, SAVE_VERSION
 from .scoring import ScoreSheet, SoloRules, score_game
+from .turns import Phase, Setup, State, legal_actions, next_state, start_state
 
 # the set-up names stay importable from here, where they were first defined
 __all__ = [
@@ -48,38 +48,10 @@ __all__ = [
     "Game",
     "Phase",
     "PlayerView",
+    "Setup",
+    "State",
     "deal_cards",
 ]
-
-
-class Phase(Enum):
-    """Where the current turn stands (R7–R10)."""
-
-    TAKE = "take"  # R7
-    MOVE = "move"  # R8, only after a white card
-    PLACE = "place"  # R10
-    OVER = "over"  # R10c / D4
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class _State(NamedTuple):
-    """One immutable snapshot of a game; undo restores the previous snapshot."""
-
-    stock: tuple[Card, ...]
-    market: tuple[tuple[Card, ...], ...]
-    vehicles: tuple[Continent, ...]
-    halls: tuple[Hall, ...]
-    final: tuple[bool, ...]
-    discard: tuple[Card, ...]
-    six_round: tuple[int | None, ...]  # round in which each seat first had all six (R19)
-    seat: int = 0
-    phase: Phase = Phase.TAKE
-    hand: Card | None = None
-    taken_at: Continent | None = None
-    round: int = 1
-    turn: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,27 +99,29 @@ class Game:
         seed: int | None = None,
         _dealt: bool = False,
     ) -> None:
-        self._players = player_names(players)
-        self._layout = layout or Layout.base()
-        self._deck = tuple(deck) if deck is not None else standard_deck()
+        names = player_names(players)
+        deck = tuple(deck) if deck is not None else standard_deck()
+        if not _dealt:  # a deal from deal_cards() is right by construction
+            check_deal(deal, deck, len(names))
+        setup = Setup(names, layout or Layout.base())
+        self._begin(setup, deck, deal, seed, start_state(setup, deal), start=None)
+
+    def _begin(
+        self, setup: Setup, deck: tuple[Card, ...], deal: Deal, seed: int | None, state: State, start: str | None
+    ) -> None:
+        """Set every attribute; a game starts from a deal or, with ``start``, from a position."""
+        self._setup = setup
+        self._players = setup.players
+        self._layout = setup.layout
+        self._deck = deck
         self._deal = deal
         self._seed = seed
-        if not _dealt:  # a deal from deal_cards() is right by construction
-            check_deal(deal, self._deck, len(self._players))
-        n = len(self._players)
-        self._state = _State(
-            stock=deal.stock,
-            market=deal.market,
-            vehicles=START_CONTINENTS[:n],  # R6
-            halls=(Hall(self._layout),) * n,
-            final=(False,) * n,
-            discard=(),
-            six_round=(None,) * n,
-        )
-        self._history: list[_State] = []
+        self._start = start
+        self._state = state
+        self._history: list[State] = []
         self._log: list[tuple[int, Action]] = []
         # legal_actions() of the current snapshot: actions found there need no re-check
-        self._legal: tuple[_State, tuple[Action, ...]] | None = None
+        self._legal: tuple[State, tuple[Action, ...]] | None = None
 
     @classmethod
     def new(
@@ -206,6 +180,21 @@ class Game:
     @property
     def seed(self) -> int | None:
         return self._seed
+
+    @property
+    def setup(self) -> Setup:
+        """The seats' names and the layout: what :mod:`exhibition_lab.turns` needs besides a state."""
+        return self._setup
+
+    @property
+    def state(self) -> State:
+        """The current immutable snapshot, for :func:`exhibition_lab.turns.next_state` and friends."""
+        return self._state
+
+    @property
+    def start_position(self) -> str | None:
+        """The position this game started from (:meth:`from_position`), ``None`` after a deal."""
+        return self._start
 
     @property
     def current(self) -> int:
@@ -350,8 +339,7 @@ class Game:
         known = [c for cards in market for c in cards] + list(stock) + list(view.discard)
         known += [c for hall in view.halls for c in hall.cards()] + ([view.hand] if view.hand else [])
         deck = tuple(sorted(known, key=lambda c: c.sort_key))
-        game = cls(view.players, Deal(market, stock, decades), layout=view.layout, deck=deck, _dealt=True)
-        game._state = _State(
+        state = State(
             stock=stock,
             market=market,
             vehicles=view.vehicles,
@@ -366,6 +354,84 @@ class Game:
             round=view.round,
             turn=view.turn,
         )
+        game = object.__new__(cls)
+        game._begin(Setup(view.players, view.layout), deck, Deal(market, stock, decades), None, state, start=None)
+        return game
+
+    # ------------------------------------------------------------------ positions
+    def position(self, seat: int | str | None = None) -> str:
+        """The visible state in the position notation (:mod:`exhibition_lab.position`).
+
+        With ``seat``, other players' Secret Decades are written as ``?`` until the game is
+        over, as :meth:`view` hides them. The stock's order is never written.
+
+        >>> game = Game.new(["Ann", "Bob"], seed=7)
+        >>> print(game.position().splitlines()[5])
+        stock: 83
+        >>> Game.from_position(game.position(), seed=1).position() == game.position()
+        True
+        """
+        decades = self._deal.secret_decades
+        if decades is not None and seat is not None and not self.is_over:
+            own = self._seat_index(seat)
+            decades = tuple(d if s == own else None for s, d in enumerate(decades))
+        return write_position(self._setup, self._state, decades)
+
+    @classmethod
+    def from_position(
+        cls,
+        text: str,
+        seed: int | np.random.Generator | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+        stock: Sequence[Card] | None = None,
+    ) -> Game:
+        """A game in the position ``text`` shows, with no history.
+
+        What a position does not show is drawn from ``seed``: the order of the stock (every
+        card of ``deck`` not in sight) and Secret Decades written as ``?``. A malformed or
+        impossible position raises :class:`NotationError` naming the line and the token.
+        ``stock`` gives the stock's order (top first) instead of a shuffle, as a save file
+        records it; it must hold exactly the cards out of sight.
+
+        >>> text = Game.new(["Ann", "Bob"], seed=7).position()
+        >>> game = Game.from_position(text, seed=3)
+        >>> game.players, game.stock_size, game.position() == text
+        (('Ann', 'Bob'), 83, True)
+        >>> Game.from_position(text.replace("stock: 83", "stock: 80"))
+        Traceback (most recent call last):
+        ...
+        exhibition_lab.errors.NotationError: stock: 80 cards, but the deck leaves 83 cards out of sight
+        """
+        parsed = parse_position(text)
+        deck = tuple(deck) if deck is not None else standard_deck()
+        by_card = {c: c for c in deck}
+        visible = parsed.visible_cards()
+        missing = [c for c in visible if c not in by_card]
+        if missing:
+            raise NotationError(f"{missing[0]} is not a card of the deck", token=missing[0].token, rule="R2")
+        seen = set(visible)
+        unseen = [c for c in deck if c not in seen]
+        if parsed.stock_size is not None and parsed.stock_size != len(unseen):
+            raise NotationError(
+                f"stock: {parsed.stock_size} cards, but the deck leaves {len(unseen)} cards out of sight",
+                token=str(parsed.stock_size),
+            )
+        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        if stock is None:
+            stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
+        else:
+            stock = tuple(stock)
+            if len(stock) != len(unseen) or set(stock) != set(unseen):
+                raise ArgumentError("the stock must hold exactly the deck cards out of sight in this position")
+            stock = tuple(by_card[c] for c in stock)
+        decades = _fill_decades(parsed.secret_decades, rng)
+        state = _with_deck_cards(parsed.state._replace(stock=stock), by_card)
+        deal = Deal(state.market, stock, decades)
+        game = object.__new__(cls)
+        saved_seed = int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
+        start = write_position(parsed.setup, state, decades)
+        game._begin(parsed.setup, deck, deal, saved_seed, state, start=start)
         return game
 
     def _seat_index(self, seat: int | str) -> int:
@@ -380,31 +446,16 @@ class Game:
     # ------------------------------------------------------------------ actions
     def legal_actions(self) -> list[Action]:
         """Exactly the allowed actions, in a fixed order: takes by continent then year,
-        moves in tile order, places in layout order, then depot, then end."""
+        moves in tile order, places in layout order, then depot, then end
+        (:func:`exhibition_lab.turns.legal_actions`)."""
         st = self._state
         if self._legal is None or self._legal[0] is not st:
-            self._legal = (st, tuple(self._compute_legal_actions(st)))
+            self._legal = (st, tuple(legal_actions(self._setup, st)))
         return list(self._legal[1])
-
-    def _compute_legal_actions(self, st: _State) -> list[Action]:
-        if st.phase is Phase.TAKE:
-            return [Take(card) for card in self._takeable()]
-        if st.phase is Phase.MOVE:
-            return [Move(c) for c in CONTINENTS]
-        if st.phase is Phase.PLACE:
-            hall = st.halls[st.seat]
-            spots = hall.legal_spots(st.hand, self.others(), players=self.n_players)
-            actions: list[Action] = [Place(s, i) for s, i in spots]
-            if not hall.depot_full:
-                actions.append(ToDepot())
-            if not spots:
-                actions.append(EndExhibition())
-            return actions
-        return []
 
     def is_legal(self, action: Action | str) -> bool:
         try:
-            self._next_state(parse_action(action))
+            next_state(self._setup, self._state, parse_action(action))
         except (IllegalAction, NotationError):
             return False
         return True
@@ -428,7 +479,7 @@ class Game:
         """
         action = parse_action(action)
         trusted = self._legal is not None and self._legal[0] is self._state and action in self._legal[1]
-        new_state = self._next_state(action, trusted=trusted)
+        new_state = next_state(self._setup, self._state, action, trusted=trusted)
         self._history.append(self._state)
         self._log.append((self._state.seat, action))
         self._state = new_state
@@ -451,101 +502,11 @@ class Game:
     def copy(self) -> Game:
         """An independent game in the same state with the same history."""
         twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        twin._begin(self._setup, self._deck, self._deal, self._seed, self._state, start=self._start)
         twin._history = list(self._history)
         twin._log = list(self._log)
+        twin._legal = self._legal
         return twin
-
-    def _next_state(self, action: Action, *, trusted: bool = False) -> _State:
-        """The snapshot after ``action``; ``trusted`` skips re-checking an action that
-        :meth:`legal_actions` produced for this very snapshot."""
-        st = self._state
-        if st.phase is Phase.OVER:
-            raise IllegalAction(f"R10c: the game is over; {action} is not possible", rule="R10c")
-        handler, phase, rule = _HANDLERS[type(action)]
-        if st.phase is not phase:
-            expected = {
-                Phase.TAKE: "take a card (R7)",
-                Phase.MOVE: "move the vehicle (R8)",
-                Phase.PLACE: "place the card (R10)",
-            }
-            raise IllegalAction(
-                f"{rule}: {action} is not possible now; {self.current_player} must {expected[st.phase]}", rule=rule
-            )
-        return handler(self, st, action, trusted)
-
-    def _takeable(self) -> list[Card]:
-        st = self._state
-        here = st.market[st.vehicles[st.seat].index]
-        if here:
-            return list(here)
-        # R7: with no card at the vehicle's continent, any open card may be taken.
-        return [card for cards in st.market for card in cards]
-
-    def _take(self, st: _State, action: Take, trusted: bool = False) -> _State:
-        card = action.card
-        where = next((k for k, cards in enumerate(st.market) if card in cards), None)
-        if where is None:
-            raise IllegalAction(f"R7: {card} is not on the Continents tile", rule="R7")
-        if card not in self._takeable():
-            vehicle = st.vehicles[st.seat]
-            options = " ".join(c.token for c in st.market[vehicle.index])
-            raise IllegalAction(
-                f"R7: {self.current_player}'s vehicle stands on {vehicle.title}; take one of {options}, not {card}",
-                rule="R7",
-            )
-        market = list(st.market)
-        market[where] = tuple(c for c in market[where] if c != card)
-        st = st._replace(market=tuple(market), hand=card, taken_at=CONTINENTS[where])
-        if card.is_white:
-            return st._replace(phase=Phase.MOVE)  # R8: the player chooses where to go
-        return _refill(_move_vehicle(st, card.continent))
-
-    def _move(self, st: _State, action: Move, trusted: bool = False) -> _State:
-        return _refill(_move_vehicle(st, action.continent))
-
-    def _place(self, st: _State, action: Place, trusted: bool = False) -> _State:
-        hall = st.halls[st.seat]
-        if trusted:
-            hall = hall.with_card(st.hand, action.showcase, action.spot)
-        else:
-            hall = hall.place(st.hand, action.showcase, action.spot, self.others(), players=self.n_players)
-        st = _with_hall(st, hall)
-        if st.six_round[st.seat] is None and hall.has_all_continents:
-            six = list(st.six_round)
-            six[st.seat] = st.round
-            st = st._replace(six_round=tuple(six))
-        if hall.is_full:
-            st = _with_final(st, st.seat)  # R10b
-        return self._end_turn(st)
-
-    def _to_depot(self, st: _State, action: ToDepot, trusted: bool = False) -> _State:
-        hall = st.halls[st.seat].add_to_depot(st.hand)
-        return self._end_turn(_with_hall(st, hall))
-
-    def _end_exhibition(self, st: _State, action: EndExhibition, trusted: bool = False) -> _State:
-        spots = () if trusted else st.halls[st.seat].legal_spots(st.hand, self.others(), players=self.n_players)
-        if spots:
-            raise IllegalAction(
-                f"R10a: {st.hand} still fits the hall at {spots[0]}; the exhibition may end only "
-                "with a card that fits no hall spot",
-                rule="R10a",
-            )
-        st = st._replace(discard=st.discard + (st.hand,))  # D3
-        return self._end_turn(_with_final(st, st.seat))
-
-    def _end_turn(self, st: _State) -> _State:
-        st = st._replace(hand=None, taken_at=None)
-        if all(st.final):
-            return st._replace(phase=Phase.OVER)
-        if not any(st.market):
-            # D4: no card can be taken any more; every open exhibition becomes final.
-            return st._replace(final=(True,) * len(st.final), phase=Phase.OVER)
-        n = len(st.final)
-        following = [(st.seat + k) % n for k in range(1, n + 1)]
-        nxt = next(s for s in following if not st.final[s])  # R10c: final seats are skipped
-        wrapped = nxt <= st.seat
-        return st._replace(seat=nxt, phase=Phase.TAKE, round=st.round + wrapped, turn=st.turn + 1)
 
     # ------------------------------------------------------------------ scoring
     def score(self, solo_rules: SoloRules | None = None) -> ScoreSheet:
@@ -558,7 +519,7 @@ class Game:
 
     # ------------------------------------------------------------------ identity
     def _identity(self) -> tuple:
-        return (self._players, self._layout, self._deck, self._deal, self._seed, tuple(self._log), self._state)
+        return (self._setup, self._deck, self._deal, self._seed, self._start, tuple(self._log), self._state)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -596,41 +557,34 @@ class Game:
         return savefile.load_game(text, game_type=cls)
 
 
-def _move_vehicle(st: _State, continent: Continent) -> _State:
-    vehicles = list(st.vehicles)
-    vehicles[st.seat] = continent
-    return st._replace(vehicles=tuple(vehicles), phase=Phase.PLACE)
+def _fill_decades(decades: tuple[int | None, ...] | None, rng: np.random.Generator) -> tuple[int, ...] | None:
+    """Unknown Secret Decades (``None``) drawn from the decades nobody is known to hold (V7)."""
+    if decades is None:
+        return None
+    free = [d for d in DECADES if d not in decades]
+    drawn = iter(free[i] for i in rng.permutation(len(free)))
+    return tuple(d if d is not None else next(drawn) for d in decades)
 
 
-def _refill(st: _State) -> _State:
-    """R9: the top stock card goes where the card was taken; skipped on an empty stock."""
-    if not st.stock:
-        return st
-    where = st.taken_at.index
-    market = list(st.market)
-    market[where] = tuple(sorted(market[where] + (st.stock[0],), key=lambda c: c.sort_key))
-    return st._replace(market=tuple(market), stock=st.stock[1:])
+def _with_deck_cards(state: State, by_card: dict[Card, Card]) -> State:
+    """The state with every card replaced by the deck's own: equal, but with its title
+    (parsed cards carry the reference deck's titles, a custom deck may name them otherwise)."""
 
+    def same(cards):
+        return tuple(by_card[c] for c in cards)
 
-def _with_hall(st: _State, hall: Hall) -> _State:
-    halls = list(st.halls)
-    halls[st.seat] = hall
-    return st._replace(halls=tuple(halls))
+    def retitled(hall: Hall) -> Hall:
+        if all(c.title == by_card[c].title for c in hall.cards()):
+            return hall
+        showcases = [[None if c is None else by_card[c] for c in spots] for spots in hall.showcases]
+        return Hall(hall.layout, showcases, same(hall.depot), players=len(state.halls))
 
-
-def _with_final(st: _State, seat: int) -> _State:
-    final = list(st.final)
-    final[seat] = True
-    return st._replace(final=tuple(final))
-
-
-_HANDLERS = {
-    Take: (Game._take, Phase.TAKE, "R7"),
-    Move: (Game._move, Phase.MOVE, "R8"),
-    Place: (Game._place, Phase.PLACE, "R10"),
-    ToDepot: (Game._to_depot, Phase.PLACE, "R10"),
-    EndExhibition: (Game._end_exhibition, Phase.PLACE, "R10a"),
-}
+    return state._replace(
+        market=tuple(same(col) for col in state.market),
+        halls=tuple(retitled(h) for h in state.halls),
+        discard=same(state.discard),
+        hand=None if state.hand is None else by_card[state.hand],
+    )
 
 
 def _titles(deck: Sequence[Card]) -> tuple[str, ...]:

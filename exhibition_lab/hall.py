@@ -351,13 +351,16 @@ class Hall:
         self.check(others, players=players)
 
     @classmethod
-    def _make(cls, layout: Layout, showcases: tuple[Spots, ...], depot: tuple[Card, ...]) -> Hall:
-        """A hall from parts already known to be legal (no checks)."""
+    def _make(
+        cls, layout: Layout, showcases: tuple[Spots, ...], depot: tuple[Card, ...], windows: list | None = None
+    ) -> Hall:
+        """A hall from parts already known to be legal (no checks); ``windows`` are the spot
+        windows of showcases that did not change (``None`` entries are computed on demand)."""
         hall = object.__new__(cls)
         hall._layout = layout
         hall._showcases = showcases
         hall._depot = depot
-        hall._windows = None
+        hall._windows = windows
         return hall
 
     # ------------------------------------------------------------------ reading
@@ -542,12 +545,12 @@ class Hall:
         spots = list(self._showcases[showcase])
         spots[spot] = card
         showcases = self._showcases[:showcase] + (tuple(spots),) + self._showcases[showcase + 1 :]
-        hall = Hall._make(self._layout, showcases, self._depot)
+        windows = None
         if self._windows is not None:
             # only the changed showcase needs new windows
-            hall._windows = list(self._windows)
-            hall._windows[showcase] = None
-        return hall
+            windows = list(self._windows)
+            windows[showcase] = None
+        return Hall._make(self._layout, showcases, self._depot, windows)
 
     def add_to_depot(self, card: Card) -> Hall:
         """A new hall with ``card`` in the Depot (R10); :class:`IllegalAction` when full."""
@@ -555,9 +558,7 @@ class Hall:
             raise IllegalAction(f"R10 (depot): the Depot already holds {DEPOT_SIZE} cards — in hall {self}", rule="R10")
         if self._holds_year_of(card):
             raise IllegalAction(f"R2: this hall already holds a card of {card.year or 'Einstein'}", rule="R2")
-        hall = Hall._make(self._layout, self._showcases, self._depot + (card,))
-        hall._windows = self._windows  # the showcases are unchanged
-        return hall
+        return Hall._make(self._layout, self._showcases, self._depot + (card,), self._windows)  # showcases unchanged
 
     def _valid_spot(self, showcase: int, spot: int) -> Spot:
         if not (isinstance(showcase, int) and isinstance(spot, int)) or isinstance(showcase, bool):

@@ -24,10 +24,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 SAVE_FORMAT = "exhibition_lab/game"
-SAVE_VERSION = 2  # 2: "links" is D12's reading; version 1 files played the strict one
+SAVE_VERSION = 3  # 3: "start" (a game may begin from a position); 2: "links" is D12's reading
 MAX_SAVE_BYTES = 2_000_000
 MAX_ACTIONS = 5_000
-_KEYS = {"format", "version", "players", "layout", "seed", "deck", "deal", "actions", "state"}
+_KEYS = {"format", "version", "players", "layout", "seed", "deck", "deal", "start", "actions", "state"}
+_KEYS_BEFORE = {1: _KEYS - {"start"}, 2: _KEYS - {"start"}}  # versions 1 and 2 always began from a deal
 _DEAL_KEYS = {"market", "stock", "secret_decades"}
 
 
@@ -51,6 +52,9 @@ def game_to_dict(game: Game) -> dict:
             "stock": [c.token for c in deal.stock],
             "secret_decades": None if deal.secret_decades is None else list(deal.secret_decades),
         },
+        # a game set up with Game.from_position: its first position; the deal above then
+        # holds that position's tile, stock order and Secret Decades
+        "start": game.start_position,
         "actions": [str(action) for _, action in game.history],
         "state": state_summary(game),
     }
@@ -83,8 +87,8 @@ def load_game(text: str | bytes, game_type: type[Game]) -> Game:
     ``game_type`` (:class:`Game`; :meth:`Game.from_json` passes itself)."""
     doc = parse_json(text)
     _require(isinstance(doc, dict), "the document must be a JSON object")
-    _exact_keys(doc, _KEYS, "the document")
-    _require(doc["format"] == SAVE_FORMAT, f"'format' must be {SAVE_FORMAT!r}, found {doc['format']!r}")
+    _require(doc.get("format") == SAVE_FORMAT, f"'format' must be {SAVE_FORMAT!r}, found {doc.get('format')!r}")
+    _require("version" in doc, "the document lacks 'version'")
     version = doc["version"]
     _require(_is_int(version), f"'version' must be an integer, found {version!r}")
     _require(
@@ -92,6 +96,7 @@ def load_game(text: str | bytes, game_type: type[Game]) -> Game:
         f"version {version} is not supported; this exhibition_lab reads versions "
         f"{', '.join(str(v) for v in READABLE_VERSIONS)}",
     )
+    _exact_keys(doc, _KEYS_BEFORE.get(version, _KEYS), "the document")
     players = doc["players"]
     _require(
         isinstance(players, list) and all(isinstance(p, str) for p in players), "'players' must be a list of names"
@@ -104,10 +109,18 @@ def load_game(text: str | bytes, game_type: type[Game]) -> Game:
     )
     deck = _load_deck(doc["deck"])
     deal = _load_deal(doc["deal"], deck)
-    game = _new_game(game_type, players, deal, layout, deck, seed)
-    if seed is not None:
-        expected = deal_cards(deck, len(players), _rng(seed), secret_decades=deal.secret_decades is not None)
-        _require(expected == deal, f"the deal does not match seed {seed}: the file was changed")
+    start = doc.get("start")
+    if start is None:
+        game = _new_game(game_type, players, deal, layout, deck, seed)
+        if seed is not None:
+            expected = deal_cards(deck, len(players), _rng(seed), secret_decades=deal.secret_decades is not None)
+            _require(expected == deal, f"the deal does not match seed {seed}: the file was changed")
+    else:
+        game = _game_from_start(game_type, start, deal, deck, seed)
+        _require(
+            (game.players, game.layout) == (tuple(players), layout),
+            "'players' and 'layout' do not match the start position: the file was changed",
+        )
     _replay(game, doc["actions"])
     _require(doc["state"] == state_summary(game), "the saved state does not match its actions: the file was changed")
     return game
@@ -159,9 +172,9 @@ def _exact_keys(obj: dict, keys: set[str], where: str) -> None:
     _require(not extra, f"{where} has unknown {', '.join(repr(str(k)) for k in extra)}")
 
 
-READABLE_VERSIONS = (1, SAVE_VERSION)
+READABLE_VERSIONS = (1, 2, SAVE_VERSION)
 # D12: version 1 saved the strict reading of Links under the key "links"
-_OLD_KEYS = {1: {"links": "links_strict"}}
+_OLD_KEYS = {1: {"links": "links_strict"}}  # version 2 and later name the strict reading itself
 
 
 def _load_layout(keys: Any, version: int = SAVE_VERSION) -> Layout:
@@ -234,6 +247,23 @@ def _new_game(
         return game_type(players, deal, layout=layout, deck=deck, seed=seed)
     except ExhibitionLabError as exc:
         raise SaveFileError(f"cannot load the game: {exc}") from None
+
+
+def _game_from_start(game_type: type[Game], start: Any, deal: Deal, deck: tuple[Card, ...], seed: int | None) -> Game:
+    """The game at its saved start position, with the saved stock order, checked against the deal."""
+    _require(isinstance(start, str), f"'start' must be null or a position, found {start!r}")
+    try:
+        game = game_type.from_position(start, seed=seed, deck=deck, stock=deal.stock)
+    except ExhibitionLabError as exc:
+        raise SaveFileError(f"cannot load the game: 'start': {exc}") from None
+    _require(
+        game.deal == deal and game.start_position == start,
+        "the deal does not match the start position: the file was changed",
+    )
+    if seed is not None:
+        shuffled = game_type.from_position(start, seed=seed, deck=deck)
+        _require(shuffled.deal.stock == deal.stock, f"the stock does not match seed {seed}: the file was changed")
+    return game
 
 
 def _rng(seed: int) -> np.random.Generator:

@@ -314,6 +314,15 @@ class Timeline:
         return self._deck
 
     @property
+    def reshuffle_key(self) -> int:
+        """The key of the reshuffles (T6): with the order, it fixes every later draw."""
+        return self._key
+
+    def summary(self) -> dict[str, Any]:
+        """The visible state a save file records, so a load can check its replay."""
+        return _summary(self._state)
+
+    @property
     def order(self) -> tuple[int, ...]:
         """The shuffle: card id ``k`` is ``deck[order[k]]``."""
         return self._order
@@ -847,7 +856,9 @@ def _load(text: str | bytes) -> Timeline:
         raise SaveFileError(f"cannot load the Timeline game: {exc}") from None
     if seed is not None:
         expected = _shuffle(np.random.default_rng(seed), len(deck))
-        _require(expected == (game.order, game._key), f"the deal does not match seed {seed}: the file was changed")
+        _require(
+            expected == (game.order, game.reshuffle_key), f"the deal does not match seed {seed}: the file was changed"
+        )
     actions = doc["actions"]
     _require(isinstance(actions, list) and len(actions) <= MAX_ACTIONS, f"'actions' must be a list of ≤{MAX_ACTIONS}")
     for k, text_action in enumerate(actions):
@@ -856,5 +867,5 @@ def _load(text: str | bytes) -> Timeline:
             game.apply(text_action)
         except ExhibitionLabError as exc:
             raise SaveFileError(f"cannot load the Timeline game: action {k} ({text_action!r}): {exc}") from None
-    _require(doc["state"] == _summary(game._state), "the saved state does not match its actions: the file was changed")
+    _require(doc["state"] == game.summary(), "the saved state does not match its actions: the file was changed")
     return game

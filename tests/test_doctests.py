@@ -13,7 +13,7 @@ import pkgutil
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab import budget
+from exhibition_lab import budget, turns
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 MODULES = sorted(
@@ -45,6 +45,10 @@ def test_docstring_examples_hold(name, full_budgets):
         xl.Game.new,
         xl.Game.apply,
         xl.Game.undo,
+        xl.Game.position,
+        xl.Game.from_position,
+        xl.parse_position,
+        turns.next_state,
         xl.score_halls,
         xl.solo_score,
         xl.ArgumentError,

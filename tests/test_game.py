@@ -224,14 +224,25 @@ def test_r10a_depot_full_forces_the_end():
 
 
 def _game_with_hall(hall: xl.Hall, hand_token: str) -> xl.Game:
-    """A solo game in its place phase with ``hall`` and ``hand_token`` in hand.
-
-    Scenario set-up writes the private state directly; card accounting is not the point of
-    these tests (the random-play tests check it).
-    """
-    game = xl.Game.new(["Solo"], seed=3)
-    game._state = game._state._replace(halls=(hall,), hand=card(hand_token), phase=xl.Phase.PLACE)
-    return game
+    """A solo game in its place phase with ``hall`` and ``hand_token`` in hand, set up with
+    the position notation; the deck is the hall's cards, the hand and spare years."""
+    hand = card(hand_token)
+    used = [*hall.cards(), hand]
+    years = {c.year for c in used}
+    deck = used + [c for c in xl.standard_deck() if c.year not in years]
+    spare = [c for c in deck if c not in used][:3]
+    lines = [
+        "seat 1: Solo",
+        "layout: base",
+        "tile: OC " + " ".join(c.token for c in spare) + " / SA - / AF - / AS - / EU - / NA -",
+        "vehicles: OC",
+        "to move: seat 1",
+        "phase: place",
+        f"hand: {hand.token} from OC",
+        f"six continents: {1 if hall.has_all_continents else '-'}",
+        f"hall 1: {hall}",
+    ]
+    return xl.Game.from_position("\n".join(lines), seed=3, deck=deck)
 
 
 def test_r10b_full_hall_makes_exhibition_final():
@@ -246,8 +257,8 @@ def test_r10b_full_hall_makes_exhibition_final():
 
 
 def test_r10c_final_players_are_skipped_and_game_goes_on():
-    game = xl.Game.new(["A", "B", "C"], seed=4)
-    game._state = game._state._replace(final=(False, True, False))
+    start = xl.Game.new(["A", "B", "C"], seed=4).position()
+    game = xl.Game.from_position(start.replace("final: no no no", "final: no yes no"), seed=4)
     game.apply(game.legal_actions()[0])  # A takes
     game.apply(game.legal_actions()[-1])  # A places (depot)
     assert game.current == 2 and game.round == 1
@@ -316,7 +327,7 @@ def test_view_hides_stock_order_and_other_secret_decades():
     game = xl.Game.new(3, seed=8, secret_decades=True)
     view = game.view(1)
     assert view.stock_size == 83 and not hasattr(view, "stock")
-    assert set(view.unseen) == set(game._state.stock)
+    assert set(view.unseen) == set(game.state.stock)
     assert [c for c in game.deck if c in set(view.unseen)] == list(view.unseen)  # deck order, not stock order
     assert view.secret_decades[1] == game.secret_decades[1]
     assert view.secret_decades[0] is None and view.secret_decades[2] is None

@@ -21,7 +21,7 @@ EVERY_STEP_JSON = 60  # games whose JSON round trip is checked after every actio
 
 def check_invariants(game: xl.Game) -> None:
     assert sum(game.card_locations().values()) == len(game.deck)
-    seen = list(game._state.stock) + list(game.market_cards) + list(game.discard)
+    seen = list(game.state.stock) + list(game.market_cards) + list(game.discard)
     seen += [c for h in game.halls for c in h.cards()] + ([game.hand] if game.hand else [])
     assert sorted(seen, key=lambda c: c.sort_key) == sorted(game.deck, key=lambda c: c.sort_key)
     for seat, hall in enumerate(game.halls):

@@ -37,13 +37,26 @@ def test_save_files_record_which_links_reading_was_played():
     for key in ("links", "links_strict"):
         game = played(layout=xl.Layout.base().with_variations(key), steps=60)
         doc = json.loads(game.to_json())
-        assert doc["layout"][0] == key and doc["version"] == 2
+        assert doc["layout"][0] == key and doc["version"] == xl.game.SAVE_VERSION
         assert xl.Game.from_json(game.to_json()).layout.keys[0] == key
     strict = played(layout=xl.Layout.base().with_variations("links_strict"), steps=60)
     old = json.loads(strict.to_json())
+    del old["start"]  # version 3 added it; versions 1 and 2 always began from a deal
     old["version"], old["layout"][0] = 1, "links"
     loaded = xl.Game.from_json(json.dumps(old))
     assert loaded.layout.keys[0] == "links_strict" and loaded == strict
+
+
+def test_version_2_files_without_a_start_still_load():
+    game = played(players=2)
+    doc = json.loads(game.to_json())
+    assert doc["start"] is None
+    del doc["start"]
+    doc["version"] = 2
+    assert xl.Game.from_json(json.dumps(doc)) == game
+    doc["start"] = None
+    with pytest.raises(xl.SaveFileError, match="unknown 'start'"):
+        xl.Game.from_json(json.dumps(doc))
 
 
 def test_loaded_game_can_undo_and_continue():
@@ -78,7 +91,7 @@ def tamper(doc: dict, path: list, value) -> str:
 @pytest.mark.parametrize(
     ("path", "value", "fragment"),
     [
-        (["version"], 3, "version 3"),
+        (["version"], 4, "version 4"),
         (["version"], "1", "integer"),
         (["version"], True, "integer"),
         (["format"], "chess", "format"),

@@ -104,11 +104,10 @@ def paint_empty(button: w.Button, label: str = "", tooltip: str = "empty spot") 
 
 
 def set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
-    """Add or remove one CSS class, touching the widget only when it changes."""
-    has = name in widget._dom_classes
-    if on and not has:
+    """Add or remove one CSS class (ipywidgets touches the widget only when it changes)."""
+    if on:
         widget.add_class(name)
-    elif not on and has:
+    else:
         widget.remove_class(name)
 
 
