@@ -15,7 +15,7 @@ from .cards import CONTINENTS, OPEN_CARDS, Card
 from .errors import ArgumentError
 
 MAX_PLAYERS = 5  # R4
-MARKET_SIZE = OPEN_CARDS  # R5; an alias kept for game.py's re-export: use cards.OPEN_CARDS
+MARKET_SIZE = OPEN_CARDS  # R5: the same constant under the name game.py and position.py use
 START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
 DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
 VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
