@@ -14,9 +14,9 @@ from html import escape
 
 import numpy as np
 
-from .cards import CONTINENTS, Card, Continent, standard_deck
+from .cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
 from .deal import VEHICLES, Deal
-from .display import STYLE, card_html, hall_body_html
+from .display import STYLE, hall_body_html, market_html
 from .game import Game
 from .hall import Hall, Problem
 
@@ -77,52 +77,13 @@ class Picture:
         return self.text
 
 
-_MARKED_CARD = "outline:3px solid #1565c0;outline-offset:1px;border-radius:5px;margin:2px 0"
-
-
-def _tile_html(
-    market: Mapping[Continent, Sequence[Card]],
-    vehicles: Sequence[Continent],
-    players: Sequence[str],
-    *,
-    marked: Iterable[Card] = (),
-    gone: Mapping[Continent, Card] | None = None,
-) -> str:
-    """The Continents tile; ``marked`` cards get a blue outline, ``gone`` leaves a gap where a
-    card was taken."""
-    marked = set(marked)
-    gone = gone or {}
-    columns = []
-    for continent in CONTINENTS:
-        here = "".join(
-            f'<div class="exlab-vehicle">{escape(VEHICLES[s])}: {escape(name)}</div>'
-            for s, name in enumerate(players)
-            if vehicles[s] is continent
-        )
-        cards = "".join(
-            f'<div class="exlab-tile-marked" style="{_MARKED_CARD}">'
-            f"{card_html(c)}</div>"
-            if c in marked
-            else f'<div style="margin:2px 0">{card_html(c)}</div>'
-            for c in market[continent]
-        )
-        if continent in gone:
-            cards += f'<div class="exlab-empty" title="taken">{gone[continent].year or "EIN"}<br>taken</div>'
-        columns.append(
-            f'<div class="exlab-continent" style="background:{continent.color}33">'
-            f'<div class="exlab-continent-name" style="background:{continent.color}">{continent.title}</div>'
-            f"{here}{cards or '<i>no cards</i>'}</div>"
-        )
-    return f'<div class="exlab-row exlab-market">{"".join(columns)}</div>'
-
-
 def _board(caption: str, body: str) -> str:
     return f'{STYLE}<div class="exlab-board"><div style="margin:4px 0"><b>{caption}</b></div>{body}</div>'
 
 
 def tile_picture(game: Game, *, marked: Iterable[Card] = (), caption: str = "The Continents tile") -> Picture:
     """The Continents tile of a game, with the vehicles; ``marked`` cards outlined in blue."""
-    body = _tile_html(game.market, game.vehicles, game.players, marked=marked)
+    body = market_html(game, marked=marked)
     return Picture(_board(f"{caption} · {game.stock_size} cards in the stock", body), caption)
 
 
@@ -147,18 +108,14 @@ class TurnSteps:
     @property
     def take(self) -> Picture:
         """The tile with the taken card gone, the vehicle where it was."""
-        body = _tile_html(
-            self._market_without, self.before.vehicles, self.before.players, gone={self.taken_at: self.card}
-        )
+        body = market_html(self.before, market=self._market_without, gone={self.taken_at: self.card})
         caption = f"After Take: {self.before.current_player} holds {self.card} ({self.card.title})"
         return Picture(_board(caption, body), caption)
 
     @property
     def move(self) -> Picture:
         """The vehicle on its new continent, the gap not yet refilled."""
-        body = _tile_html(
-            self._market_without, self.after.vehicles, self.after.players, gone={self.taken_at: self.card}
-        )
+        body = market_html(self.after, market=self._market_without, gone={self.taken_at: self.card})
         where = self.after.vehicles[self.before.current].title
         caption = f"After Move: the {VEHICLES[self.before.current]} stands on {where}"
         return Picture(_board(caption, body), caption)
@@ -168,7 +125,7 @@ class TurnSteps:
         """The tile as the game has it now; the card from the stock is outlined in blue."""
         new = ", ".join(f"{c} ({c.title})" for c in self.refilled) or "nothing: the stock is empty"
         caption = f"After Refill: from the stock to {self.taken_at.title} came {new}"
-        body = _tile_html(self.after.market, self.after.vehicles, self.after.players, marked=self.refilled)
+        body = market_html(self.after, marked=self.refilled)
         return Picture(_board(caption, body), caption)
 
 
@@ -236,12 +193,12 @@ def game_with_card_at(token: str, continent: Continent | str, players: Sequence[
         raise ValueError(f"the reference deck has no card {token}")
     continent = Continent.parse(continent) if isinstance(continent, str) else continent
     rest = [deck[i] for i in np.random.default_rng(seed).permutation(len(deck)) if deck[i] != wanted]
-    groups = [rest[3 * k : 3 * k + 3] for k in range(len(CONTINENTS))]
+    groups = [rest[OPEN_CARDS * k : OPEN_CARDS * (k + 1)] for k in range(len(CONTINENTS))]
     k = CONTINENTS.index(continent)
     rest.append(groups[k].pop())  # the card it replaces goes to the bottom of the stock
     groups[k].append(wanted)
     market = tuple(tuple(sorted(g, key=lambda c: c.sort_key)) for g in groups)
-    return Game(players, Deal(market, tuple(rest[3 * len(CONTINENTS) :])))
+    return Game(players, Deal(market, tuple(rest[OPEN_CARDS * len(CONTINENTS) :])))
 
 
 def game_without_stock(players: Sequence[str]) -> Game:
@@ -249,6 +206,6 @@ def game_without_stock(players: Sequence[str]) -> Game:
     stock is empty from the start, so taken cards are not replaced — as late in a real game."""
     deck = standard_deck()
     market = tuple(
-        tuple(sorted([c for c in deck if c.continent is k][:3], key=lambda c: c.sort_key)) for k in CONTINENTS
+        tuple(sorted([c for c in deck if c.continent is k][:OPEN_CARDS], key=lambda c: c.sort_key)) for k in CONTINENTS
     )
     return Game(players, Deal(market, ()), deck=[c for cards in market for c in cards])

@@ -15,7 +15,7 @@ from .cards import CONTINENTS, OPEN_CARDS, Card
 from .errors import ArgumentError
 
 MAX_PLAYERS = 5  # R4
-MARKET_SIZE = OPEN_CARDS  # R5: open cards per continent
+MARKET_SIZE = OPEN_CARDS  # R5: the same constant under the name game.py and position.py use
 START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
 DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
 VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
@@ -36,11 +36,11 @@ def deal_cards(deck: Sequence[Card], players: int, rng: np.random.Generator, *, 
     stock; then one Secret Decade card per player (V7) from the same generator."""
     order = rng.permutation(len(deck))
     shuffled = [deck[i] for i in order]
-    need = MARKET_SIZE * len(CONTINENTS)
+    need = OPEN_CARDS * len(CONTINENTS)
     if len(shuffled) < need:
         raise ArgumentError(f"a deck needs at least {need} cards to deal the Continents tile (R5)", rule="R5")
     market = tuple(
-        tuple(sorted(shuffled[k * MARKET_SIZE : (k + 1) * MARKET_SIZE], key=lambda c: c.sort_key))
+        tuple(sorted(shuffled[k * OPEN_CARDS : (k + 1) * OPEN_CARDS], key=lambda c: c.sort_key))
         for k in range(len(CONTINENTS))
     )
     decades = None
@@ -83,8 +83,8 @@ def check_deal(deal: Deal, deck: Sequence[Card], players: int) -> None:
             f"R5: the Continents tile has {len(CONTINENTS)} continents, the deal has {len(deal.market)}", rule="R5"
         )
     for continent, cards in zip(CONTINENTS, deal.market):
-        if len(cards) != MARKET_SIZE:
-            raise ArgumentError(f"R5: {continent.title} starts with {MARKET_SIZE} cards, not {len(cards)}", rule="R5")
+        if len(cards) != OPEN_CARDS:
+            raise ArgumentError(f"R5: {continent.title} starts with {OPEN_CARDS} cards, not {len(cards)}", rule="R5")
         if list(cards) != sorted(cards, key=lambda c: c.sort_key):
             raise ArgumentError(f"R5: the cards at {continent.title} must be sorted by year", rule="R5")
     dealt = [c for cards in deal.market for c in cards] + list(deal.stock)

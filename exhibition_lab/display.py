@@ -1,22 +1,30 @@
-"""HTML for notebooks: cards, halls, the Continents tile and games (no widget imports).
+"""HTML for notebooks and the play app: cards, halls, the Continents tile, games and the
+score sheet (no widget imports).
 
-Every element carries an ``exlab-`` CSS class so the widgets and browser tests can find it.
+One function draws each thing (issue 18, item 4): :func:`card_face` is every card's face,
+:func:`vehicle_html` every vehicle, :func:`tile_column_head_html` the head of a Continents
+column (name and vehicles), :func:`market_html` the notebook tile and
+:func:`score_sheet_html` the score sheet. The widgets show the same HTML, so a notebook
+and the app cannot drift apart. Every element carries an ``exlab-`` CSS class so the
+widgets and browser tests can find it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
 from .cards import CONTINENTS, Card, Continent
 from .deal import VEHICLES
+from .hall import DEPOT_SIZE
+from .scoring import GOAL_LABELS
 
 if TYPE_CHECKING:
     from .game import Game
     from .hall import Hall
-    from .scoring import PlayerScore
+    from .scoring import PlayerScore, ScoreSheet
 
 WHITE_CARD_COLOR = "#f5f5f5"
 DARK_TEXT = "#111111"
@@ -59,6 +67,15 @@ class CardFace:
     def short_subject(self, limit: int) -> str:
         """The subject cut at a word boundary to ``limit`` characters, with an ellipsis."""
         return shorten(self.subject, limit)
+
+    def button_text(self, subject_limit: int, *, wide: bool = False) -> str:
+        """The face as plain text, for a card drawn as a button (the play app): the year on
+        the first line, then the continent code and the shortened subject; a ``wide`` card
+        has room for the code beside the year."""
+        subject = self.short_subject(subject_limit)
+        if wide:
+            return f"{self.year}  {self.code}\n{subject}"
+        return f"{self.year}\n{self.code + ' · ' if self.code else ''}{subject}"
 
 
 def shorten(text: str, limit: int) -> str:
@@ -117,10 +134,8 @@ STYLE = """
 .exlab-halls-table td{padding:1px 6px 1px 0;vertical-align:middle}
 .exlab-mini-label{font-size:11px;line-height:1.15;white-space:nowrap;max-width:170px;overflow:hidden;
   text-overflow:ellipsis}
-.exlab-continent{border-radius:6px;padding:4px;min-width:70px}
-.exlab-continent-name{font-weight:700;color:#fff;text-align:center;border-radius:4px;margin-bottom:3px}
+.exlab-continent{border-radius:6px;padding:2px;display:flex;flex-direction:column;align-items:center;gap:3px}
 .exlab-marked{outline:3px solid #000000;outline-offset:1px}
-.exlab-vehicle{font-size:10px;background:#fff;border-radius:3px;margin:1px 0;padding:0 2px}
 .exlab-numbered-spot{display:flex;flex-direction:column;align-items:center}
 .exlab-spot-number{font-size:11px;font-weight:700;color:#6d5f3a;line-height:14px}
 .exlab-mark-good>.exlab-card,.exlab-mark-good>.exlab-empty{outline:3px solid #2e7d32;outline-offset:1px}
@@ -211,7 +226,7 @@ def hall_body_html(
             f'<div class="exlab-spots">{cells}</div></div>'
         )
     depot = "".join(card_html(c, extra_class="exlab-marked" if c in cards_marked else "") for c in hall.depot)
-    depot += empty_spot_html() * (3 - len(hall.depot))
+    depot += empty_spot_html() * (DEPOT_SIZE - len(hall.depot))
     parts.append(
         f'<div class="exlab-depot-view"><div class="exlab-showcase-name">Depot</div>'
         f'<div class="exlab-spots">{depot}</div></div>'
@@ -297,21 +312,98 @@ def halls_table_html(rows: list[tuple[str, Hall]]) -> str:
     )
 
 
-def market_html(game: Game) -> str:
-    """The Continents tile: each continent's open cards and the vehicles standing there."""
+# ---------------------------------------------------------------- the Continents tile
+#: A vehicle's label, as the play app has always drawn it: small, white, grey-rimmed.
+VEHICLE_STYLE = (
+    "font-size:9.5px;background:#fff;color:#222;border:1px solid #999;border-radius:3px;padding:0 2px;"
+    "margin:1px 0;display:inline-block;line-height:11px"
+)
+# a name breaks from the vehicle's, never inside; one too long for the column ends in "…"
+_UNBROKEN = (
+    "display:inline-block;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;vertical-align:top"
+)
+#: The Continents tile's column width in the play app; the notebook tile uses it too.
+TILE_COLUMN_WIDTH = 78
+
+
+def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
+    """The vehicle of ``seat`` (R3) as a small label: its name in bold, then its player's
+    name — or, with ``where``, the continent it stands on (R6, R8). Hover: all three."""
+    vehicle, player, continent = VEHICLES[seat], game.players[seat], game.vehicles[seat]
+    label = f"on {continent.title}" if where else player
+    tooltip = f"{vehicle} of {player}, on {continent.title}"
+    return (
+        f'<span class="exlab-vehicle" title="{escape(tooltip)}" style="{VEHICLE_STYLE}">'
+        f'<b>{escape(vehicle)}</b> <span style="{_UNBROKEN}">{escape(label)}</span></span>'
+    )
+
+
+def vehicles_row_html(game: Game, continent: Continent) -> str:
+    """The vehicles standing on ``continent``, one label a line in seat order; the row keeps a
+    minimum height so that columns with and without a vehicle line up."""
+    labels = "".join(vehicle_html(game, s) for s in range(len(game.players)) if game.vehicles[s] is continent)
+    return (
+        f'<div class="exlab-vehicles" style="display:flex;flex-direction:column;min-height:17px;'
+        f'width:{TILE_COLUMN_WIDTH}px;line-height:14px;text-align:center">{labels}</div>'
+    )
+
+
+def continent_name_html(continent: Continent) -> str:
+    """A continent's name on its colour, in black or white for contrast (D1, WCAG AA)."""
+    return (
+        f'<div class="exlab-continent-name" style="background:{continent.color};'
+        f"color:{continent_text_color(continent)};font-weight:700;font-size:11px;text-align:center;"
+        f"border-radius:4px;width:{TILE_COLUMN_WIDTH - 2}px;height:28px;display:flex;align-items:center;"
+        f'justify-content:center;line-height:1.05">{escape(continent.title)}</div>'
+    )
+
+
+def tile_column_background(continent: Continent) -> str:
+    """The pale tint of a continent's colour behind its column of the tile."""
+    return f"{continent.color}26"
+
+
+def tile_column_head_html(game: Game, continent: Continent) -> str:
+    """The head of one Continents column: the continent's name and the vehicles there. The
+    play app's column header shows exactly this; so does every notebook tile."""
+    return f'<div class="exlab-tile-head">{continent_name_html(continent)}{vehicles_row_html(game, continent)}</div>'
+
+
+_NO_CARDS = '<div class="exlab-empty" title="no cards left">none</div>'
+_TILE_MARKED = "outline:3px solid #1565c0;outline-offset:1px;border-radius:5px"
+
+
+def _tile_card_html(card: Card, *, marked: bool) -> str:
+    if marked:
+        return f'<div class="exlab-tile-marked" style="{_TILE_MARKED}">{card_html(card)}</div>'
+    return card_html(card)
+
+
+def market_html(
+    game: Game,
+    *,
+    market: Mapping[Continent, Sequence[Card]] | None = None,
+    marked: Iterable[Card] = (),
+    gone: Mapping[Continent, Card] | None = None,
+) -> str:
+    """The Continents tile: each continent's open cards under :func:`tile_column_head_html`.
+
+    ``market`` replaces the game's open cards (to show a step inside a turn), ``marked``
+    cards get a blue outline (class ``exlab-tile-marked``) and ``gone`` leaves a gap labelled
+    "taken" where a card was taken from a continent.
+    """
+    market = game.market if market is None else market
+    marked = set(marked)
+    gone = gone or {}
     columns = []
-    for continent, cards in zip(CONTINENTS, game.market.values()):
-        vehicles = "".join(
-            f'<div class="exlab-vehicle">{escape(VEHICLES[s])}: {escape(name)}</div>'
-            for s, name in enumerate(game.players)
-            if game.vehicles[s] is continent
-        )
-        stack = "".join(card_html(c) for c in cards) or '<div class="exlab-empty">none</div>'
+    for continent in CONTINENTS:
+        cards = "".join(_tile_card_html(c, marked=c in marked) for c in market[continent])
+        if continent in gone:
+            cards += f'<div class="exlab-empty" title="taken">{gone[continent].year or "EIN"}<br>taken</div>'
         columns.append(
-            f'<div class="exlab-continent" style="background:{continent.color}33">'
-            f'<div class="exlab-continent-name" style="background:{continent.color};'
-            f'color:{continent_text_color(continent)}">{continent.code}</div>'
-            f"{vehicles}{stack}</div>"
+            f'<div class="exlab-continent exlab-column-{continent.code}" '
+            f'style="background:{tile_column_background(continent)}">'
+            f"{tile_column_head_html(game, continent)}{cards or _NO_CARDS}</div>"
         )
     return f'<div class="exlab-row exlab-market">{"".join(columns)}</div>'
 
@@ -471,3 +563,60 @@ def _signed_points(points: float | None, *, plus: bool = False) -> str:
         return "–"
     text = f"{points:+g}" if plus else f"{points:g}"
     return text.replace("-", "−")
+
+
+# ---------------------------------------------------------------- the score sheet
+SHEET_STYLE = """
+<style>
+.exlab-score-sheet{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:12px;color:#222}
+table.exlab-final-table{border-collapse:collapse;font-size:12px;margin:2px 0}
+table.exlab-final-table th,table.exlab-final-table td{padding:1px 6px;text-align:right;
+  border-bottom:1px solid #e0e0e0;white-space:nowrap;background:none}
+table.exlab-final-table th:first-child,table.exlab-final-table td:first-child{text-align:left}
+table.exlab-final-table thead th{background:#f3efe3;color:#3e3420}
+table.exlab-final-table .exlab-winner{background:#fff3c4;font-weight:700}
+.exlab-score-sheet .exlab-rule{font-size:10px;color:#555;border:1px solid #bbb;border-radius:3px;
+  padding:0 3px;margin-left:4px}
+</style>
+"""
+
+
+def score_sheet_html(sheet: ScoreSheet) -> str:
+    """The score sheet: one column per player (best first, the winner highlighted), one row
+    per goal with its rule id, the totals; every number gives its reason on hover. Solo
+    sheets (S2) show solo points, ×100, and name the player instead of a winner.
+    ``ScoreSheet`` shows this in a notebook and the play app at the end of a game."""
+    names = sheet.ranking
+    solo = len(names) == 1
+    winners = set() if solo else set(sheet.winners)
+
+    def cls(name: str) -> str:
+        return ' class="exlab-winner"' if name in winners else ""
+
+    header = "".join(
+        f"<th{cls(n)}>{escape(n)}{'<br><small>winner</small>' if n in winners else ''}</th>" for n in names
+    )
+    body = []
+    for goal in sheet.goals:
+        cells = []
+        rule = next(s.line(goal).rule for s in sheet if goal in s.points)
+        for name in names:
+            score = sheet[name]
+            if goal in score.points:
+                line = score.line(goal)
+                points = _signed_points(line.points * score.scale)
+                cells.append(f'<td{cls(name)} title="{escape(line.reason)}">{points}</td>')
+            else:
+                cells.append(f"<td{cls(name)}></td>")
+        label = escape(GOAL_LABELS.get(goal, goal))
+        body.append(f'<tr><td>{label} <span class="exlab-rule">{escape(rule)}</span></td>{"".join(cells)}</tr>')
+    totals = "".join(f"<td{cls(n)}><b>{_signed_points(sheet[n].total)}</b></td>" for n in names)
+    unit = "solo points, ×100" if any(score.scale != 1 for score in sheet) else "fame points"
+    who = " and ".join(f"<b>{escape(n)}</b>" for n in sheet.winners)
+    caption = f"Solo game of {who}" if solo else f"Winner: {who}"
+    return (
+        f'{SHEET_STYLE}<div class="exlab-score-sheet">'
+        f"<div>{caption} <small>({unit}; hover a number for its reason)</small></div>"
+        f'<table class="exlab-final-table"><thead><tr><th>Goal</th>{header}</tr></thead>'
+        f"<tbody>{''.join(body)}<tr><td><b>Total</b></td>{totals}</tr></tbody></table></div>"
+    )

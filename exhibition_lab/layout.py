@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .deal import MAX_PLAYERS
 from .errors import ArgumentError
 
 
@@ -86,9 +87,9 @@ def unique_decades_range(players: int) -> tuple[int, int]:
     Five players may use every decade; each player fewer narrows the range by one decade at
     each end, down to 1940s–1950s in the solo game.
     """
-    if not 1 <= players <= 5:
-        raise ArgumentError(f"a game has 1 to 5 players (R4), not {players}", rule="R4")
-    narrowing = 10 * (5 - players)
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {players}", rule="R4")
+    narrowing = 10 * (MAX_PLAYERS - players)
     return 1900 + narrowing, 1990 - narrowing
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from html import escape
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -180,39 +179,17 @@ class ScoreSheet:
         return "\n\n".join(f"{name}\n{self.scores[name].explain()}" for name in self.ranking)
 
     def _repr_html_(self) -> str:
-        names = self.ranking
-        header = "".join(f"<th>{escape(n)}</th>" for n in names)
-        body = []
-        for goal in self.goals:
-            cells = []
-            for name in names:
-                points = self.scores[name].points
-                if goal in points:
-                    line = self.scores[name].line(goal)
-                    cells.append(f'<td title="{escape(line.reason)}">{_signed(line.points)}</td>')
-                else:
-                    cells.append("<td></td>")
-            rule = next(s.line(goal).rule for s in self.scores.values() if goal in s.points)
-            body.append(
-                f"<tr><th>{escape(GOAL_LABELS.get(goal, goal))} <small>{rule}</small></th>{''.join(cells)}</tr>"
-            )
-        totals = "".join(f"<td><b>{self.scores[n].total}</b></td>" for n in names)
-        winners = ", ".join(escape(n) for n in self.winners)
-        return (
-            '<table class="exlab-score-sheet" style="border-collapse:collapse">'
-            f"<tr><th></th>{header}</tr>{''.join(body)}<tr><th>Total</th>{totals}</tr></table>"
-            f"<div>Winner: {winners}</div>"
-        )
+        from .display import score_sheet_html  # lazily, so the engine never loads display code
+
+        return score_sheet_html(self)
 
 
 # ---------------------------------------------------------------- goal helpers
 def _dense_rank_points(values: Mapping[str, float | None], *, higher_is_better: bool) -> dict[str, int]:
     """R19/R20 ranking: equal values share points, the next value gets the next lower."""
     distinct = sorted({v for v in values.values() if v is not None}, reverse=higher_is_better)
-    return {
-        name: 0 if value is None else RANK_POINTS[distinct.index(value)] if distinct.index(value) < 5 else 0
-        for name, value in values.items()
-    }
+    places = [RANK_POINTS[k] if k < len(RANK_POINTS) else 0 for k in range(len(distinct))]
+    return {name: 0 if value is None else places[distinct.index(value)] for name, value in values.items()}
 
 
 def _gap_spots(hall: Hall) -> tuple[str, tuple[Card | None, ...]] | None:

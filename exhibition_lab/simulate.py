@@ -19,6 +19,7 @@ from . import budget, lockstep
 from .batch import play_batch
 from .bots import Bot, make_bot, play_game
 from .cards import TILE_CARDS
+from .deal import MAX_PLAYERS
 from .errors import ArgumentError, ExhibitionLabError
 from .game import Game
 from .layout import Layout
@@ -198,8 +199,8 @@ def simulate(
         raise ArgumentError(f"engine is 'auto', 'scalar' or 'batch', not {engine!r}")
     if n_games < 1:
         raise ArgumentError(f"simulate needs at least one game, not {n_games}")
-    if not 1 <= len(bots) <= 5:
-        raise ArgumentError(f"one bot per seat, 1 to 5 seats (R4); got {len(bots)}", rule="R4")
+    if not 1 <= len(bots) <= MAX_PLAYERS:
+        raise ArgumentError(f"one bot per seat, 1 to {MAX_PLAYERS} seats (R4); got {len(bots)}", rule="R4")
     kinds = [_player_kind(bot) for bot in bots]  # fails early on an unknown name
     n_games = budget.scaled(n_games, minimum=50)
     rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules

@@ -329,7 +329,7 @@ def test_play_again_deals_a_new_game_with_the_same_players():
     assert app.end_panel.layout.display == "flex"
     sheet = app.find("exlab-score-sheet")[0].value
     winner = app.game.score().winners[0]
-    assert f"<th class='exlab-winner'>{winner}<br><small>winner</small></th>" in sheet
+    assert f'<th class="exlab-winner">{winner}<br><small>winner</small></th>' in sheet
     old = app.game
     app.find("exlab-play-again")[0].click()
     assert app.game is not old and not app.game.is_over

@@ -86,12 +86,7 @@ def paint_card(button: w.Button, card: Card, *, subject_limit: int = SUBJECT_LIM
     """Show ``card`` on the button: the year in large type, the continent code and the
     subject below (a ``wide`` card has room for the code beside the year)."""
     face = card_face(card)
-    subject = face.short_subject(subject_limit)
-    if wide:
-        button.description = f"{face.year}  {face.code}\n{subject}"
-    else:
-        code = f"{face.code} · " if face.code else ""
-        button.description = f"{face.year}\n{code}{subject}"
+    button.description = face.button_text(subject_limit, wide=wide)
     button.tooltip = face.tooltip
     button.style.button_color = face.background
     button.style.text_color = face.text

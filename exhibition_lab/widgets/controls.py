@@ -7,11 +7,10 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from ..deal import MAX_PLAYERS
 from ..errors import ArgumentError, ExhibitionLabError
 from ..layout import SHOWCASES, VARIATIONS
 from ..session import HUMAN, SEAT_KINDS, SEAT_LABELS, VARIATION_LINES, PlaySession
-
-MAX_SEATS = 5
 
 
 class VariationPicker(w.VBox):
@@ -51,7 +50,7 @@ class NewGameControls(w.VBox):
     def __init__(self, on_new: Callable[[PlaySession], None]) -> None:
         self._on_new = on_new
         self.players = w.ToggleButtons(
-            options=list(range(1, MAX_SEATS + 1)),
+            options=list(range(1, MAX_PLAYERS + 1)),
             value=2,
             description="Players",
             style={"button_width": "36px"},
@@ -59,12 +58,12 @@ class NewGameControls(w.VBox):
         kinds = [(SEAT_LABELS[k], k) for k in SEAT_KINDS]
         self.seats = [
             w.Dropdown(options=kinds, value=HUMAN if k == 0 else "greedy", layout=w.Layout(width="330px"))
-            for k in range(MAX_SEATS)
+            for k in range(MAX_PLAYERS)
         ]
-        self.names = [w.Text(placeholder="name (optional)", layout=w.Layout(width="150px")) for _ in range(MAX_SEATS)]
+        self.names = [w.Text(placeholder="name (optional)", layout=w.Layout(width="150px")) for _ in range(MAX_PLAYERS)]
         self._seat_rows = [
             w.HBox([w.HTML(f"<b>Seat {k + 1}</b>", layout=w.Layout(width="52px")), self.names[k], self.seats[k]])
-            for k in range(MAX_SEATS)
+            for k in range(MAX_PLAYERS)
         ]
         self.variations = VariationPicker()
         self.secret = w.Checkbox(value=False, indent=False, description="Secret Decade (V7)")

@@ -18,12 +18,12 @@ import ipywidgets as w
 from ..actions import Take
 from ..cards import CONTINENTS, Card
 from ..course import RULE_SENTENCES, link_rule_ids, plain_reason, tile_picture
-from ..display import hall_html
+from ..display import TILE_COLUMN_WIDTH, hall_html, tile_column_background, tile_column_head_html
 from ..game import VEHICLES, Game, Phase
 from ..hall import Hall
 from ..layout import ShowcaseKind
 from ..scoring import GOAL_LABELS, ScoreLine, score_halls
-from .cards import CSS, card_button, paint_card, paint_empty, set_class
+from .cards import CSS, MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
 
 Spot = tuple[int, int]
 
@@ -295,26 +295,19 @@ class PickCards(Exercise):
         self.picked: set[Card] = set()
         self.card_buttons: dict[Card, w.Button] = {}
         columns = []
-        for continent, cards in zip(CONTINENTS, game.market.values()):
-            here = [
-                f"{VEHICLES[s]} ({game.players[s]})"
-                for s in range(game.n_players)
-                if game.vehicles[s] is continent and not game.final[s]
-            ]
+        for continent in CONTINENTS:
             buttons = []
-            for market_card in cards:
-                button = card_button("exlab-market-card")
-                paint_card(button, market_card)
+            for market_card in game.market[continent]:
+                button = card_button("exlab-market-card", size=MARKET_CARD)
+                paint_card(button, market_card, subject_limit=SUBJECT_LIMIT["market"], wide=True)
                 button.on_click(lambda _, c=market_card: self.toggle(c))
                 self.card_buttons[market_card] = button
                 buttons.append(button)
-            label = (
-                f'<div style="background:{continent.color};color:#fff;border-radius:4px;padding:0 4px">'
-                f"<b>{continent.title}</b></div><small>{escape(', '.join(here)) or '&nbsp;'}</small>"
-            )
-            column = w.VBox([w.HTML(label), *(buttons or [w.HTML("<i>no cards</i>")])])
+            head = w.HTML(tile_column_head_html(game, continent))  # the play app's column head
+            column = w.VBox([head, *(buttons or [w.HTML("<i>no cards</i>")])], layout=w.Layout(align_items="center"))
             column.add_class("exlab-column")
-            column.layout.min_width = "90px"
+            column.layout.width = f"{TILE_COLUMN_WIDTH + 4}px"
+            column.layout.background_color = tile_column_background(continent)
             columns.append(column)
         player = game.current_player
         vehicle = VEHICLES[game.current]

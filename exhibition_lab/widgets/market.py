@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 
 import ipywidgets as w
 
 from ..actions import Move, Take
-from ..cards import CONTINENTS, Card, Continent
-from ..deal import MARKET_SIZE, VEHICLES
-from ..display import continent_text_color
+from ..cards import CONTINENTS, OPEN_CARDS, Card, Continent
+from ..display import TILE_COLUMN_WIDTH, continent_text_color, tile_column_background, tile_column_head_html
 from ..game import Phase
 from ..session import PlaySession
 from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
@@ -29,12 +27,13 @@ class MarketView(w.HBox):
             header = w.HTML()
             buttons = [
                 card_button("exlab-market-card", f"exlab-continent-{continent.code}", size=MARKET_CARD)
-                for _ in range(MARKET_SIZE)
+                for _ in range(OPEN_CARDS)
             ]
             for button in buttons:
                 button.on_click(self._clicked)
                 button.card = None
-            column = w.VBox([header, *buttons], layout=w.Layout(align_items="center", width="82px"))
+            width = f"{TILE_COLUMN_WIDTH + 4}px"
+            column = w.VBox([header, *buttons], layout=w.Layout(align_items="center", width=width))
             column.add_class("exlab-column")
             column.add_class(f"exlab-column-{continent.code}")
             self._headers.append(header)
@@ -53,10 +52,10 @@ class MarketView(w.HBox):
         takeable = {a.card for a in game.legal_actions() if isinstance(a, Take)} if session.humans_turn else set()
         taking = session.humans_turn and game.phase is Phase.TAKE
         for continent, header, buttons, column in zip(CONTINENTS, self._headers, self._buttons, self._columns):
-            header.value = _column_header(session, continent)
+            header.value = tile_column_head_html(game, continent)
             cards = game.market[continent]
             set_class(column, "exlab-here", taking and any(c in takeable for c in cards))
-            column.layout.background_color = f"{continent.color}26"
+            column.layout.background_color = tile_column_background(continent)
             for k, button in enumerate(buttons):
                 card = cards[k] if k < len(cards) else None
                 button.card = card
@@ -68,23 +67,6 @@ class MarketView(w.HBox):
                     button.layout.visibility = "visible"
                 button.disabled = card is None or card not in takeable
                 set_class(button, "exlab-takeable", card is not None and card in takeable)
-
-
-def _column_header(session: PlaySession, continent: Continent) -> str:
-    game = session.game
-    vehicles = [
-        f"<span title='{escape(VEHICLES[s])} of {escape(name)}' style='font-size:9.5px;background:#fff;"
-        f"border:1px solid #999;border-radius:3px;padding:0 2px;margin:1px 0;display:block;line-height:11px'>"
-        f"<b>{escape(VEHICLES[s])}</b> {escape(name)}</span>"
-        for s, name in enumerate(game.players)
-        if game.vehicles[s] is continent
-    ]
-    return (
-        f"<div style='background:{continent.color};color:{continent_text_color(continent)};font-weight:700;"
-        f"font-size:11px;text-align:center;border-radius:4px;width:76px;height:28px;display:flex;"
-        f"align-items:center;justify-content:center;line-height:1.05'>{continent.title}</div>"
-        f"<div style='min-height:17px;width:78px;line-height:14px;text-align:center'>{''.join(vehicles)}</div>"
-    )
 
 
 class ContinentChooser(w.HBox):

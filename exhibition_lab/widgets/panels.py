@@ -7,9 +7,8 @@ from html import escape
 
 import ipywidgets as w
 
-from ..display import STYLE, claimed_continent, halls_table_html
-from ..game import VEHICLES
-from ..scoring import GOAL_LABELS, ScoreSheet
+from ..display import STYLE, claimed_continent, halls_table_html, score_sheet_html, vehicle_html
+from ..scoring import GOAL_LABELS
 from ..session import PlaySession
 
 #: Column headers of the running score, short enough for a side panel (full name on hover).
@@ -119,7 +118,7 @@ class OpponentsView(w.HTML):
         for seat in range(game.n_players):
             if seat == session.viewer:
                 continue
-            notes = [f"{VEHICLES[seat]} on {game.vehicles[seat].title}"]
+            notes = []
             if game.final[seat]:
                 notes.append("final")
             elif seat == game.current and not game.is_over:
@@ -129,7 +128,7 @@ class OpponentsView(w.HTML):
             label = (
                 f"<div class='exlab-opponent' title='{escape(session.seat_label(seat))}'>"
                 f"<b>{escape(game.players[seat])}</b> <small>{escape(_kind(session, seat))}</small><br>"
-                f"<small>{escape(' · '.join(notes))}</small>{claim_line}</div>"
+                f"{vehicle_html(game, seat, where=True)} <small>{escape(' · '.join(notes))}</small>{claim_line}</div>"
             )
             rows.append((label, game.hall(seat)))
         self.value = STYLE + "<div class='exlab-board'>" + halls_table_html(rows) + "</div>" if rows else ""
@@ -153,44 +152,6 @@ class LogView(w.HTML):
         self.value = f"<details><summary>Log ({len(lines)} moves)</summary><ol reversed>{items}</ol></details>"
 
 
-def score_sheet_html(sheet: ScoreSheet, *, solo: bool) -> str:
-    """The final sheet: one column per player (best first, the winner highlighted), one row
-    per goal with its rule id; every cell explains itself on hover."""
-    names = sheet.ranking
-    winners = set(sheet.winners)
-
-    def cls(name: str) -> str:
-        return " class='exlab-winner'" if name in winners else ""
-
-    header = "".join(
-        f"<th{cls(n)}>{escape(n)}{'<br><small>winner</small>' if n in winners else ''}</th>" for n in names
-    )
-    body = []
-    for goal in sheet.goals:
-        cells = []
-        rule = ""
-        for name in names:
-            score = sheet[name]
-            if goal in score.points:
-                line = score.line(goal)
-                rule = line.rule
-                points = f"{line.points * score.scale:g}".replace("-", "−")
-                cells.append(f"<td{cls(name)} title='{escape(line.reason)}'>{points}</td>")
-            else:
-                cells.append(f"<td{cls(name)}></td>")
-        label = escape(GOAL_LABELS.get(goal, goal))
-        body.append(f"<tr><td>{label} <span class='exlab-rule'>{rule}</span></td>{''.join(cells)}</tr>")
-    totals = "".join(f"<td{cls(n)}><b>{sheet[n].total}</b></td>" for n in names)
-    unit = "solo points (×100)" if solo else "fame points"
-    who = " and ".join(escape(n) for n in sheet.winners)
-    return (
-        f"<h3 style='margin:2px 0'>Score sheet</h3>"
-        f"<div>Winner: <b>{who}</b> <small>({unit}; hover a number for its reason)</small></div>"
-        f"<table class='exlab-table exlab-final-table'><thead><tr><th>Goal</th>{header}</tr></thead>"
-        f"<tbody>{''.join(body)}<tr><td><b>Total</b></td>{totals}</tr></tbody></table>"
-    )
-
-
 class ScoreSheetView(w.HTML):
     """The score sheet with every goal explained, shown once the game is over."""
 
@@ -209,4 +170,5 @@ class ScoreSheetView(w.HTML):
             f"<pre style='font-size:11px'>{escape(sheet[name].explain())}</pre></details>"
             for name in sheet.ranking
         )
-        self.value = score_sheet_html(sheet, solo=game.is_solo) + explained
+        title = "<h3 style='margin:2px 0'>Score sheet</h3>"
+        self.value = title + score_sheet_html(sheet) + explained
