@@ -13,7 +13,7 @@ import numpy as np
 
 from .actions import Action, EndExhibition, Place, ToDepot, parse_action
 from .bots import BOTS, Bot, make_bot
-from .deal import VEHICLES
+from .deal import MAX_PLAYERS, VEHICLES
 from .errors import ArgumentError
 from .explain import (
     Plain,
@@ -97,9 +97,9 @@ class PlaySession:
         variations: Sequence[str] = (),
         secret_decades: bool = False,
     ) -> PlaySession:
-        """A new game: one kind per seat (1–5 seats), optional names, variation showcases."""
-        if not 1 <= len(seats) <= 5:
-            raise ArgumentError(f"a game has 1 to 5 players (R4), not {len(seats)}", rule="R4")
+        """A new game: one kind per seat (1 to ``MAX_PLAYERS`` seats), optional names, variation showcases."""
+        if not 1 <= len(seats) <= MAX_PLAYERS:
+            raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(seats)}", rule="R4")
         names = list(names) if names else cls.default_names(seats)
         layout = Layout.base().with_variations(*variations)
         game = Game.new(names, seed=seed, layout=layout, secret_decades=secret_decades)
