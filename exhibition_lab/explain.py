@@ -74,24 +74,65 @@ def fits_nowhere_in_words(
 ) -> list[tuple[str, Plain]]:
     """One short reason per showcase why ``card`` fits none of its empty spots.
 
-    Each entry is ``(showcase name, reason)``; a full showcase says so. When several empty
-    spots of a showcase refuse the card for different reasons, the reason shared by most
-    spots is given (the leftmost on a tie), since it is the one the player meets most.
+    Each entry is ``(showcase name, reason)``; a full showcase says so. The reason is the
+    one a player looks for: where the card's year would stand in order (R11), either that no
+    spot is free there, or why the free spot there refuses it (e.g. One Era's step, R14).
+    Only for a card without a year, or when several such spots disagree, the reason shared by
+    most of them is given (the leftmost on a tie).
     """
     others = tuple(others)
     result = []
     for s, kind in enumerate(hall.layout):
-        empty = [i for i, c in enumerate(hall.showcases[s]) if c is None]
+        spots = hall.showcases[s]
+        empty = [i for i, c in enumerate(spots) if c is None]
         if not empty:
             result.append((kind.name, Plain("full", "R10")))
             continue
-        reasons = [placement_in_words(hall, card, s, i, others, players=players) for i in empty]
-        refused = [r for r in reasons if r is not None]
-        if len(refused) < len(reasons):
+        reasons = {i: placement_in_words(hall, card, s, i, others, players=players) for i in empty}
+        if any(r is None for r in reasons.values()):
             continue  # the card fits here after all; nothing to explain
-        counts = Counter(refused)
-        result.append((kind.name, max(refused, key=lambda r: (counts[r], -refused.index(r)))))
+        in_order = _spots_in_year_order(spots, card, empty)
+        if in_order == []:
+            result.append((kind.name, Plain(_no_free_spot_in_order(kind, spots, card), "R11")))
+            continue
+        chosen = in_order or empty
+        if kind.max_step is not None and in_order:
+            # One Era allows more years across free spots (R14): the roomiest spot is the
+            # one a player tries, so its limit is the one worth telling
+            chosen = [max(in_order, key=lambda i: _room(spots, i))]
+        candidates = [reasons[i] for i in chosen]
+        counts = Counter(candidates)
+        result.append((kind.name, max(candidates, key=lambda r: (counts[r], -candidates.index(r)))))
     return result
+
+
+def _room(spots: Sequence[Card | None], spot: int) -> int:
+    """How many spots lie between ``spot`` and the nearest filled one (all, if none is)."""
+    filled = [j for j, c in enumerate(spots) if c is not None]
+    return min((abs(spot - j) for j in filled), default=len(spots))
+
+
+def _spots_in_year_order(spots: Sequence[Card | None], card: Card, empty: list[int]) -> list[int] | None:
+    """The empty spots where ``card`` would keep the years ascending (R11); ``None`` for a
+    card without a year, which has no place of its own."""
+    if card.year is None:
+        return None
+    left = max((j for j, c in enumerate(spots) if c and c.year is not None and c.year < card.year), default=-1)
+    right = min((j for j, c in enumerate(spots) if c and c.year is not None and c.year > card.year), default=len(spots))
+    return [i for i in empty if left < i < right]
+
+
+def _no_free_spot_in_order(kind: ShowcaseKind, spots: Sequence[Card | None], card: Card) -> str:
+    earlier = [c for c in spots if c and c.year is not None and c.year < card.year]
+    later = [c for c in spots if c and c.year is not None and c.year > card.year]
+    year = card.year
+    if earlier and later:
+        where = f"between {card_name(earlier[-1])} and {card_name(later[0])}"
+    elif earlier:
+        where = f"right of {card_name(earlier[-1])}"
+    else:
+        where = f"left of {card_name(later[0])}"
+    return f"{year} must stand {where} in {kind.name}, and no spot is free there: years ascend"
 
 
 # ---------------------------------------------------------------- one problem in words

@@ -99,8 +99,31 @@ def test_fits_nowhere_gives_one_reason_per_showcase():
     reasons = dict(fits_nowhere_in_words(hall, card))
     assert list(reasons) == ["General", "One Era", "Mid Century", "One Continent", "Years Gap"]
     assert reasons["Mid Century"].words == "full" and reasons["Mid Century"].rule == "R10"
-    assert reasons["General"] == ("1960 must stand right of 1902 in General: years ascend", "R11")
+    assert reasons["General"] == (
+        "1960 must stand right of 1902 in General, and no spot is free there: years ascend",
+        "R11",
+    )
     assert all(not COORDINATES.search(r.words) for r in reasons.values())
+
+
+def test_fits_nowhere_explains_the_spot_where_the_year_belongs():
+    # One Era 1904 · _ · 1917 · _: the 4th spot is in year order, so its step (R14) is the
+    # reason, not the 2nd spot's order (the usability test's "must stand right of 1917")
+    hall = xl.Hall.parse(". . . . . . / 1904AF . 1917EU . / . / . . . / . .")
+    reasons = dict(fits_nowhere_in_words(hall, C("1948NA")))
+    assert reasons["One Era"].rule == "R14"
+    assert reasons["One Era"].words == "1948 and 1917 would be 31 years apart in One Era, side by side: at most 10"
+    # One Era 1904 · _ · _ · _: the roomiest spot's limit is the one worth telling (30 years)
+    hall = xl.Hall.parse(". . . . . . / 1904AF . . . / . / . . . / . .")
+    reasons = dict(fits_nowhere_in_words(hall, C("1956NA")))
+    assert reasons["One Era"].words.endswith("with 2 free spots between: at most 30")
+    # General 1932 · 1964 with the free spots elsewhere: no spot is free where 1950 belongs
+    hall = xl.Hall.parse("1900SA 1932AF 1964EU . . . / . . . . / . / . . . / . .")
+    reasons = dict(fits_nowhere_in_words(hall, C("1950NA")))
+    assert reasons["General"] == (
+        "1950 must stand between 1932 and 1964 in General, and no spot is free there: years ascend",
+        "R11",
+    )
 
 
 def test_fits_nowhere_is_empty_where_the_card_fits():
