@@ -44,7 +44,7 @@ def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
         color="#555",
         va="top",
     )
-    ax.set_xlabel("the bot's knowledge: typical error of its guesses (standard deviation), ± years; 0 = knows every year")
+    ax.set_xlabel("the bot's knowledge: typical error of its guesses, ± years (standard deviation; 0 = knows all)")
     ax.set_ylabel("share of games won")
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
