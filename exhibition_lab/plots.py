@@ -90,6 +90,19 @@ def plot_penalty_odds(
     return fig
 
 
+#: One colour per bot in every chart of bots, so a bot keeps its colour from figure to figure.
+BOT_COLORS = {"search": "C0", "greedy": "C1", "random": "C2", "heuristic": "C3"}
+_OTHER_COLORS = ("C4", "C5", "C6", "C7", "C8", "C9")
+
+
+def bot_colors(labels: Iterable[str]) -> dict[str, str]:
+    """The colour of each label: a bot's own colour (:data:`BOT_COLORS`), other labels the
+    remaining colours in order."""
+    labels = list(labels)
+    spare = iter(_OTHER_COLORS)
+    return {label: BOT_COLORS.get(label) or next(spare, "C9") for label in labels}
+
+
 def plot_score_histograms(
     results: Mapping[str, SimulationResult | np.ndarray],
     *,
@@ -98,8 +111,9 @@ def plot_score_histograms(
     title: str | None = None,
     density: bool = False,
 ) -> Figure:
-    """Histograms of totals per bot (or any label), with each mean marked; ``density=True``
-    compares runs of very different sizes (share of games instead of counts)."""
+    """Histograms of totals per bot (or any label), with each mean marked; each bot keeps its
+    colour (:func:`bot_colors`). ``density=True`` compares runs of very different sizes: each
+    bar is then the share of that bot's games in the bin (the bars of a bot sum to 1)."""
     fig, ax = _figure()
     data = {
         label: (r.scores[:, seat] if isinstance(r, SimulationResult) else np.asarray(r)) for label, r in results.items()
@@ -107,19 +121,22 @@ def plot_score_histograms(
     low = min(v.min() for v in data.values())
     high = max(v.max() for v in data.values())
     edges = np.linspace(low, high + 1, bins + 1)
-    for (label, values), color in zip(data.items(), ["C0", "C1", "C2", "C3", "C4", "C5"]):
+    colors = bot_colors(data)
+    for label, values in data.items():
         ax.hist(
             values,
             bins=edges,
             alpha=0.5,
-            color=color,
-            density=density,
-            label=f"{label}: mean {values.mean():.0f} (n={len(values)})",
+            color=colors[label],
+            weights=np.full(len(values), 1 / len(values)) if density else None,
+            label=f"{label}: mean {values.mean():.0f} (n={len(values):,})",
         )
-        ax.axvline(values.mean(), color=color, linestyle="--")
+        ax.axvline(values.mean(), color=colors[label], linestyle="--")
     solo = any(isinstance(r, SimulationResult) and r.is_solo for r in results.values())
     ax.set_xlabel("solo score (×100)" if solo else "total fame points")
-    ax.set_ylabel("share of games" if density else "games")
+    ax.set_ylabel("share of the bot's games in each bar" if density else "games")
+    if density:
+        ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
     ax.set_title(title or "Scores by bot")
     ax.legend()
     return fig

@@ -46,6 +46,7 @@ class _Job:
     layout: Layout
     secret_decades: bool
     solo_rules: SoloRules
+    rotate_seats: bool = False
 
 
 def _bot_rng(game_seed: int) -> np.random.Generator:
@@ -69,16 +70,26 @@ def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], di
     return [s.total for s in scores], goals, _market_row(game)
 
 
-def _run_shard(job: _Job, seeds: np.ndarray) -> dict[str, np.ndarray]:
-    """Play the games of one shard; returns plain arrays (cheap to send between processes)."""
+def seating(n_bots: int, game_index: int, rotate: bool) -> list[int]:
+    """Which bot sits in each seat of a game: bot ``(seat + game_index) % n_bots`` when
+    ``rotate``, so that over every ``n_bots`` games each bot sits once in each seat."""
+    shift = game_index % n_bots if rotate else 0
+    return [(seat + shift) % n_bots for seat in range(n_bots)]
+
+
+def _run_shard(job: _Job, seeds: np.ndarray, first_game: int = 0) -> dict[str, np.ndarray]:
+    """Play the games of one shard; returns plain arrays (cheap to send between processes),
+    one column per bot (per seat too, unless the seats rotate)."""
     bots = [make_bot(b) for b in job.bots]
     totals = np.zeros((len(seeds), len(job.bots)), dtype=np.int64)
     goals = {goal: np.full((len(seeds), len(job.bots)), np.nan) for goal in GOAL_LABELS}
     markets = np.full((len(seeds), MARKET_SLOTS), -1, dtype=np.int16)
     for row, game_seed in enumerate(seeds):
-        totals[row], game_goals, markets[row] = _play_one(job, game_seed, bots)
+        order = seating(len(bots), first_game + row, job.rotate_seats)
+        by_seat, game_goals, markets[row] = _play_one(job, game_seed, [bots[k] for k in order])
+        totals[row, order] = by_seat
         for goal, values in game_goals.items():
-            goals[goal][row] = values
+            goals[goal][row, order] = values
     return {"scores": totals, "markets": markets, **{f"goal:{g}": v for g, v in goals.items()}}
 
 
@@ -89,6 +100,8 @@ class SimulationResult:
     ``scores`` holds totals (the ×100 solo total for one seat); ``points[goal]`` the fame
     points of each goal (NaN where a goal is not in play); ``markets`` the years of the
     cards left on the Continents tile at the end (−1 for Einstein or an empty place).
+    With ``rotated`` (``simulate(..., rotate_seats=True)``) the columns are the bots in the
+    order given, each having sat in every seat in turn; otherwise they are the seats.
     """
 
     bots: tuple[str, ...]
@@ -97,6 +110,7 @@ class SimulationResult:
     scores: np.ndarray
     points: dict[str, np.ndarray] = field(repr=False)
     markets: np.ndarray = field(repr=False, default_factory=lambda: np.empty((0, MARKET_SLOTS), dtype=np.int16))
+    rotated: bool = False
 
     @property
     def n_games(self) -> int:
@@ -123,13 +137,32 @@ class SimulationResult:
         best = self.scores.max(axis=1, keepdims=True)
         return (self.scores == best).mean(axis=0)
 
+    def shared_wins(self) -> int:
+        """Games in which two or more seats tied for the best total."""
+        best = self.scores.max(axis=1, keepdims=True)
+        return int(((self.scores == best).sum(axis=1) > 1).sum())
+
+    def win_interval(self, level: float = 0.95) -> np.ndarray:
+        """Wilson score interval of each seat's :meth:`wins` share: rows (low, high).
+
+        Unlike the normal approximation it stays inside 0…1 and is not empty for a bot
+        that never (or always) wins.
+        """
+        from statistics import NormalDist
+
+        z = NormalDist().inv_cdf(0.5 + level / 2)
+        n = max(self.n_games, 1)
+        share = self.wins()
+        centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return np.vstack([np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)])
+
     def summary(self) -> str:
         low, high = self.interval()
-        lines = [f"{self.n_games} game(s), seed {self.seed}"]
+        lines = [f"{self.n_games} game(s), seed {self.seed}" + (", seats rotating" if self.rotated else "")]
         for seat, bot in enumerate(self.bots):
-            lines.append(
-                f"seat {seat} ({bot}): mean {self.mean()[seat]:.1f}  95% CI [{low[seat]:.1f}, {high[seat]:.1f}]"
-            )
+            who = bot if self.rotated else f"seat {seat} ({bot})"
+            lines.append(f"{who}: mean {self.mean()[seat]:.1f}  95% CI [{low[seat]:.1f}, {high[seat]:.1f}]")
         return "\n".join(lines)
 
     def to_frame(self) -> pd.DataFrame:
@@ -171,6 +204,7 @@ def simulate(
     progress: bool = True,
     solo_rules: SoloRules | str = "harsh",
     engine: str = "auto",
+    rotate_seats: bool = False,
 ) -> SimulationResult:
     """Play ``n_games`` games with one bot per seat (a single seat is the solo game).
 
@@ -192,6 +226,11 @@ def simulate(
     ``seed`` alone, not on the number of processes or shards. Batch games have no
     per-game seed (``seeds`` is −1).
 
+    ``rotate_seats=True`` turns the seating round from game to game (game ``k`` seats bot
+    ``(seat + k) % seats`` in each seat, see :func:`seating`), because the first seat moves
+    first in every round; the result's columns are then the bots, in the order given. Only
+    the scalar engine rotates (a batch run of one policy in every seat needs no rotation).
+
     Under the test suite's notebook kernels :mod:`exhibition_lab.budget` scales ``n_games``
     down (never below 50); everywhere else the run plays exactly ``n_games``.
     """
@@ -202,6 +241,8 @@ def simulate(
     if not 1 <= len(bots) <= MAX_PLAYERS:
         raise ArgumentError(f"one bot per seat, 1 to {MAX_PLAYERS} seats (R4); got {len(bots)}", rule="R4")
     kinds = [_player_kind(bot) for bot in bots]  # fails early on an unknown name
+    if rotate_seats and len(set(map(_bot_label, bots))) != len(bots):
+        raise ArgumentError(f"rotate_seats tells the bots apart by name; these repeat: {list(map(_bot_label, bots))}")
     n_games = budget.scaled(n_games, minimum=50)
     rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules
     if not isinstance(rules, SoloRules):
@@ -209,6 +250,8 @@ def simulate(
     cores = processes or os.cpu_count() or 1
     layout = layout or Layout.base()
     engine = _choose_engine(engine, kinds)
+    if rotate_seats and engine == "batch":
+        raise ArgumentError("rotate_seats needs the scalar engine (bots such as 'greedy' or 'search')")
     if engine == "batch":
         seeds = np.full(n_games, -1, dtype=np.int64)
         kernel = len(bots) == 1 and bots[0] in ("random", "heuristic") and layout == Layout.base()
@@ -221,9 +264,9 @@ def simulate(
             for start in range(0, n_games, BATCH_CHUNK if kernel else LOCKSTEP_CHUNK)
         ]
     else:
-        job = _Job(tuple(bots), layout, secret_decades, rules)
+        job = _Job(tuple(bots), layout, secret_decades, rules, rotate_seats)
         seeds = game_seeds(seed, n_games)
-        tasks = [(_run_shard, (job, seeds[s])) for s in _shards(n_games, cores)]
+        tasks = [(_run_shard, (job, seeds[s], s.start)) for s in _shards(n_games, cores)]
     workers = 1 if client is None and len(tasks) == 1 else cores
     bar = _progress_bar(n_games, progress)
     try:
@@ -239,7 +282,7 @@ def simulate(
     merged = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
     points = {key.split(":", 1)[1]: value for key, value in merged.items() if key.startswith("goal:")}
     labels = tuple(_bot_label(b) for b in bots)
-    return SimulationResult(labels, seed, seeds, merged["scores"], points, merged["markets"])
+    return SimulationResult(labels, seed, seeds, merged["scores"], points, merged["markets"], rotate_seats)
 
 
 def _progress_bar(total: int, enabled: bool):

@@ -44,11 +44,11 @@ def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
         color="#555",
         va="top",
     )
-    ax.set_xlabel("the bot's knowledge: spread of its guesses, in years (0 = knows every year)")
+    ax.set_xlabel("the bot's knowledge: typical error of its guesses, ± years (standard deviation; 0 = knows all)")
     ax.set_ylabel("share of games won")
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
-    ax.set_title(f"One bot against bots that are off by about {result.reference:g} years (dashed: fair share)")
+    ax.set_title(f"One bot against bots of ±{result.reference:g} years (shaded: 95% interval; dashed: fair share)")
     ax.legend(loc="upper right")
     ax.grid(alpha=0.3)
     return fig

@@ -6,6 +6,7 @@ import io
 
 import numpy as np
 import pytest
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 
 import exhibition_lab as xl
@@ -56,8 +57,20 @@ def test_score_histograms_per_bot():
     assert "solo score" in fig.axes[0].get_xlabel()
     shares = plots.plot_score_histograms({"a": np.arange(1000), "b": np.arange(10)}, bins=10, density=True)
     rendered(shares)
-    heights = [sum(p.get_height() * p.get_width() for p in c) for c in shares.axes[0].containers]
-    assert heights == pytest.approx([1.0, 1.0]) and shares.axes[0].get_ylabel() == "share of games"
+    # each bar is a share of that label's games: the bars of one label add up to 1
+    heights = [sum(p.get_height() for p in c) for c in shares.axes[0].containers]
+    assert heights == pytest.approx([1.0, 1.0]) and "share" in shares.axes[0].get_ylabel()
+    assert shares.axes[0].containers[0][0].get_height() == pytest.approx(0.1)  # 100 of a's 1000 games
+
+
+def test_score_histograms_keep_one_colour_per_bot_whatever_the_order():
+    def colours(order):
+        fig = plots.plot_score_histograms({bot: np.arange(10) + k for k, bot in enumerate(order)})
+        return {bot: to_rgba(c[0].get_facecolor(), 1) for bot, c in zip(order, fig.axes[0].containers)}
+
+    one, other = colours(["search", "greedy", "random"]), colours(["random", "greedy", "search"])
+    assert one == other and len(set(one.values())) == 3
+    assert plots.bot_colors(["search", "mine", "theirs"]) == {"search": "C0", "mine": "C4", "theirs": "C5"}
 
 
 def test_mid_century_readings_side_by_side():
