@@ -96,7 +96,13 @@ def card_face(card: Card) -> CardFace:
     code = card.continent.code if card.continent else ("" if card.is_einstein else "W")
     year = "EIN" if card.year is None else str(card.year)
     subject = card.title or ("Albert Einstein" if card.is_einstein else card.token)
-    where = card.continent.title if card.continent else "white card: any continent"
+    # R16–R17: wild when placed, never when scored; the reader met both readings and asked
+    if card.continent is not None:
+        where = card.continent.title
+    elif card.is_einstein:
+        where = "white card: stands in for any year and continent when placed; no goal counts them (R17)"
+    else:
+        where = "white card: stands in for any continent when placed; scores its year only (R17)"
     tooltip = f"{year} · {where}\n{subject}"
     return CardFace(background, text_color_on(background), border, year, code, subject, tooltip)
 

@@ -65,7 +65,7 @@ class TimelineApp(w.VBox):
     """Play Timeline in a notebook or Voila: you against history bots, or solo practice.
 
     ``TimelineApp(players=3, knowledge=10, seed=0)``: ``players`` counts you too (1 is solo
-    practice, T8); the bots' belief of a year is off by about ``knowledge`` years. Click a
+    practice, T8); the bots' guesses of a year have a typical error (standard deviation) of ``knowledge`` years. Click a
     card of your hand, then a lit gap of the timeline. ``app.game`` is the live game.
     """
 
