@@ -178,3 +178,20 @@ def test_rules_course_has_at_least_eight_exercises():
     count = sum(len(exercise.findall(c.source)) for name in COURSE
                 for c in code_cells(jupytext.read(SOURCES / f"{name}.md", fmt="md:myst")))
     assert count >= 8
+
+
+def heading_ids(source: str) -> set[str]:
+    """The ids JupyterLab and nbconvert give the headings of a notebook: the text with its
+    spaces turned into dashes."""
+    return {m.group(1).strip().replace(" ", "-") for m in re.finditer(r"^#{1,6} (.+)$", source, flags=re.M)}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_links_into_other_notebooks_land_on_a_heading(name):
+    # JupyterLab matches the raw fragment against the heading id, so a non-ASCII character
+    # (percent-encoded in the link) never lands: the links stay ASCII
+    text = (SOURCES / f"{name}.md").read_text(encoding="utf-8")
+    for target, fragment in re.findall(r"\]\((\d\d_[a-z_]+)\.ipynb#([^)\s]+)\)", text):
+        assert fragment.isascii(), f"{name} links to {target}#{fragment}: not ASCII"
+        ids = heading_ids((SOURCES / f"{target}.md").read_text(encoding="utf-8"))
+        assert fragment in ids, f"{name} links to {target}#{fragment}, which is no heading there"
