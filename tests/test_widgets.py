@@ -227,8 +227,11 @@ def test_status_tells_what_the_bots_did_in_words():
     click_one_step(app)  # take
     taken = app.game.hand
     click_one_step(app)  # place; both bots answer
-    status = app.status.status.value
-    assert f"You took {taken.year}" in status and "placed it in" in status
+    mine = app.status.status.value  # the message line: your own turn
+    assert f"You took {taken.year}" in mine and "placed it in" in mine
+    assert "Greedy 2" not in mine
+    status = app.status.turns.value  # the bots' turns have their own line
+    assert status.startswith("<b>Since your last turn:</b>")
     for seat in (1, 2):
         name = app.game.players[seat]
         assert f"{name} took " in status

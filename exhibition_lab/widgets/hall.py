@@ -15,6 +15,10 @@ from ..layout import SHOWCASES, Layout
 from ..session import PlaySession
 from .cards import card_button, paint_card, paint_empty, set_class
 
+#: The Depot and End exhibition buttons: narrow enough that the hall row ends inside a
+#: 1366-px window (ux report: they stood 5 px past the edge at 126 px).
+CONTROL_WIDTH = "114px"
+
 
 class HallView(w.VBox):
     """Spots lit (``exlab-legal``) where the card in hand fits; a click on another spot is
@@ -53,11 +57,12 @@ class HallView(w.VBox):
         self.depot_cards = [card_button("exlab-depot-card") for _ in range(DEPOT_SIZE)]
         for button in self.depot_cards:
             button.disabled = True
-        self.depot = w.Button(description="Put in Depot", icon="inbox", layout=w.Layout(width="126px", height="28px"))
+        size = {"width": CONTROL_WIDTH, "height": "28px"}
+        self.depot = w.Button(description="Put in Depot", icon="inbox", layout=w.Layout(**size))
         self.depot.add_class("exlab-depot")
         self.depot.add_class("exlab-control")
         self.depot.on_click(lambda _: on_depot())
-        self.end = w.Button(description="End exhibition", layout=w.Layout(width="126px", height="28px"))
+        self.end = w.Button(description="End exhibition", layout=w.Layout(**size))
         self.end.add_class("exlab-end-exhibition")
         self.end.add_class("exlab-control")
         self.end.on_click(lambda _: on_end())
@@ -103,7 +108,8 @@ class HallView(w.VBox):
         set_class(self.end, "exlab-lit", not self.end.disabled)
         self.depot.tooltip = "Put the card in a free Depot spot (R10; −1 fp at the end, R25)"
         self.end.tooltip = (
-            "The card fits nowhere: end your exhibition; the card leaves the game (R10a)"
+            f"End exhibition: {session.end_cost_in_words()}"
             if not self.end.disabled
-            else "Only when the card fits no hall spot (R10a)"
+            else "Allowed only when the card in hand fits no hall spot (R10a); "
+            "it makes your hall final: every empty spot stays empty (−1 fame point each, R24)"
         )
