@@ -322,7 +322,7 @@ class PlaySession:
         turns = self.turns_since(self._turn_start(start))
         viewer = self.viewer
         k = len(turns)
-        if self.humans_turn:
+        if self.humans_turn or game.is_over:
             while k and turns[k - 1][0] == viewer:
                 k -= 1  # the viewer's own turn in progress
         others = []
@@ -331,11 +331,10 @@ class PlaySession:
             k -= 1
         if others or game.n_players > 1:
             return others[::-1]
-        # solo: the last turn you finished (the one in progress is told in the message line)
-        finished = [t for t in turns if t[0] == viewer]
+        # solo: while a turn is under way (told in the message line), the turn before it
         in_progress = self.humans_turn and game.phase is not Phase.TAKE
-        finished = finished[:-1] if in_progress else finished
-        return finished[-1:]
+        finished = [t for t in turns if t[0] == viewer][:-1]
+        return finished[-1:] if in_progress else []
 
     def _turn_start(self, index: int) -> int:
         history = self.game.history

@@ -114,7 +114,9 @@ class GameApp(w.VBox):
         return self._control("New game…", "exlab-setup-toggle-end", self._toggle_setup, icon="cog")
 
     def _new_hall_view(self) -> HallView:
-        return HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
+        hall = HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
+        hall.head.children = [*hall.head.children, self.chooser]  # beside the title: the hall stays put
+        return hall
 
     def _layout_children(self) -> list[w.Widget]:
         topbar = w.HBox(
@@ -138,7 +140,6 @@ class GameApp(w.VBox):
             self.controls,
             self.end_panel,
             middle,
-            self.chooser,
             self.hall,
             self._tools_box(),
             self.log_view,
@@ -183,6 +184,7 @@ class GameApp(w.VBox):
             # after the game the tile no longer matters: the sheet and the halls fill the screen
             self.market.layout.display = "none" if over else "flex"
             self.live_score.layout.display = "none" if over else "block"  # the sheet says it all
+            self.hand_view.layout.display = "none" if over else "block"
             self._render_tools()
 
     def _can_undo(self) -> bool:
@@ -309,12 +311,16 @@ class GameApp(w.VBox):
                 f"<b>{escape(name)}</b>: {escape(plain.words.replace(f' in {name}', ''))}{rule_tag(plain.rule)}"
                 for name, plain in nowhere
             )
-            ending = ""
+            # what each way out costs comes first: it is what the player must choose now
+            costs = []
+            if self.session.can(ToDepot):
+                costs.append("<b>Put in Depot</b>: −1 fame point at the end (R25)")
             if self.session.can(EndExhibition):
-                ending = f" <b>End exhibition:</b> {escape(self.session.end_cost_in_words())}."
-            elif self.session.can(ToDepot):
-                ending = " <b>Put in Depot</b> costs 1 fame point at the end (R25)."
-            html += f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {reasons}.{ending}</div>"
+                costs.append(f"<b>End exhibition</b>: {escape(self.session.end_cost_in_words())}")
+            html = (
+                f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {'; '.join(costs)}. "
+                f"Why it fits nowhere: {reasons}.</div>{html}"
+            )
         self.status.say_html(f"<span class='exlab-info'>{html}</span>")
 
     def _take(self, card: Card) -> None:

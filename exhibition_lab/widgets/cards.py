@@ -64,6 +64,7 @@ CSS = f"""
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; line-height: 16px; }}
 .exlab-app .exlab-status-open .widget-html-content {{ display: block; -webkit-line-clamp: none; }}
 .exlab-app .exlab-turns {{ color: #333; }}
+.exlab-app .exlab-status-box > .widget-html {{ margin: 0 0 1px 0; }}
 .exlab-app .exlab-middle {{ position: relative; }}
 /* the coach lies over the side column (score, other halls), never above the board */
 .exlab-app .exlab-hint-panel {{ position: absolute; top: 0; left: 530px; right: 0; z-index: 15;
@@ -81,6 +82,10 @@ CSS = f"""
   font-weight: 700; line-height: 11px; background: #fff; color: #111; border: 1px solid #333; border-radius: 3px;
   padding: 0 2px; }}
 .exlab-app .exlab-column > .widget-html:first-child {{ min-height: 56px; }}
+.exlab-app .exlab-hand .exlab-card {{ width: 78px; }}
+/* the reviewed hall keeps its Depot in the same row */
+.exlab-app .exlab-review-panel .exlab-board {{ zoom: .88; }}
+.exlab-app .exlab-review-panel .exlab-board .exlab-row {{ flex-wrap: nowrap; }}
 .exlab-app .exlab-error {{ color: #b71c1c; }}
 .exlab-app .exlab-rule {{ font-size: 10px; color: #555; border: 1px solid #bbb; border-radius: 3px;
   padding: 0 3px; margin-left: 4px; }}

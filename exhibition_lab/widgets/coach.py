@@ -45,7 +45,9 @@ class HintPanel(w.VBox):
 
     def __init__(self, on_close: Callable[[], None] | None = None) -> None:
         self.text = w.HTML()
-        self.close_button = w.Button(description="Close", icon="times", layout=w.Layout(width="auto"))
+        self.close_button = w.Button(
+            description="Close", icon="times", layout=w.Layout(width="90px", align_self="flex-end")
+        )
         self.close_button.add_class("exlab-hint-close")
         self.close_button.on_click(lambda _: on_close() if on_close is not None else self.hide())
         super().__init__([self.text, self.close_button])

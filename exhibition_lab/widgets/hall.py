@@ -58,7 +58,7 @@ class HallView(w.VBox):
         for button in self.depot_cards:
             button.disabled = True
         size = {"width": CONTROL_WIDTH, "height": "28px"}
-        self.depot = w.Button(description="Put in Depot", icon="inbox", layout=w.Layout(**size))
+        self.depot = w.Button(description="Put in Depot", layout=w.Layout(**size))
         self.depot.add_class("exlab-depot")
         self.depot.add_class("exlab-control")
         self.depot.on_click(lambda _: on_depot())
@@ -73,7 +73,11 @@ class HallView(w.VBox):
         controls = w.VBox([self.depot, self.end], layout=w.Layout(justify_content="flex-end", margin="0 0 0 2px"))
         row = w.HBox([*boxes, depot_box, controls], layout=w.Layout(flex_flow="row nowrap", align_items="flex-end"))
         row.add_class("exlab-hall-row")
-        super().__init__([self._title, row])
+        # a head of fixed height: the app puts the continent buttons (after a white card) here,
+        # beside the title, so that they never push the hall down
+        self.head = w.HBox([self._title], layout=w.Layout(height="32px", align_items="center", overflow="hidden"))
+        self.head.add_class("exlab-hall-head")
+        super().__init__([self.head, row])
         self.add_class("exlab-hall")
 
     def render(self, session: PlaySession) -> None:

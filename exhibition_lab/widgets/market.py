@@ -93,10 +93,10 @@ class ContinentChooser(w.HBox):
 
     def __init__(self, on_move: Callable[[Continent], None]) -> None:
         self._on_move = on_move
-        self._label = w.HTML("<b>Move your vehicle to:</b>")
+        self._label = w.HTML("<b>&nbsp;·&nbsp;Move your vehicle to:</b>")
         self._buttons = []
         for continent in CONTINENTS:
-            button = w.Button(description=continent.title, layout=w.Layout(width="116px"))
+            button = w.Button(description=continent.title, layout=w.Layout(width="112px", height="28px"))
             button.style.button_color = continent.color
             button.style.text_color = continent_text_color(continent)
             button.add_class("exlab-continent-choice")
