@@ -313,9 +313,22 @@ class PlaySession:
         nowhere = "" if self.legal_spots() else f"{card} fits nowhere in the hall — "
         return f"{who}: {nowhere}{', '.join(options)}"
 
-    def others_last_turns(self) -> list[tuple[int, str]]:
+    def others_last_turns(self, *, short: bool = False) -> list[tuple[int, str]]:
         """The other players' turns since the viewer's previous turn, one sentence each
-        (what happened while you were not deciding); in a solo game, your last full turn."""
+        (what happened while you were not deciding); in a solo game, your last full turn.
+        ``short`` names each card by its year alone (the subject stays on the card's hover)."""
+        turns = self._others_last_turns()
+        if not short:
+            return turns
+        taken = [a.card for _, a in self.game.history[-8 * self.game.n_players :] if isinstance(a, Take)]
+        shortened = []
+        for seat, text in turns:
+            for card in taken:
+                text = text.replace(f"took {card_with_subject(card)} from", f"took {card_name(card)} from")
+            shortened.append((seat, text))
+        return shortened
+
+    def _others_last_turns(self) -> list[tuple[int, str]]:
         game = self.game
         history = game.history
         start = max(0, len(history) - 8 * game.n_players)  # a round of turns is at most a few actions each

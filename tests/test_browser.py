@@ -241,6 +241,12 @@ def test_play_app_at_laptop_size(voila_url):
         page.locator(".exlab-review").click()  # issue 17: the review opens after the game
         page.wait_for_selector(".exlab-review-panel", timeout=180_000)
         assert "Review of" in page.locator(".exlab-review-panel").inner_text()
+        # the review opens below the sheet and is scrolled into the window (ux report)
+        page.wait_for_function(
+            "() => { const r = document.querySelector('.exlab-review-panel').getBoundingClientRect();"
+            " return r.top >= -1 && r.bottom <= window.innerHeight + 1; }",
+            timeout=10_000,
+        )
         page.locator(".exlab-review-next").click()
         page.wait_for_selector("text=Decision 2 of")
         page.screenshot(path=str(ARTIFACTS / "play-review.png"), full_page=True)

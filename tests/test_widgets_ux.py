@@ -321,3 +321,35 @@ def test_at_game_over_the_other_players_last_turns_are_told():
         shown = plain(app.status.turns.value)
         assert last_run and shown.startswith("Since your last turn:")
         assert all(text in shown for text in last_run)
+
+
+def test_the_score_sheet_says_when_the_tiebreak_decided():
+    from exhibition_lab.scoring import PlayerScore, ScoreLine, ScoreSheet
+    from exhibition_lab.widgets.panels import tiebreak_html
+
+    def sheet(**players: tuple[int, int | None]) -> ScoreSheet:
+        return ScoreSheet(
+            {
+                name: PlayerScore(name, (ScoreLine("decades", "R22", points, "test"),), distance)
+                for name, (points, distance) in players.items()
+            }
+        )
+
+    decided = plain(tiebreak_html(sheet(You=(4, 5), Ann=(4, 28))))
+    assert "You win the tiebreak" in decided and "5 years from 1950" in decided and "R26" in decided
+    other = plain(tiebreak_html(sheet(You=(4, 30), Ann=(4, 1))))
+    assert "Ann wins the tiebreak" in other and "1 year from 1950" in other
+    assert "share the win" in plain(tiebreak_html(sheet(You=(4, 3), Ann=(4, 3))))
+    assert tiebreak_html(sheet(You=(5, 30), Ann=(4, 1))) == ""  # the totals decided
+
+
+def test_several_other_turns_name_cards_by_year_to_fit_their_line():
+    app = GameApp(seats=["human", "greedy", "greedy", "greedy"], seed=3)
+    to_place(app)
+    click_one_step(app)
+    turns = app.session.others_last_turns()
+    assert len(turns) == 3
+    shown = plain(app.status.turns.value)
+    for _, action in app.game.history[-12:]:
+        if isinstance(action, xl.Take) and action.card.title and action.card in app.session.cards_of_last_turns():
+            assert f"took {action.card.year} from" in shown and action.card.title not in shown

@@ -53,7 +53,11 @@ CSS = f"""
 .exlab-app .exlab-banner .widget-html-content {{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
 /* the status box never changes height (ux report: the board jumped as it grew); "More"
    opens it over the board instead */
-.exlab-app .exlab-status-frame {{ height: {STATUS_HEIGHT}px; position: relative; overflow: visible; }}
+.exlab-app .exlab-status-frame {{ height: {STATUS_HEIGHT}px; position: relative; }}
+/* widget boxes scroll their overflow by default: the opened box must reach over the board */
+.exlab-app .exlab-topbar, .exlab-app .exlab-statusbar, .exlab-app .exlab-status-frame {{
+  overflow: visible !important; }}
+.exlab-app .exlab-topbar {{ position: relative; z-index: 30; }}
 .exlab-app .exlab-status-box {{ position: absolute; top: 0; left: 0; right: 80px; max-height: {STATUS_HEIGHT}px;
   overflow: hidden; background: #fff; z-index: 20; }}
 .exlab-app .exlab-status-box.exlab-status-open {{ max-height: 320px; overflow-y: auto; border: 1px solid #999;
@@ -81,7 +85,7 @@ CSS = f"""
 .exlab-app .exlab-new-card::after {{ content: "new"; position: absolute; right: 2px; top: 2px; font-size: 9px;
   font-weight: 700; line-height: 11px; background: #fff; color: #111; border: 1px solid #333; border-radius: 3px;
   padding: 0 2px; }}
-.exlab-app .exlab-column > .widget-html:first-child {{ min-height: 56px; }}
+.exlab-app .exlab-column > .widget-html:first-child {{ min-height: 64px; }}
 .exlab-app .exlab-hand .exlab-card {{ width: 78px; }}
 /* the reviewed hall keeps its Depot in the same row */
 .exlab-app .exlab-review-panel .exlab-board {{ zoom: .88; }}

@@ -36,8 +36,9 @@ def rule_tag(rule: str) -> str:
     return f"<span class='exlab-rule' title='rule {escape(rule)} in RULES.md'>{escape(rule)}</span>"
 
 
-#: Plain-text length beyond which the status box (two short lines) offers "More".
-MORE_AFTER = 190
+#: Plain-text length beyond which a line of the status box (two lines of text at 1366 px)
+#: is cut, so the box offers "More".
+MORE_AFTER = 260
 
 
 class StatusBar(w.VBox):
@@ -61,6 +62,7 @@ class StatusBar(w.VBox):
         frame = w.HBox([self.box, self.more])
         frame.add_class("exlab-status-frame")
         super().__init__([self.banner, frame], layout=w.Layout(flex="1 1 auto"))
+        self.add_class("exlab-statusbar")
 
     def render(self, session: PlaySession) -> None:
         game = session.game
@@ -73,6 +75,8 @@ class StatusBar(w.VBox):
     def show_turns(self, session: PlaySession) -> None:
         """The other players' last turns (your own last turn in a solo game)."""
         turns = session.others_last_turns()
+        if len(turns) > 1:  # several turns share two lines: the years alone, subjects on hover
+            turns = session.others_last_turns(short=True)
         if not turns:
             self.turns.value = ""
         else:
@@ -93,8 +97,9 @@ class StatusBar(w.VBox):
         self._offer_more()
 
     def _offer_more(self) -> None:
-        plain = _plain(self.turns.value) + _plain(self.status.value)
-        long = len(plain) > MORE_AFTER or "exlab-nofit" in self.status.value
+        # each line shows two lines of text at most (about MORE_AFTER characters)
+        parts = (_plain(self.turns.value), _plain(self.status.value))
+        long = any(len(text) > MORE_AFTER for text in parts) or "exlab-nofit" in self.status.value
         self.more.layout.visibility = "visible" if long else "hidden"  # hidden keeps its room
         if not long:
             self.more.value = False
@@ -230,7 +235,31 @@ class ScoreSheetView(w.HTML):
             for name in sheet.ranking
         )
         title = "<h3 style='margin:2px 0'>Score sheet</h3>"
-        self.value = title + score_sheet_html(sheet) + explained
+        self.value = title + score_sheet_html(sheet) + tiebreak_html(sheet) + explained
+
+
+def tiebreak_html(sheet) -> str:
+    """A line saying how R26 decided, when the best totals were equal (``""`` otherwise)."""
+    ranking = sheet.ranking
+    if len(ranking) < 2 or sheet[ranking[0]].total != sheet[ranking[1]].total:
+        return ""
+    tied = [name for name in ranking if sheet[name].total == sheet[ranking[0]].total]
+
+    def distance(name: str) -> str:
+        years = sheet[name].tiebreak
+        return "no dated card there" if years is None else f"{years} year{'s' if years != 1 else ''} from 1950"
+
+    held = "; ".join(f"{escape(name)}: {distance(name)}" for name in tied)
+    winners = sheet.winners
+    verdict = (
+        f"<b>{escape(winners[0])}</b> {'win' if winners[0] == 'You' else 'wins'} the tiebreak"
+        if len(winners) == 1
+        else "the tiebreak cannot split them either, so they share the win"
+    )
+    return (
+        f"<div class='exlab-tiebreak'>Equal totals ({sheet[ranking[0]].total}): {verdict} — the Mid Century "
+        f"card closest to 1950 decides ({held}; R26).</div>"
+    )
 
 
 class HandView(w.HTML):
