@@ -353,3 +353,20 @@ def test_several_other_turns_name_cards_by_year_to_fit_their_line():
     for _, action in app.game.history[-12:]:
         if isinstance(action, xl.Take) and action.card.title and action.card in app.session.cards_of_last_turns():
             assert f"took {action.card.year} from" in shown and action.card.title not in shown
+
+
+def test_review_gives_the_coachs_reason_for_each_decision_that_lost_points():
+    from exhibition_lab.widgets.coach import review_reason
+
+    app = GameApp(seats=["human", "greedy"], seed=4)
+    while not app.game.is_over:
+        click_one_step(app)
+    app.review_button.click()
+    (view,) = app.review_area.children
+    lost = [k for k, d in enumerate(view.review.decisions) if d.label != "good"]
+    assert lost
+    for k in lost[:3]:
+        view.go(k)
+        reason = review_reason(view.decision)
+        assert f"The coach's reason: {html.escape(reason)}." in view.board.value
+        assert "→" not in reason and " fp" not in reason  # plain words, no notation

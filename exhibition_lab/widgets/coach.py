@@ -12,7 +12,7 @@ from html import escape
 import ipywidgets as w
 
 from ..actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from ..coach import Decision, Hint, Review, changes_now
+from ..coach import Decision, Hint, Review, changes_now, risks_later
 from ..display import hall_html
 
 #: The play app's budget: enough playouts to rank the options, bounded so a click answers
@@ -103,11 +103,9 @@ def why_line(advice: Hint) -> str:
             else "ending keeps your hall as it is and stops further losses"
         )
     else:
-        change = next((m for m in map(_CHANGE.match, advice.now) if m), None)
+        change = next((plain for plain in map(plain_change, advice.now) if plain), None)
         if change is not None:
-            delta = float(change["delta"])
-            points = f"{delta:+g} fame point{'s' if abs(delta) != 1 else ''}"
-            reason = f"{change['goal']} goes from {change['old']} to {change['new']} ({points}) at once"
+            reason = f"{change} at once"
         else:
             reason = "no score changes at once, but it keeps the most spots open for the cards still to come"
     if len(ev.options) > 1:
@@ -115,6 +113,17 @@ def why_line(advice: Hint) -> str:
         if ahead >= 0.05:
             reason += f"; about {ahead:.1f} fame points better than the next option"
     return reason
+
+
+def plain_change(line: str) -> str | None:
+    """``Number of Decades 2 → 3 (+1 fp): …`` said plainly: ``Number of Decades goes from 2
+    to 3 (+1 fame point)``; ``None`` for a line that is not a score change."""
+    change = _CHANGE.match(line)
+    if change is None:
+        return None
+    delta = float(change["delta"])
+    points = f"{delta:+g} fame point{'s' if abs(delta) != 1 else ''}"
+    return f"{change['goal']} goes from {change['old']} to {change['new']} ({points})"
 
 
 def _signed(value: float, digits: int) -> str:
@@ -174,7 +183,7 @@ class ReviewView(w.VBox):
         colour = LABEL_COLOURS[d.label]
         scale = 100 if self.review.solo else 1
         digits = 0 if self.review.solo else 1
-        reason = changes_now(d.view, d.best.plan)[0] if d.label != "good" else ""
+        reason = review_reason(d) if d.label != "good" else ""
         why = f"<br>The coach's reason: {escape(reason)}." if reason else ""
         worth = "final score (×100)" if scale == 100 else "points ahead of the best opponent"
         return (
@@ -186,6 +195,21 @@ class ReviewView(w.VBox):
             f"green.</small></div>"
             f"{hall_html(d.view.hall, numbered=True, marks=marks)}"
         )
+
+
+def review_reason(d: Decision) -> str:
+    """Why the better turn was better, in one line: a score change only it brings at once,
+    else a risk only the turn played took, else the room it leaves for later cards."""
+    best_now = changes_now(d.view, d.best.plan)
+    played_now = set(changes_now(d.view, d.played.plan))
+    only_best = [line for line in best_now if line not in played_now and not line.startswith("no goal")]
+    if only_best:
+        return f"with the better turn, {plain_change(only_best[0]) or only_best[0]}"
+    best_risks = set(risks_later(d.view, d.best.plan))
+    only_played = [risk for risk in risks_later(d.view, d.played.plan) if risk not in best_risks]
+    if only_played:
+        return f"your turn {only_played[0].replace(' fp', ' fame point')}"
+    return "both change the score alike at once; the better turn leaves more room for the cards still to come"
 
 
 PLURALS = {"inaccuracy": "inaccuracies", "good": "good"}

@@ -45,10 +45,11 @@ class HallView(w.VBox):
                 button.on_click(lambda b: on_spot(*b.spot))
                 buttons.append(button)
             self.spots.append(buttons)
-            name = kind.name
+            name = f"<b>{kind.name}</b>"
             if kind.is_variation:
-                name = f"{kind.name} <small>(over {SHOWCASES[kind.covers].name})</small>"
-            label = w.HTML(f"<b>{name}</b>")
+                # a two-spot showcase has no room for "(over Years Gap)": it goes on hover
+                name = f"<b title='{kind.name}: a variation over {SHOWCASES[kind.covers].name}'>{kind.name}</b>"
+            label = w.HTML(name)
             label.add_class("exlab-showcase-name")
             box = w.VBox([label, w.HBox(buttons)])
             box.add_class("exlab-showcase-box")
