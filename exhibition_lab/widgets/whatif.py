@@ -198,10 +198,10 @@ class YearsGapExplorer(w.VBox):
             value=200, min=10, max=100_000, step=50, description="Games", layout={"width": "180px"}
         )
         self.reading = w.ToggleButtons(
-            options=(("harsh: −200 a year from 1950", "harsh"), ("mild: −2 a year", "tiebreak")),
+            options=(("harsh: −200 a year", "harsh"), ("mild: −2 a year", "tiebreak")),
             value="harsh",
             description="Mid Century",
-            style={"button_width": "190px"},
+            style={"button_width": "150px"},
         )
         self.reading.add_class("exlab-whatif-reading")
         self.simulate_button = w.Button(description="Simulate play", icon="play", button_style="primary")
