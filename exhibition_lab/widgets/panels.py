@@ -69,7 +69,8 @@ class StatusBar(w.VBox):
         text = f"Game over — {session.result_in_words()}" if game.is_over else session.what_now()
         round_ = "" if game.is_over else f"Round {game.round} · "
         stock = f"<small style='font-weight:400'>(stock: {game.stock_size} cards)</small>"
-        self.banner.value = f"{round_}{escape(text)} {stock}"
+        # one line that never wraps; the whole sentence on hover if a long name cuts it
+        self.banner.value = f"<span title='{escape(round_ + text)}'>{round_}{escape(text)} {stock}</span>"
         self.show_turns(session)
 
     def show_turns(self, session: PlaySession) -> None:
