@@ -370,3 +370,18 @@ def test_review_gives_the_coachs_reason_for_each_decision_that_lost_points():
         reason = review_reason(view.decision)
         assert f"The coach's reason: {html.escape(reason)}." in view.board.value
         assert "→" not in reason and " fp" not in reason  # plain words, no notation
+
+
+def test_unlit_spots_say_why_on_hover_and_turn_red_when_the_card_fits_nowhere():
+    app = GameApp(seats=["human"], seed=3)
+    play_until(app, lambda a: len(a.game.hall(0).hall_cards()) >= 2 and a.session.legal_spots())
+    legal = {b.spot for b in app.find("exlab-legal")}
+    unlit = [b for b in app.find("exlab-spot") if b.spot not in legal and "exlab-empty-spot" in b._dom_classes]
+    assert unlit
+    for button in unlit:
+        why = app.session.placement_in_words(*button.spot)
+        assert why.words in button.tooltip and why.rule in button.tooltip
+    assert not app.find("exlab-refused")  # red only when nothing fits
+    assert play_until(app, lambda a: not a.session.legal_spots())
+    empty = [b for b in app.find("exlab-spot") if "exlab-empty-spot" in b._dom_classes]
+    assert empty and set(app.find("exlab-refused")) == set(empty)

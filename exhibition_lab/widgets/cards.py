@@ -32,6 +32,7 @@ CSS = f"""
 .exlab-app .exlab-legal, .exlab-app .exlab-lit {{ outline: 3px solid {LIT}; outline-offset: 1px; }}
 .exlab-app .exlab-legal.exlab-empty-spot {{ background: {LIT_FILL} !important; border: 3px solid {LIT};
   outline: none; }}
+.exlab-app .exlab-refused.exlab-empty-spot {{ border: 2px dashed #c62828; background: #fdecea !important; }}
 .exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
 .exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
 .exlab-app .exlab-hinted {{ outline: 4px solid #5e35b1 !important; outline-offset: 2px;

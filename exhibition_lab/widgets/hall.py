@@ -92,15 +92,21 @@ class HallView(w.VBox):
         hand = f" · in hand: <b>{escape(session.hand_in_words())}</b>" if placing else ""
         owner = "Your" if game.players[seat] == "You" else f"{escape(game.players[seat])}'s"
         self._title.value = f"<b style='font-size:14px'>{owner} Exhibition Hall</b>{secret}{hand}"
+        nowhere = placing and not legal
         for s, buttons in enumerate(self.spots):
             for i, button in enumerate(buttons):
                 card = hall.showcases[s][i]
+                refused = None
                 if card is None:
-                    paint_empty(button, "·", tooltip=game.layout.spot_name(s, i))
+                    name = game.layout.spot_name(s, i)
+                    # hover an unlit spot to read why the card may not go there (the engine's words)
+                    refused = session.placement_in_words(s, i) if placing and (s, i) not in legal else None
+                    paint_empty(button, "·", tooltip=f"{name}: {refused.words} ({refused.rule})" if refused else name)
                 else:
                     paint_card(button, card)
                 button.disabled = not placing
                 set_class(button, "exlab-legal", (s, i) in legal)
+                set_class(button, "exlab-refused", nowhere and refused is not None)
         for k, button in enumerate(self.depot_cards):
             if k < len(hall.depot):
                 paint_card(button, hall.depot[k])
