@@ -83,7 +83,7 @@ CSS = f"""
 .exlab-app .exlab-hand {{ margin-left: 8px; flex: 0 0 auto; }}
 .exlab-app .exlab-hand-label {{ font-size: 11px; color: #444; white-space: nowrap; }}
 .exlab-app .exlab-new-card {{ position: relative; }}
-.exlab-app .exlab-new-card::after {{ content: "new"; position: absolute; right: 2px; top: 2px; font-size: 9px;
+.exlab-app .exlab-new-card::after {{ content: "new"; position: absolute; right: 1px; bottom: 1px; font-size: 9px;
   font-weight: 700; line-height: 11px; background: #fff; color: #111; border: 1px solid #333; border-radius: 3px;
   padding: 0 2px; }}
 .exlab-app .exlab-column > .widget-html:first-child {{ min-height: 64px; }}
