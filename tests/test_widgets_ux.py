@@ -339,7 +339,7 @@ def test_the_score_sheet_says_when_the_tiebreak_decided():
     assert "You win the tiebreak" in decided and "5 years from 1950" in decided and "R26" in decided
     other = plain(tiebreak_html(sheet(You=(4, 30), Ann=(4, 1))))
     assert "Ann wins the tiebreak" in other and "1 year from 1950" in other
-    assert "share the win" in plain(tiebreak_html(sheet(You=(4, 3), Ann=(4, 3))))
+    assert "a shared win" in plain(tiebreak_html(sheet(You=(4, 3), Ann=(4, 3))))
     assert tiebreak_html(sheet(You=(5, 30), Ann=(4, 1))) == ""  # the totals decided
 
 

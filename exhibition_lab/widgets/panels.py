@@ -251,15 +251,17 @@ def tiebreak_html(sheet) -> str:
         return "no dated card there" if years is None else f"{years} year{'s' if years != 1 else ''} from 1950"
 
     held = "; ".join(f"{escape(name)}: {distance(name)}" for name in tied)
+    total = sheet[ranking[0]].total
     winners = sheet.winners
-    verdict = (
-        f"<b>{escape(winners[0])}</b> {'win' if winners[0] == 'You' else 'wins'} the tiebreak"
-        if len(winners) == 1
-        else "the tiebreak cannot split them either, so they share the win"
-    )
+    if len(winners) > 1:
+        return (
+            f"<div class='exlab-tiebreak'>Equal totals ({total}) and Mid Century cards equally close to 1950 "
+            f"({held}): a shared win (R26).</div>"
+        )
+    verb = "win" if winners[0] == "You" else "wins"
     return (
-        f"<div class='exlab-tiebreak'>Equal totals ({sheet[ranking[0]].total}): {verdict} — the Mid Century "
-        f"card closest to 1950 decides ({held}; R26).</div>"
+        f"<div class='exlab-tiebreak'>Equal totals ({total}): <b>{escape(winners[0])}</b> {verb} the tiebreak, "
+        f"the Mid Century card closest to 1950 ({held}; R26).</div>"
     )
 
 
