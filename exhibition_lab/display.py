@@ -295,19 +295,25 @@ def claimed_continent(hall: Hall) -> Continent | None:
     return None
 
 
-def halls_table_html(rows: list[tuple[str, Hall]]) -> str:
+def halls_table_html(rows: list[tuple[str, Hall]], *, marked: Iterable[Card] = ()) -> str:
     """Several halls in miniature, one table row each under one header of showcase names:
     ``rows`` pairs a label (HTML) with a hall. Cards show their year (subject on hover); the
-    last column counts the Depot cards."""
+    last column counts the Depot cards. ``marked`` cards are outlined (class ``exlab-marked``),
+    e.g. the cards just placed."""
     if not rows:
         return ""
+    marked = set(marked)
     layout = rows[0][1].layout
     head = "".join(f"<th>{escape(kind.name)}</th>" for kind in layout)
     body = []
+
+    def mini(card: Card) -> str:
+        return card_html(card, mini=True, extra_class="exlab-marked" if card in marked else "")
+
     for label, hall in rows:
         cells = []
         for spots in hall.showcases:
-            cards = "".join(card_html(c, mini=True) if c else empty_spot_html(mini=True) for c in spots)
+            cards = "".join(mini(c) if c else empty_spot_html(mini=True) for c in spots)
             cells.append(f'<td><div class="exlab-spots exlab-mini-spots">{cards}</div></td>')
         depot = " ".join(c.token for c in hall.depot) or "empty"
         cells.append(f'<td class="exlab-mini-count" title="Depot: {escape(depot)}">{len(hall.depot)}</td>')

@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .actions import Action, EndExhibition, Place, ToDepot, parse_action
+from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
 from .bots import BOTS, Bot, make_bot
+from .cards import Card
 from .deal import MAX_PLAYERS, VEHICLES
 from .errors import ArgumentError
 from .explain import (
@@ -26,6 +27,7 @@ from .explain import (
     turns_in_words,
 )
 from .game import Game, Phase
+from .hall import DEPOT_SIZE
 from .layout import Layout
 from .scoring import PlayerScore, ScoreSheet
 
@@ -191,17 +193,56 @@ class PlaySession:
         return done
 
     def undo(self) -> int:
-        """Step back to the previous human decision; returns how many actions were undone."""
-        if not self.human_seats:
-            raise ArgumentError("a game of bots has nothing to undo")
+        """Step back to the previous human decision; returns how many actions were undone.
+
+        Hot-seat (several human seats): a player takes back only their own decisions, never
+        another person's; the bots' turns after it go back with it."""
+        why_not = self.why_no_undo()
+        if why_not:
+            raise ArgumentError(why_not)
         history = self.game.history
-        last_human = max((k for k, (seat, _) in enumerate(history) if self.is_human(seat)), default=None)
-        if last_human is None:
-            raise ArgumentError("nothing to undo: no human move yet")
-        steps = len(history) - last_human
+        steps = len(history) - self._last_human_index()
         for _ in range(steps):
             self.game.undo()
         return steps
+
+    def _last_human_index(self) -> int | None:
+        return max((k for k, (seat, _) in enumerate(self.game.history) if self.is_human(seat)), default=None)
+
+    def why_no_undo(self) -> str:
+        """Why Undo is refused now (``""`` when it is allowed)."""
+        if not self.human_seats:
+            return "a game of bots has nothing to undo"
+        last = self._last_human_index()
+        if last is None:
+            return "nothing to undo: no human move yet"
+        owner = self.game.history[last][0]
+        if self.humans_turn and owner != self.game.current:
+            # hot-seat: the last human decision belongs to another person at this screen
+            return (
+                f"Undo takes back only your own moves: the last one was {self.game.players[owner]}'s "
+                "(hot-seat players cannot undo each other)"
+            )
+        return ""
+
+    def undo_in_words(self) -> str:
+        """What :meth:`undo` would take back, counted in turns: ``"your placement of 1910
+        and Greedy 2's turn"``."""
+        last = self._last_human_index()
+        if last is None:
+            return "nothing"
+        history = self.game.history
+        owner, action = history[last]
+        mine = "your" if self.humans_turn or len(self.human_seats) == 1 else f"{self.game.players[owner]}'s"
+        own = f"{mine} {_decision_noun(action, self.game, last)}"
+        others = []
+        for seat, _ in turns_in_words(self.game, self._sync_words(), last + 1):
+            name = self.game.players[seat]
+            if seat != owner and name not in others:
+                others.append(name)
+        if not others:
+            return own
+        return own + " and " + " and ".join(f"{name}'s turn" for name in others)
 
     def why_not_spot(self, showcase: int, spot: int) -> str | None:
         """Why the card in hand may not go to this spot (``None`` if it may)."""
@@ -272,6 +313,102 @@ class PlaySession:
         nowhere = "" if self.legal_spots() else f"{card} fits nowhere in the hall — "
         return f"{who}: {nowhere}{', '.join(options)}"
 
+    def others_last_turns(self, *, short: bool = False) -> list[tuple[int, str]]:
+        """The other players' turns since the viewer's previous turn, one sentence each
+        (what happened while you were not deciding); in a solo game, your last full turn.
+        ``short`` names each card by its year alone (the subject stays on the card's hover)."""
+        turns = self._others_last_turns()
+        if not short:
+            return turns
+        taken = [a.card for _, a in self.game.history[-8 * self.game.n_players :] if isinstance(a, Take)]
+        shortened = []
+        for seat, text in turns:
+            for card in taken:
+                text = text.replace(f"took {card_with_subject(card)} from", f"took {card_name(card)} from")
+            shortened.append((seat, text))
+        return shortened
+
+    def _others_last_turns(self) -> list[tuple[int, str]]:
+        game = self.game
+        history = game.history
+        start = max(0, len(history) - 8 * game.n_players)  # a round of turns is at most a few actions each
+        turns = self.turns_since(self._turn_start(start))
+        viewer = self.viewer
+        k = len(turns)
+        if self.humans_turn or game.is_over:
+            while k and turns[k - 1][0] == viewer:
+                k -= 1  # the viewer's own turn in progress
+        others = []
+        while k and turns[k - 1][0] != viewer:
+            others.append(turns[k - 1])
+            k -= 1
+        if others or game.n_players > 1:
+            return others[::-1]
+        # solo: while a turn is under way (told in the message line), the turn before it
+        in_progress = self.humans_turn and game.phase is not Phase.TAKE
+        finished = [t for t in turns if t[0] == viewer][:-1]
+        return finished[-1:] if in_progress else []
+
+    def _turn_start(self, index: int) -> int:
+        history = self.game.history
+        while 0 < index < len(history) and not isinstance(history[index][1], Take):
+            index -= 1
+        return index
+
+    def cards_of_last_turns(self) -> set[Card]:
+        """The cards the other players took in :meth:`others_last_turns` (to mark them in their
+        halls): the card taken is the card placed or put in the Depot."""
+        game = self.game
+        turns = self.others_last_turns()
+        if not turns or game.n_players == 1:
+            return set()
+        seats = {seat for seat, _ in turns}
+        window = game.history[-8 * game.n_players :]
+        viewer = self.viewer
+        cards: set[Card] = set()
+        for seat, action in reversed(window):
+            if seat == viewer and cards:
+                break  # back at the viewer's previous turn
+            if seat in seats and seat != viewer and isinstance(action, Take):
+                cards.add(action.card)
+        return cards
+
+    def end_cost_in_words(self) -> str:
+        """What *End exhibition* costs, said before the click (R10a, R24)."""
+        game = self.game
+        hall = game.hall(game.current)
+        card = card_name(game.hand) if game.hand else "the card in hand"
+        scale = 100 if game.is_solo else 1
+        unit = "points" if game.is_solo else "fame points"
+        empty = hall.n_empty
+        cost = f"−{empty * scale} {unit}" if empty else "no penalty"
+        depot = "" if len(hall.depot) < DEPOT_SIZE else "your Depot is full, so "
+        return (
+            f"{depot}ending makes your hall final: {card} leaves the game (R10a) and its {empty} empty "
+            f"spot{'s' if empty != 1 else ''} stay empty for good ({cost}, R24)"
+        )
+
+    def result_in_words(self) -> str:
+        """The end of the game in one line: the winner(s), or a solo game's final score."""
+        game = self.game
+        sheet = game.score()
+        if game.is_solo:
+            total = str(sheet[game.players[0]].total).replace("-", "−")
+            return f"Final score: {total} points (solo, ×100 scale)"
+        winners = sheet.winners
+        if len(winners) == 1:
+            return "You win" if winners[0] == "You" else f"{winners[0]} wins"
+        return " and ".join(winners) + " share the win"
+
+    def solo_rules_in_words(self) -> str:
+        """A solo game's scoring in two sentences, for its first screen (S2–S6, D11)."""
+        return (
+            "Solo game: scores are shown ×100 (1 fame point = 100 points, S2). "
+            "Mid Century is harsh: +100 minus 200 points per year your card is away from 1950 (S6), "
+            "and Years Gap loses 100 points for each card left on the tile older than its left card "
+            "or younger than its right card (S4)."
+        )
+
     def live_score(self) -> ScoreSheet:
         """The engine's explained score of the halls as they stand (:meth:`Game.score`),
         with hidden information left out until the end: another seat's Secret Decade
@@ -300,6 +437,23 @@ class PlaySession:
             f"{self.game.players[seat]}: {words[k]}"
             for k, (seat, _action) in enumerate(self.game.history)
         ]
+
+
+def _decision_noun(action: Action, game: Game, index: int) -> str:
+    """A decision as a noun phrase: ``placement of 1910``, ``choice of Asia``."""
+    if isinstance(action, Take):
+        return f"taking of {card_name(action.card)}"
+    if isinstance(action, Move):
+        return f"move to {action.continent.title}"
+    card = next(
+        (a.card for _, a in reversed(game.history[: index + 1]) if isinstance(a, Take)), None
+    )
+    of = f" of {card_name(card)}" if card is not None else ""
+    if isinstance(action, Place):
+        return f"placement{of}"
+    if isinstance(action, ToDepot):
+        return f"Depot move{of}"
+    return "end of your exhibition"
 
 
 def _default_names(seats: Sequence[str]) -> list[str]:

@@ -101,9 +101,18 @@ def _outside_viewport(page, selector: str) -> list[str]:
 def _assert_board_fits(page) -> None:
     assert page.locator(".exlab-spot").count() == 16
     problems = []
-    for selector in (".exlab-spot", ".exlab-depot", ".exlab-market-card", ".exlab-status", ".exlab-live-score"):
+    selectors = (".exlab-spot", ".exlab-depot", ".exlab-end-exhibition", ".exlab-market-card", ".exlab-status")
+    for selector in (*selectors, ".exlab-turns", ".exlab-live-score"):
         problems += _outside_viewport(page, selector)
     assert not problems, "not visible without scrolling at 1366×768: " + "; ".join(problems[:5])
+
+
+def _board_place(page) -> tuple[float, float]:
+    """Where the hall row starts and how tall the status box is: neither may change while
+    the game runs (ux report: the board jumped as the status grew and the Hint opened)."""
+    hall = page.locator(".exlab-hall-row").bounding_box()
+    frame = page.locator(".exlab-status-frame").bounding_box()
+    return round(hall["y"]), round(frame["height"])
 
 
 def _assert_cards_show_subjects(page) -> None:
@@ -158,20 +167,32 @@ def test_play_app_at_laptop_size(voila_url):
         page.locator(".exlab-hint").click()  # issue 17: the coach lights a legal option
         page.wait_for_selector(".exlab-hinted", timeout=60_000)
         assert page.locator(".exlab-market-card.exlab-hinted:not([disabled])").count() == 1
-        assert "Coach:" in page.locator(".exlab-hint-panel").inner_text()
+        assert "Coach suggests:" in page.locator(".exlab-hint-panel").inner_text()
         page.screenshot(path=str(ARTIFACTS / "play-hint.png"))
 
         _take_a_card(page)
         _assert_board_fits(page)
         _assert_cards_show_subjects(page)
         page.screenshot(path=str(ARTIFACTS / "play-after-take.png"))
+        place = _board_place(page)
+
+        page.locator(".exlab-hint").click()  # the coach's panel lies beside the tile, not above the board
+        page.wait_for_selector(".exlab-hint-panel .exlab-hint-why", timeout=60_000)
+        assert _board_place(page) == place
+        _assert_board_fits(page)
+        assert not _outside_viewport(page, ".exlab-hint-panel")
+        assert "Coach suggests:" in page.locator(".exlab-hint-panel").inner_text()
+        page.screenshot(path=str(ARTIFACTS / "play-hint-placing.png"))
+        page.locator(".exlab-hint-close").click()
+        page.wait_for_selector(".exlab-hint-panel", state="hidden")
 
         before = _moves(page)
         page.locator(".exlab-legal").first.click()
         _wait_for_moves(page, before + 1, "the first placement")  # the bot's turn too
         page.wait_for_selector(".exlab-market-card:not([disabled])")
-        status = page.locator(".exlab-status").first.inner_text()
-        assert "Greedy 2 took" in status, status
+        status = page.locator(".exlab-turns").first.inner_text()  # the bot's turn on its own line
+        assert status.startswith("Since your last turn:") and "Greedy 2 took" in status, status
+        assert _board_place(page) == place
         assert re.search(
             r"Greedy 2 took .*(placed it in (General|One Era|Mid Century|One Continent|Years Gap)|"
             r"put it in the Depot)",
@@ -186,6 +207,8 @@ def test_play_app_at_laptop_size(voila_url):
             _step(page)
             clicks += 1
             assert clicks < 250, "the game did not end"
+            if not page.locator(".exlab-score-sheet h3").count():
+                assert _board_place(page) == place, f"the board moved after click {clicks}"
             lit = page.locator(".exlab-legal").count()
             if not midgame and clicks > 14 and 1 <= lit <= 6:
                 midgame = True  # a typical position: a few spots lit (the picture in docs/)
@@ -197,19 +220,35 @@ def test_play_app_at_laptop_size(voila_url):
                 text = page.locator(".exlab-nofit").inner_text()
                 assert "fits nowhere" in text and "General" in text and not COORDINATES.search(text)
                 assert page.locator(".exlab-end-exhibition.exlab-lit").count() == 1
+                assert "End exhibition" in text and "empty spot" in text  # its cost, before the click
+                more = page.locator(".exlab-status-more")
+                assert more.is_visible()  # the reasons are longer than the box: "More" opens it
+                more.click()
+                page.wait_for_selector(".exlab-status-box.exlab-status-open")
+                assert _board_place(page) == place  # opened over the board, not above it
+                page.screenshot(path=str(ARTIFACTS / "play-no-fit-more.png"))
+                more.click()
+                page.wait_for_selector(".exlab-status-box.exlab-status-open", state="detached")
                 page.screenshot(path=str(ARTIFACTS / "play-no-fit.png"))
         assert nofit, "placing in the first lit spot always, some card should have fitted nowhere"
         sheet = page.locator(".exlab-score-sheet").first
         assert sheet.is_visible() and "Total" in sheet.inner_text() and "Winner" in sheet.inner_text()
         assert page.locator(".exlab-score-sheet .exlab-winner").count() >= 2  # header and cells
         assert "Game over" in page.locator(".exlab-banner").inner_text()
+        assert _board_place(page)[1] == place[1]  # the status box keeps its height at the end too
         assert not _outside_viewport(page, ".exlab-play-again")
         page.screenshot(path=str(ARTIFACTS / "play-end.png"))
         page.locator(".exlab-review").click()  # issue 17: the review opens after the game
         page.wait_for_selector(".exlab-review-panel", timeout=180_000)
         assert "Review of" in page.locator(".exlab-review-panel").inner_text()
+        # the review opens below the sheet and is scrolled into the window (ux report)
+        page.wait_for_function(
+            "() => { const r = document.querySelector('.exlab-review-panel').getBoundingClientRect();"
+            " return r.top >= -1 && r.bottom <= window.innerHeight + 1; }",
+            timeout=10_000,
+        )
         page.locator(".exlab-review-next").click()
-        page.wait_for_selector("text=decision 2 of")
+        page.wait_for_selector("text=Decision 2 of")
         page.screenshot(path=str(ARTIFACTS / "play-review.png"), full_page=True)
 
         page.locator(".exlab-play-again").click()

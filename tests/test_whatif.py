@@ -74,8 +74,8 @@ def test_impossible_pairs_say_why():
         assert np.isnan(odds.penalty_grid(goal, DECK)[45]).all()
 
 
-def live_game(seed: int = 3, steps: int = 14) -> xl.Game:
-    game = xl.Game.new(["You"], seed=seed)
+def live_game(seed: int = 3, steps: int = 14, variations: tuple[str, ...] = ()) -> xl.Game:
+    game = xl.Game.new(["You"], seed=seed, layout=xl.Layout.base().with_variations(*variations))
     for _ in range(steps):
         game.apply(game.legal_actions()[0])
     return game
@@ -196,12 +196,19 @@ def test_sliders_show_the_exact_odds_of_the_pair(goal):
     np.testing.assert_allclose(explorer.heatmap.grid, odds.penalty_grid(goal, DECK), rtol=1e-6, equal_nan=True)
 
 
+GOAL_VARIATION = {"years_gap": (), "short_era": ("short_era",), "antiquity": ("antiquity",)}
+
+
 @pytest.mark.parametrize("goal", odds.GOALS)
 def test_from_a_live_game_the_explorer_asks_the_games_pool(goal):
-    game = live_game()
+    game = live_game(variations=GOAL_VARIATION[goal])
     explorer = YearsGapExplorer.for_game(game)
     assert explorer.pool.value == widgets.whatif.THIS_GAME
-    explorer.goal.value = goal
+    # only the goal in play is offered (ux report: Short Era and Antiquity showed in a base game)
+    assert [value for _, value in explorer.goal.options] == [goal] and explorer.goal.value == goal
+    assert explorer.goal.layout.display == "none" and dict(widgets.whatif.GOAL_OPTIONS)
+    name = next(label for label, value in widgets.whatif.GOAL_OPTIONS if value == goal)
+    assert f"What if your {name} pair" in explorer.heading.value
     free = sorted(c.year for c in odds.game_pool(game) if c.year is not None and not c.is_white)
     a, b = free[3], free[-4]
     explorer.left.value, explorer.right.value = a, b

@@ -227,15 +227,23 @@ def test_status_tells_what_the_bots_did_in_words():
     click_one_step(app)  # take
     taken = app.game.hand
     click_one_step(app)  # place; both bots answer
-    status = app.status.status.value
-    assert f"You took {taken.year}" in status and "placed it in" in status
+    mine = app.status.status.value  # the message line: your own turn
+    assert f"You took {taken.year}" in mine and "placed it in" in mine
+    assert "Greedy 2" not in mine
+    status = app.status.turns.value  # the bots' turns have their own line
+    assert status.startswith("<b>Since your last turn:</b>")
     for seat in (1, 2):
         name = app.game.players[seat]
         assert f"{name} took " in status
     # each bot's sentence names where its card went, in words
     bot_turns = app.session.turns_since(len(app.game.history) - 4)
     for _seat, sentence in bot_turns:
-        assert sentence in html.unescape(status)
+        # two turns share the line: each card by its year, its subject on the card's hover
+        short = sentence
+        for _, action in app.game.history[-8:]:
+            if isinstance(action, xl.Take) and action.card.title:
+                short = short.replace(f"{action.card.year} · {action.card.title}", str(action.card.year))
+        assert short != sentence and short in html.unescape(status), (short, status)
         ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
         assert ending, sentence
         if ending.group(2):

@@ -22,8 +22,11 @@ def test_hint_lights_a_takeable_card_then_a_legal_spot():
     lit = hinted(app)
     assert len(lit) == 1 and "exlab-market-card" in lit[0]._dom_classes
     assert xl.Take(lit[0].card) in app.game.legal_actions()
-    assert app.hint_panel.layout.display == "block" and "Coach:" in app.hint_panel.value
-    assert "playouts per option" in app.hint_panel.value
+    panel = app.hint_panel.value
+    assert app.hint_panel.layout.display != "none" and "Coach suggests:" in panel
+    # plain words, one line of why, no search jargon (ux report)
+    assert "Why:" in panel and "points ahead of your best opponent" not in panel  # solo: a final score
+    assert "final score to expect" in panel and "playouts" not in panel and "fp margin" not in panel
     lit[0].click()  # follow the hint: the light goes out with the move
     assert not hinted(app) and app.hint_panel.layout.display == "none"
     app.hint_button.click()
@@ -63,7 +66,10 @@ def test_review_steps_through_the_decisions_after_the_game():
     assert isinstance(view, ReviewView) and view.review.decisions
     assert "Review of You" in view.summary.value
     first = view.board.value
-    assert "Turn" in first and "Best found:" in first and view.previous.disabled
+    assert "<b>Decision 1</b>" in first and "Best found:" in first and view.previous.disabled
+    n = len(view.review.decisions)
+    assert f"Decision 1 of {n}" in view.position.value  # one numbering for the header and the pager
+    assert "Turn " not in first
     view.next.click()
     assert view.index == 1 and view.board.value != first
     view.previous.click()

@@ -21,7 +21,16 @@ from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView, hi
 from .controls import NewGameControls
 from .hall import HallView
 from .market import ContinentChooser, MarketView
-from .panels import LiveScoreView, LogView, OpponentsView, ScoreSheetView, StatusBar, rule_tag
+from .panels import (
+    HandView,
+    LiveScoreView,
+    LogView,
+    OpponentsView,
+    ScoreSheetView,
+    ScrollAnchor,
+    StatusBar,
+    rule_tag,
+)
 from .whatif import YearsGapExplorer
 
 ToolFactory = Callable[["GameApp"], w.Widget]
@@ -65,27 +74,32 @@ class GameApp(w.VBox):
         self.play_again = self._control("Play again", "exlab-play-again", self._again, icon="repeat")
         self.play_again.button_style = "success"
         self.hint_button = self._control("Hint", "exlab-hint", self._hint, icon="lightbulb-o")
-        self.hint_panel = HintPanel()
+        self.hint_panel = HintPanel(on_close=self._clear_hint)
         self._hinted: list[w.Widget] = []
         self.review_button = self._control("Review", "exlab-review", self._review, icon="search")
         self.review_area = w.VBox()
-        self.controls = NewGameControls(self._new_session)
+        self.review_area.add_class("exlab-review-area")
+        self._review_anchor = ScrollAnchor()
+        self.hand_view = HandView()
+        self.controls = NewGameControls(self._new_session, seed=seed)
         self.controls.layout.display = "flex" if show_setup else "none"
         self._tools: list[tuple[str, ToolFactory, bool, w.Button]] = []
         self.tools_row = w.HBox()
         self.tools_row.add_class("exlab-tools")
         self.tool_area = w.VBox()
         self.tool_area.add_class("exlab-tool-area")
+        self._tool_anchor = ScrollAnchor()
         end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button()])
-        self.end_panel = w.VBox([self.score_sheet, end_buttons, self.review_area])
+        review = w.VBox([self._review_anchor, self.review_area])
+        review.add_class("exlab-scroll-target")  # what the anchor scrolls into the window
+        self.end_panel = w.VBox([self.score_sheet, end_buttons, review])
         self.end_panel.add_class("exlab-end-panel")
         super().__init__(self._layout_children())
         self.add_class("exlab-app")
         # issue 20: a solo player tests a Years Gap (or Short Era, Antiquity) pair before committing
         self.add_tool("What if…", lambda app: YearsGapExplorer.for_game(app.game), solo_only=True)
-        self.status.say(
-            "A new game: you against a greedy bot. “New game…” (top right) chooses players, bots and variations."
-        )
+        if game is None:
+            self._greet(first=True)
         self.render()
 
     # ------------------------------------------------------------------ composition
@@ -100,7 +114,9 @@ class GameApp(w.VBox):
         return self._control("New game…", "exlab-setup-toggle-end", self._toggle_setup, icon="cog")
 
     def _new_hall_view(self) -> HallView:
-        return HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
+        hall = HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
+        hall.head.children = [*hall.head.children, self.chooser]  # beside the title: the hall stays put
+        return hall
 
     def _layout_children(self) -> list[w.Widget]:
         topbar = w.HBox(
@@ -111,21 +127,28 @@ class GameApp(w.VBox):
             layout=w.Layout(align_items="flex-start", width="100%"),
         )
         topbar.add_class("exlab-topbar")
-        side = w.VBox([self.live_score, self.opponents], layout=w.Layout(flex="1 1 auto", margin="0 0 0 8px"))
-        middle = w.HBox([self.market, side], layout=w.Layout(align_items="flex-start"))
+        score_row = w.HBox([self.live_score, self.hand_view], layout=w.Layout(align_items="flex-start"))
+        side = w.VBox([score_row, self.opponents], layout=w.Layout(flex="1 1 auto", margin="0 0 0 8px"))
+        side.add_class("exlab-side")
+        # the coach's panel lies over the side column (score, other halls), never above the
+        # board: opening it moves nothing (ux report: the hall was pushed out of the window)
+        middle = w.HBox([self.market, side, self.hint_panel], layout=w.Layout(align_items="flex-start"))
         middle.add_class("exlab-middle")
         return [
             w.HTML(CSS),
             topbar,
-            self.hint_panel,
             self.controls,
             self.end_panel,
             middle,
-            self.chooser,
             self.hall,
-            w.VBox([self.tools_row, self.tool_area]),
+            self._tools_box(),
             self.log_view,
         ]
+
+    def _tools_box(self) -> w.VBox:
+        tools = w.VBox([self.tools_row, self._tool_anchor, self.tool_area])
+        tools.add_class("exlab-scroll-target")
+        return tools
 
     @property
     def game(self) -> Game:
@@ -149,20 +172,29 @@ class GameApp(w.VBox):
                 self.opponents,
                 self.log_view,
                 self.score_sheet,
+                self.hand_view,
             )
             for part in parts:
                 part.render(self.session)
             self.undo_button.disabled = not self._can_undo()
+            self.undo_button.tooltip = self._undo_tooltip()
             over = self.game.is_over
             self.hint_button.disabled = over or not self.session.humans_turn
             self.end_panel.layout.display = "flex" if over else "none"
             # after the game the tile no longer matters: the sheet and the halls fill the screen
             self.market.layout.display = "none" if over else "flex"
             self.live_score.layout.display = "none" if over else "block"  # the sheet says it all
+            self.hand_view.layout.display = "none" if over else "block"
             self._render_tools()
 
     def _can_undo(self) -> bool:
-        return any(self.session.is_human(seat) for seat, _ in self.game.history)
+        return not self.session.why_no_undo()
+
+    def _undo_tooltip(self) -> str:
+        why_not = self.session.why_no_undo()
+        if why_not:
+            return why_not[0].upper() + why_not[1:]
+        return f"Take back {self.session.undo_in_words()}"
 
     # ------------------------------------------------------------------ tools
     def add_tool(self, label: str, make: ToolFactory, *, solo_only: bool = False) -> w.Button:
@@ -183,6 +215,7 @@ class GameApp(w.VBox):
                 if other is not button:
                     other.value = False  # one tool at a time keeps the page short
             self.tool_area.children = [make(self)]
+            self._tool_anchor.tick += 1  # the tool opens below the board: bring it into view
         elif not any(t[3].value for t in self._tools):
             self.tool_area.children = []
 
@@ -236,11 +269,13 @@ class GameApp(w.VBox):
         seats = self.session.human_seats or [0]
         result = coach.review(self.game, seats[0], time_limit=REVIEW_TIME_LIMIT, seed=self.session.setup.seed)
         self.review_area.children = [ReviewView(result)]
+        self._review_anchor.tick += 1  # the review opens below the sheet: bring it into view
 
     # ------------------------------------------------------------------ clicks
     def _act(self, action) -> None:
         self._clear_hint()
         before = len(self.game.history)
+        seat = self.game.current
         try:
             self.session.act(action)
         except ExhibitionLabError as exc:
@@ -248,7 +283,8 @@ class GameApp(w.VBox):
             self.status.say(f"Not possible now. {self.session.what_now()}", error=True, rule=rule)
             self.render()
             return
-        self._tell(self._turn_start(before))
+        # the message line tells your own turn; the other players' turns have their own line
+        self._tell(self._turn_start(before), seat=seat)
         self.render()
 
     def _turn_start(self, index: int) -> int:
@@ -258,9 +294,11 @@ class GameApp(w.VBox):
             index -= 1
         return index
 
-    def _tell(self, start: int, prefix: str = "") -> None:
-        """The status line: every turn since ``start`` in words, then a no-fit explanation."""
-        sentences = [escape(text) for _, text in self.session.turns_since(start)]
+    def _tell(self, start: int, prefix: str = "", *, seat: int | None = None) -> None:
+        """The message line: the turns since ``start`` in words (only ``seat``'s when given),
+        then a no-fit explanation with what ending costs."""
+        turns = self.session.turns_since(start)
+        sentences = [escape(text) for who, text in turns if seat is None or who == seat]
         if len(sentences) > MAX_SENTENCES:
             # a human whose exhibition is final may watch many bot turns: keep the line short
             skipped = len(sentences) - MAX_SENTENCES + 1
@@ -273,7 +311,16 @@ class GameApp(w.VBox):
                 f"<b>{escape(name)}</b>: {escape(plain.words.replace(f' in {name}', ''))}{rule_tag(plain.rule)}"
                 for name, plain in nowhere
             )
-            html += f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {reasons}</div>"
+            # what each way out costs comes first: it is what the player must choose now
+            costs = []
+            if self.session.can(ToDepot):
+                costs.append("<b>Put in Depot</b>: −1 fame point at the end (R25)")
+            if self.session.can(EndExhibition):
+                costs.append(f"<b>End exhibition</b>: {escape(self.session.end_cost_in_words())}")
+            html = (
+                f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {'; '.join(costs)}. "
+                f"Why it fits nowhere: {reasons}.</div>{html}"
+            )
         self.status.say_html(f"<span class='exlab-info'>{html}</span>")
 
     def _take(self, card: Card) -> None:
@@ -297,12 +344,13 @@ class GameApp(w.VBox):
 
     def _undo(self) -> None:
         self._clear_hint()
+        what = self.session.undo_in_words()
         try:
-            steps = self.session.undo()
+            self.session.undo()
         except ExhibitionLabError as exc:
             self.status.say(str(exc), error=True)
             return
-        self.status.say(f"Took back {steps} move{'s' if steps > 1 else ''}: {self.session.what_now()}")
+        self.status.say(f"Took back {what}. {self.session.what_now()}.")
         self.render()
 
     def _again(self) -> None:
@@ -311,6 +359,8 @@ class GameApp(w.VBox):
     def _toggle_setup(self) -> None:
         showing = self.controls.layout.display != "none"
         self.controls.layout.display = "none" if showing else "flex"
+        if not showing:
+            self.controls.anchor.tick += 1  # the panel may open off-screen (the end sheet's button)
 
     def _new_session(self, session: PlaySession) -> None:
         self._clear_hint()
@@ -320,10 +370,20 @@ class GameApp(w.VBox):
         self.controls.layout.display = "none"
         self._close_tools()
         self.children = self._layout_children()
-        seats = ", ".join(session.seat_label(k) for k in range(session.game.n_players))
-        # bots that sit before the first human have already played: say what they did
-        self._tell(0, prefix=f"New game (seed {session.setup.seed}): {seats}. ")
+        self._greet()
         self.render()
+
+    def _greet(self, *, first: bool = False) -> None:
+        """The first message of a game: who plays, the seed that dealt it (type it in
+        “New game…” to deal the same cards again), and a solo game's scoring."""
+        session = self.session
+        seats = ", ".join(session.seat_label(k) for k in range(session.game.n_players))
+        html = f"New game (seed {session.setup.seed}): {escape(seats)}."
+        if first and not session.game.is_solo:
+            html += " “New game…” (top right) chooses players, bots and variations."
+        if session.game.is_solo:
+            html += " " + escape(session.solo_rules_in_words())
+        self.status.say_html(f"<span class='exlab-info'>{html}</span>")
 
     # ------------------------------------------------------------------ tests and tools
     def find(self, css_class: str) -> list[w.Widget]:

@@ -13,6 +13,9 @@ LIT_FILL = "#e8f5e9"
 EMPTY_TEXT = "#6d5f3a"  # 5.9:1 on the showcase background
 BACKGROUND = "#fbf8ef"
 
+#: The status box's fixed height: four lines (the other players' turns, your last move).
+STATUS_HEIGHT = 66
+
 CSS = f"""
 <style>
 .exlab-app {{ font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #222; }}
@@ -29,6 +32,7 @@ CSS = f"""
 .exlab-app .exlab-legal, .exlab-app .exlab-lit {{ outline: 3px solid {LIT}; outline-offset: 1px; }}
 .exlab-app .exlab-legal.exlab-empty-spot {{ background: {LIT_FILL} !important; border: 3px solid {LIT};
   outline: none; }}
+.exlab-app .exlab-refused.exlab-empty-spot {{ border: 2px dashed #c62828; background: #fdecea !important; }}
 .exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
 .exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
 .exlab-app .exlab-hinted {{ outline: 4px solid #5e35b1 !important; outline-offset: 2px;
@@ -45,9 +49,48 @@ CSS = f"""
 .exlab-app .exlab-column {{ border-radius: 6px; padding: 2px; margin: 0 2px; }}
 .exlab-app .exlab-here {{ box-shadow: inset 0 0 0 3px {LIT}; }}
 .exlab-app .exlab-topbar {{ border-bottom: 1px solid #ddd; margin-bottom: 4px; }}
-.exlab-app .exlab-banner {{ font-size: 15px; font-weight: 600; }}
-.exlab-app .exlab-status {{ font-size: 13px; max-height: 70px; overflow-y: auto; }}
-.exlab-app .exlab-status .widget-html-content {{ white-space: normal; }}
+.exlab-app .exlab-banner {{ font-size: 14.5px; font-weight: 600; height: 22px; overflow: hidden;
+  white-space: nowrap; text-overflow: ellipsis; }}
+.exlab-app .exlab-banner .widget-html-content {{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
+/* the status box never changes height (ux report: the board jumped as it grew); "More"
+   opens it over the board instead */
+.exlab-app .exlab-status-frame {{ height: {STATUS_HEIGHT}px; position: relative; }}
+/* widget boxes scroll their overflow by default: the opened box must reach over the board */
+.exlab-app .exlab-topbar, .exlab-app .exlab-statusbar, .exlab-app .exlab-status-frame {{
+  overflow: visible !important; }}
+.exlab-app .exlab-topbar {{ position: relative; z-index: 30; }}
+.exlab-app .exlab-status-box {{ position: absolute; top: 0; left: 0; right: 80px; max-height: {STATUS_HEIGHT}px;
+  overflow: hidden; background: #fff; z-index: 20; }}
+.exlab-app .exlab-status-box.exlab-status-open {{ max-height: 320px; overflow-y: auto; border: 1px solid #999;
+  border-radius: 6px; padding: 2px 6px; box-shadow: 0 4px 12px rgba(0,0,0,.3); }}
+.exlab-app .exlab-status-more {{ position: absolute; right: 0; top: 0; }}
+.exlab-app .exlab-turns, .exlab-app .exlab-status {{ font-size: 12.5px; }}
+.exlab-app .exlab-turns .widget-html-content, .exlab-app .exlab-status .widget-html-content {{ white-space: normal;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; line-height: 16px; }}
+.exlab-app .exlab-status-open .widget-html-content {{ display: block; -webkit-line-clamp: none; }}
+.exlab-app .exlab-turns {{ color: #333; }}
+.exlab-app .exlab-status-box > .widget-html {{ margin: 0 0 1px 0; }}
+.exlab-app .exlab-middle {{ position: relative; }}
+/* the coach lies over the side column (score, other halls), never above the board */
+.exlab-app .exlab-hint-panel {{ position: absolute; top: 0; left: 530px; right: 0; z-index: 15;
+  max-height: 100%; overflow-y: auto; border: 2px solid #5e35b1; border-radius: 6px; padding: 4px 8px;
+  background: #f3effa; box-shadow: 0 4px 12px rgba(0,0,0,.25); font-size: 12.5px; }}
+.exlab-app .exlab-hint-why {{ margin: 2px 0; }}
+.exlab-app table.exlab-hint-table {{ font-size: 12px; border-collapse: collapse; }}
+.exlab-app table.exlab-hint-table th {{ font-weight: 600; text-align: left; padding: 0 8px 0 0; }}
+.exlab-app table.exlab-hint-table td {{ padding: 0 8px 0 0; }}
+.exlab-app .exlab-hint-box ul {{ margin: 2px 0 2px 18px; padding: 0; }}
+.exlab-app .exlab-hand {{ margin-left: 8px; flex: 0 0 auto; }}
+.exlab-app .exlab-hand-label {{ font-size: 11px; color: #444; white-space: nowrap; }}
+.exlab-app .exlab-new-card {{ position: relative; }}
+.exlab-app .exlab-new-card::after {{ content: "new"; position: absolute; right: 1px; bottom: 1px; font-size: 9px;
+  font-weight: 700; line-height: 11px; background: #fff; color: #111; border: 1px solid #333; border-radius: 3px;
+  padding: 0 2px; }}
+.exlab-app .exlab-column > .widget-html:first-child {{ min-height: 64px; }}
+.exlab-app .exlab-hand .exlab-card {{ width: 78px; }}
+/* the reviewed hall keeps its Depot in the same row */
+.exlab-app .exlab-review-panel .exlab-board {{ zoom: .88; }}
+.exlab-app .exlab-review-panel .exlab-board .exlab-row {{ flex-wrap: nowrap; }}
 .exlab-app .exlab-error {{ color: #b71c1c; }}
 .exlab-app .exlab-rule {{ font-size: 10px; color: #555; border: 1px solid #bbb; border-radius: 3px;
   padding: 0 3px; margin-left: 4px; }}

@@ -5,12 +5,14 @@ Both only display what :mod:`exhibition_lab.coach` computes from the player's ow
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from html import escape
 
 import ipywidgets as w
 
 from ..actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from ..coach import Decision, Hint, Review
+from ..coach import Decision, Hint, Review, changes_now, risks_later
 from ..display import hall_html
 
 #: The play app's budget: enough playouts to rank the options, bounded so a click answers
@@ -36,38 +38,96 @@ def hint_target(action: Action) -> tuple[str, object]:
     raise ValueError(f"no control for {action}")
 
 
-class HintPanel(w.HTML):
-    """The coach's advice in words with its best options and their values."""
+class HintPanel(w.VBox):
+    """The coach's advice in plain words: the suggested move, a one-line why, and the best
+    options with what each is expected to bring (no search jargon). It lies over the side
+    column of the board (see the app's layout) and closes with its button or the next move."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, on_close: Callable[[], None] | None = None) -> None:
+        self.text = w.HTML()
+        self.close_button = w.Button(
+            description="Close", icon="times", layout=w.Layout(width="90px", align_self="flex-end")
+        )
+        self.close_button.add_class("exlab-hint-close")
+        self.close_button.on_click(lambda _: on_close() if on_close is not None else self.hide())
+        super().__init__([self.text, self.close_button])
         self.add_class("exlab-hint-panel")
         self.layout.display = "none"
 
+    @property
+    def value(self) -> str:
+        """The advice as HTML (what the panel shows)."""
+        return self.text.value
+
     def show(self, advice: Hint) -> None:
         ev = advice.evaluation
-        unit = "final score (×100)" if ev.solo else "fp margin over the best opponent"
+        digits = 0 if ev.solo else 1
         rows = "".join(
             f"<tr{' class=exlab-hint-best' if k == 0 else ''}><td>{escape(ev.describe(o))}</td>"
-            f"<td>{o.value:+,.{0 if ev.solo else 1}f}</td>"
-            f"<td>{o.low:+,.{0 if ev.solo else 1}f} … {o.high:+,.{0 if ev.solo else 1}f}</td>"
+            f"<td>{_signed(o.value, digits)}</td>"
+            f"<td>{_signed(o.low, digits)} to {_signed(o.high, digits)}</td>"
             f"{'' if ev.solo else f'<td>{o.win_chance:.0%}</td>'}</tr>"
             for k, o in enumerate(ev.options[:3])
         )
-        win = "" if ev.solo else "<th>wins</th>"
-        lines = "".join(f"<li>{escape(line)}</li>" for line in (*advice.now, *advice.risks))
-        self.value = (
-            f"<div style='border:2px solid #5e35b1;border-radius:6px;padding:4px 8px;background:#f3effa'>"
-            f"<b>Coach:</b> {escape(ev.describe(ev.best))} "
-            f"<small>(lit in purple; {ev.best.playouts} playouts per option, {ev.seconds:.1f} s)</small>"
-            f"<ul style='margin:2px 0 2px 18px;padding:0'>{lines}</ul>"
-            f"<table style='font-size:12px'><tr><th>option</th><th>expected {unit}</th><th>95% interval</th>"
-            f"{win}</tr>{rows}</table></div>"
+        if ev.solo:
+            head = "<th>final score to expect (×100 points)</th><th>likely between</th>"
+        else:
+            head = "<th>points ahead of your best opponent at the end</th><th>likely between</th><th>chance to win</th>"
+        details = "".join(f"<li>{escape(line)}</li>" for line in (*advice.now, *advice.risks)[:3])
+        self.text.value = (
+            f"<div class='exlab-hint-box'>"
+            f"<b>Coach suggests:</b> {escape(ev.describe(ev.best))} <small>(lit in purple on the board)</small>"
+            f"<div class='exlab-hint-why'><b>Why:</b> {escape(why_line(advice))}.</div>"
+            f"<table class='exlab-hint-table'><tr><th>option</th>{head}</tr>{rows}</table>"
+            f"<details><summary>What it changes</summary><ul>{details}</ul></details></div>"
         )
-        self.layout.display = "block"
+        self.layout.display = "flex"
 
     def hide(self) -> None:
         self.layout.display = "none"
+
+
+_CHANGE = re.compile(r"^(?P<goal>.+?) (?P<old>-?[\d.]+) → (?P<new>-?[\d.]+) \((?P<delta>[+-][\d.]+) fp\)")
+
+
+def why_line(advice: Hint) -> str:
+    """The coach's reason in one line of plain words: what the suggested move brings at once,
+    or why it is the Depot or the end, and how far ahead of the next option it is."""
+    ev = advice.evaluation
+    place = ev.best.plan.place
+    if isinstance(place, (ToDepot, EndExhibition)):
+        reason = "the card fits no spot of your hall where it would pay off; "
+        reason += (
+            "the Depot costs only 1 fame point at the end (R25)"
+            if isinstance(place, ToDepot)
+            else "ending keeps your hall as it is and stops further losses"
+        )
+    else:
+        change = next((plain for plain in map(plain_change, advice.now) if plain), None)
+        if change is not None:
+            reason = f"{change} at once"
+        else:
+            reason = "no score changes at once, but it keeps the most spots open for the cards still to come"
+    if len(ev.options) > 1:
+        ahead = ev.best.fame() - ev.options[1].fame()
+        if ahead >= 0.05:
+            reason += f"; about {ahead:.1f} fame points better than the next option"
+    return reason
+
+
+def plain_change(line: str) -> str | None:
+    """``Number of Decades 2 → 3 (+1 fp): …`` said plainly: ``Number of Decades goes from 2
+    to 3 (+1 fame point)``; ``None`` for a line that is not a score change."""
+    change = _CHANGE.match(line)
+    if change is None:
+        return None
+    delta = float(change["delta"])
+    points = f"{delta:+g} fame point{'s' if abs(delta) != 1 else ''}"
+    return f"{change['goal']} goes from {change['old']} to {change['new']} ({points})"
+
+
+def _signed(value: float, digits: int) -> str:
+    return f"{value:+,.{digits}f}".replace("-", "−")
 
 
 class ReviewView(w.VBox):
@@ -92,12 +152,13 @@ class ReviewView(w.VBox):
 
     def _summary_html(self) -> str:
         review = self.review
-        counts = ", ".join(f"{n} {label}" for label, n in review.counts().items() if n) or "no decisions"
+        counts = ", ".join(counted(n, label) for label, n in review.counts().items() if n) or "nothing to review"
+        n = len(review.decisions)
         return (
             f"<h4 style='margin:4px 0'>Review of {escape(review.player)}</h4>"
-            f"<div>{len(review.decisions)} decisions: {counts}; {review.total_loss:.1f} fp lost in all "
-            f"({review.mean_loss:.2f} per decision). Labels: good under 0.5 fp lost, inaccuracy under 1.5, "
-            f"mistake under 3, blunder beyond.</div>"
+            f"<div>{counted(n, 'decision')}: {counts}; {review.total_loss:.1f} fame points lost in all "
+            f"({review.mean_loss:.2f} per decision). A decision is good when it loses under 0.5 fame points "
+            f"against the coach's best, an inaccuracy under 1.5, a mistake under 3, a blunder beyond.</div>"
         )
 
     @property
@@ -110,7 +171,7 @@ class ReviewView(w.VBox):
         self.index = max(0, min(index, count - 1))
         self.previous.disabled = self.index == 0
         self.next.disabled = self.index >= count - 1
-        self.position.value = f"&nbsp;decision {self.index + 1 if count else 0} of {count}&nbsp;"
+        self.position.value = f"&nbsp;Decision {self.index + 1 if count else 0} of {count}&nbsp;"
         self.board.value = self._decision_html(self.decision) if self.decision else "<i>No decisions to review.</i>"
 
     def _decision_html(self, d: Decision) -> str:
@@ -122,12 +183,40 @@ class ReviewView(w.VBox):
         colour = LABEL_COLOURS[d.label]
         scale = 100 if self.review.solo else 1
         digits = 0 if self.review.solo else 1
+        reason = review_reason(d) if d.label != "good" else ""
+        why = f"<br>The coach's reason: {escape(reason)}." if reason else ""
+        worth = "final score (×100)" if scale == 100 else "points ahead of the best opponent"
         return (
-            f"<div class='exlab-review-decision'><b>Turn {d.turn}</b> (round {d.round}): "
-            f"<b style='color:{colour}'>{d.label}</b>, {d.loss:.1f} fp lost.<br>"
-            f"You played: {escape(d.played_words)} (expected {d.played.value:+,.{digits}f}).<br>"
-            f"Best found: {escape(d.best_words)} (expected {d.best.value:+,.{digits}f}).<br>"
-            f"<small>Expected values are {'final solo scores (×100)' if scale == 100 else 'fp margins'}; "
-            f"the hall before the turn, the spot played outlined red and the better spot green.</small></div>"
+            f"<div class='exlab-review-decision'><b>Decision {self.index + 1}</b> (round {d.round}): "
+            f"<b style='color:{colour}'>{d.label}</b>, {d.loss:.1f} fame points lost.<br>"
+            f"You played: {escape(d.played_words)} (expected {worth}: {_signed(d.played.value, digits)}).<br>"
+            f"Best found: {escape(d.best_words)} (expected {_signed(d.best.value, digits)}).{why}<br>"
+            f"<small>The hall before the decision; the spot you played is outlined red, the better spot "
+            f"green.</small></div>"
             f"{hall_html(d.view.hall, numbered=True, marks=marks)}"
         )
+
+
+def review_reason(d: Decision) -> str:
+    """Why the better turn was better, in one line: a score change only it brings at once,
+    else a risk only the turn played took, else the room it leaves for later cards."""
+    best_now = changes_now(d.view, d.best.plan)
+    played_now = set(changes_now(d.view, d.played.plan))
+    only_best = [line for line in best_now if line not in played_now and not line.startswith("no goal")]
+    if only_best:
+        return f"with the better turn, {plain_change(only_best[0]) or only_best[0]}"
+    best_risks = set(risks_later(d.view, d.best.plan))
+    only_played = [risk for risk in risks_later(d.view, d.played.plan) if risk not in best_risks]
+    if only_played:
+        return f"your turn {only_played[0].replace(' fp', ' fame point')}"
+    return "both change the score alike at once; the better turn leaves more room for the cards still to come"
+
+
+PLURALS = {"inaccuracy": "inaccuracies", "good": "good"}
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 mistake``, ``3 inaccuracies``, ``5 good``: a count with its noun in the right number."""
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n} {PLURALS.get(noun, noun + 's')}"

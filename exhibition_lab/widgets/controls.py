@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import ipywidgets as w
+import numpy as np
 
 from ..deal import MAX_PLAYERS
 from ..errors import ArgumentError, ExhibitionLabError
 from ..layout import SHOWCASES, VARIATIONS
 from ..session import HUMAN, SEAT_KINDS, SEAT_LABELS, VARIATION_LINES, PlaySession
+from .panels import ScrollAnchor
 
 
 class VariationPicker(w.VBox):
@@ -44,11 +46,21 @@ class VariationPicker(w.VBox):
             box.value = key in keys
 
 
-class NewGameControls(w.VBox):
-    """Choose a set-up and press *Start game*; calls ``on_new(session)``."""
+#: Fresh seeds are drawn from 1 to this bound: short enough to read and type again.
+SEED_RANGE = 1_000_000
 
-    def __init__(self, on_new: Callable[[PlaySession], None]) -> None:
+
+class NewGameControls(w.VBox):
+    """Choose a set-up and press *Start game*; calls ``on_new(session)``.
+
+    Each game gets a fresh seed, drawn from a numpy Generator seeded with ``seed`` (so a
+    notebook run deals the same sequence of games), unless the player fixes one: typing a
+    seed ticks *Keep this seed*. The seed used is written back into the field, so any deal
+    can be played again."""
+
+    def __init__(self, on_new: Callable[[PlaySession], None], *, seed: int = 0) -> None:
         self._on_new = on_new
+        self._seeds = np.random.default_rng([seed, 0xDEA1])
         self.players = w.ToggleButtons(
             options=list(range(1, MAX_PLAYERS + 1)),
             value=2,
@@ -71,7 +83,13 @@ class NewGameControls(w.VBox):
         secret_hint = w.HTML(
             "<span class='exlab-setup-note'>each player gets a hidden decade: +1 per hall card of it</span>"
         )
-        self.seed = w.IntText(value=0, description="Seed", layout=w.Layout(width="180px"))
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="170px"))
+        self.seed.add_class("exlab-seed")
+        self.keep_seed = w.Checkbox(value=False, indent=False, description="Keep this seed")
+        self.keep_seed.layout.width = "130px"
+        self.keep_seed.add_class("exlab-keep-seed")
+        self._writing_seed = False
+        self.seed.observe(self._seed_typed, names="value")
         self.button = w.Button(description="Start game", button_style="primary", icon="play")
         self.button.add_class("exlab-new-game")
         self.button.on_click(lambda _: self.start())
@@ -80,7 +98,8 @@ class NewGameControls(w.VBox):
         self._show_seats()
         hint = w.HTML(
             "<span class='exlab-setup-note'>Several human seats play hot-seat: the board shows the hall of whoever "
-            "is to move. The same seed deals the same cards.</span>"
+            "is to move. Each game deals new cards; tick “Keep this seed” (or type a seed) to deal the same "
+            "cards again.</span>"
         )
         left = w.VBox([w.HTML("<b>New game</b>"), self.players, *self._seat_rows, hint])
         right = w.VBox(
@@ -88,18 +107,36 @@ class NewGameControls(w.VBox):
                 w.HTML("<b>Variation showcases</b> <small>(at most one over each showcase)</small>"),
                 self.variations,
                 w.HBox([self.secret, secret_hint]),
-                w.HBox([self.seed, self.button]),
+                w.HBox([self.seed, self.keep_seed, self.button]),
                 self.message,
             ]
         )
         right.layout.margin = "0 0 0 24px"
-        super().__init__([w.HBox([left, right])])
+        self.anchor = ScrollAnchor()
+        super().__init__([self.anchor, w.HBox([left, right])])
+        self.add_class("exlab-scroll-target")
         self.add_class("exlab-controls")
         self.add_class("exlab-setup")
 
     def _show_seats(self) -> None:
         for k, row in enumerate(self._seat_rows):
             row.layout.display = "flex" if k < self.players.value else "none"
+
+    def _seed_typed(self, _change) -> None:
+        if not self._writing_seed:
+            self.keep_seed.value = True  # a typed seed is meant to be used
+
+    def next_seed(self) -> int:
+        """The seed of the next game: the field's if kept, else a fresh one from the Generator."""
+        if self.keep_seed.value:
+            return int(self.seed.value)
+        fresh = int(self._seeds.integers(1, SEED_RANGE))
+        self._writing_seed = True
+        try:
+            self.seed.value = fresh  # shown, so the deal can be played again
+        finally:
+            self._writing_seed = False
+        return fresh
 
     def start(self) -> PlaySession | None:
         """Build the chosen game; a set-up the rules refuse is reported, not raised."""
@@ -114,7 +151,7 @@ class NewGameControls(w.VBox):
             session = PlaySession.new(
                 kinds,
                 names=names,
-                seed=self.seed.value,
+                seed=self.next_seed(),
                 variations=self.variations.value,
                 secret_decades=self.secret.value,
             )

@@ -15,6 +15,10 @@ from ..layout import SHOWCASES, Layout
 from ..session import PlaySession
 from .cards import card_button, paint_card, paint_empty, set_class
 
+#: The Depot and End exhibition buttons: narrow enough that the hall row ends inside a
+#: 1366-px window (ux report: they stood 5 px past the edge at 126 px).
+CONTROL_WIDTH = "114px"
+
 
 class HallView(w.VBox):
     """Spots lit (``exlab-legal``) where the card in hand fits; a click on another spot is
@@ -41,10 +45,11 @@ class HallView(w.VBox):
                 button.on_click(lambda b: on_spot(*b.spot))
                 buttons.append(button)
             self.spots.append(buttons)
-            name = kind.name
+            name = f"<b>{kind.name}</b>"
             if kind.is_variation:
-                name = f"{kind.name} <small>(over {SHOWCASES[kind.covers].name})</small>"
-            label = w.HTML(f"<b>{name}</b>")
+                # a two-spot showcase has no room for "(over Years Gap)": it goes on hover
+                name = f"<b title='{kind.name}: a variation over {SHOWCASES[kind.covers].name}'>{kind.name}</b>"
+            label = w.HTML(name)
             label.add_class("exlab-showcase-name")
             box = w.VBox([label, w.HBox(buttons)])
             box.add_class("exlab-showcase-box")
@@ -53,11 +58,12 @@ class HallView(w.VBox):
         self.depot_cards = [card_button("exlab-depot-card") for _ in range(DEPOT_SIZE)]
         for button in self.depot_cards:
             button.disabled = True
-        self.depot = w.Button(description="Put in Depot", icon="inbox", layout=w.Layout(width="126px", height="28px"))
+        size = {"width": CONTROL_WIDTH, "height": "28px"}
+        self.depot = w.Button(description="Put in Depot", layout=w.Layout(**size))
         self.depot.add_class("exlab-depot")
         self.depot.add_class("exlab-control")
         self.depot.on_click(lambda _: on_depot())
-        self.end = w.Button(description="End exhibition", layout=w.Layout(width="126px", height="28px"))
+        self.end = w.Button(description="End exhibition", layout=w.Layout(**size))
         self.end.add_class("exlab-end-exhibition")
         self.end.add_class("exlab-control")
         self.end.on_click(lambda _: on_end())
@@ -68,7 +74,11 @@ class HallView(w.VBox):
         controls = w.VBox([self.depot, self.end], layout=w.Layout(justify_content="flex-end", margin="0 0 0 2px"))
         row = w.HBox([*boxes, depot_box, controls], layout=w.Layout(flex_flow="row nowrap", align_items="flex-end"))
         row.add_class("exlab-hall-row")
-        super().__init__([self._title, row])
+        # a head of fixed height: the app puts the continent buttons (after a white card) here,
+        # beside the title, so that they never push the hall down
+        self.head = w.HBox([self._title], layout=w.Layout(height="32px", align_items="center", overflow="hidden"))
+        self.head.add_class("exlab-hall-head")
+        super().__init__([self.head, row])
         self.add_class("exlab-hall")
 
     def render(self, session: PlaySession) -> None:
@@ -82,15 +92,21 @@ class HallView(w.VBox):
         hand = f" · in hand: <b>{escape(session.hand_in_words())}</b>" if placing else ""
         owner = "Your" if game.players[seat] == "You" else f"{escape(game.players[seat])}'s"
         self._title.value = f"<b style='font-size:14px'>{owner} Exhibition Hall</b>{secret}{hand}"
+        nowhere = placing and not legal
         for s, buttons in enumerate(self.spots):
             for i, button in enumerate(buttons):
                 card = hall.showcases[s][i]
+                refused = None
                 if card is None:
-                    paint_empty(button, "·", tooltip=game.layout.spot_name(s, i))
+                    name = game.layout.spot_name(s, i)
+                    # hover an unlit spot to read why the card may not go there (the engine's words)
+                    refused = session.placement_in_words(s, i) if placing and (s, i) not in legal else None
+                    paint_empty(button, "·", tooltip=f"{name}: {refused.words} ({refused.rule})" if refused else name)
                 else:
                     paint_card(button, card)
                 button.disabled = not placing
                 set_class(button, "exlab-legal", (s, i) in legal)
+                set_class(button, "exlab-refused", nowhere and refused is not None)
         for k, button in enumerate(self.depot_cards):
             if k < len(hall.depot):
                 paint_card(button, hall.depot[k])
@@ -103,7 +119,8 @@ class HallView(w.VBox):
         set_class(self.end, "exlab-lit", not self.end.disabled)
         self.depot.tooltip = "Put the card in a free Depot spot (R10; −1 fp at the end, R25)"
         self.end.tooltip = (
-            "The card fits nowhere: end your exhibition; the card leaves the game (R10a)"
+            f"End exhibition: {session.end_cost_in_words()}"
             if not self.end.disabled
-            else "Only when the card fits no hall spot (R10a)"
+            else "Allowed only when the card in hand fits no hall spot (R10a); "
+            "it makes your hall final: every empty spot stays empty (−1 fame point each, R24)"
         )

@@ -19,6 +19,10 @@ class MarketView(w.HBox):
 
     def __init__(self, on_take: Callable[[Card], None]) -> None:
         self._on_take = on_take
+        self._game = None
+        self._shown_at = -1  # history length at the last look
+        self._shown: set[Card] = set()
+        self.new_cards: set[Card] = set()  # refilled since the last move: marked "new"
         self._headers: list[w.HTML] = []
         self._buttons: list[list[w.Button]] = []
         self._columns: list[w.VBox] = []
@@ -47,8 +51,20 @@ class MarketView(w.HBox):
         if button.card is not None:
             self._on_take(button.card)
 
+    def _note_new_cards(self, game) -> None:
+        """The tile cards that were not there at the previous move (R9 refills), so the
+        eye finds what changed; a click that changes nothing keeps the marks."""
+        now = {c for cards in game.market.values() for c in cards}
+        moves = len(game.history)
+        if game is not self._game:
+            self.new_cards = set()
+        elif moves != self._shown_at:
+            self.new_cards = now - self._shown
+        self._game, self._shown_at, self._shown = game, moves, now
+
     def render(self, session: PlaySession) -> None:
         game = session.game
+        self._note_new_cards(game)
         takeable = {a.card for a in game.legal_actions() if isinstance(a, Take)} if session.humans_turn else set()
         taking = session.humans_turn and game.phase is Phase.TAKE
         for continent, header, buttons, column in zip(CONTINENTS, self._headers, self._buttons, self._columns):
@@ -67,6 +83,9 @@ class MarketView(w.HBox):
                     button.layout.visibility = "visible"
                 button.disabled = card is None or card not in takeable
                 set_class(button, "exlab-takeable", card is not None and card in takeable)
+                set_class(button, "exlab-new-card", card is not None and card in self.new_cards)
+                if card is not None and card in self.new_cards:
+                    button.tooltip = f"new on the tile (refilled from the stock)\n{button.tooltip}"
 
 
 class ContinentChooser(w.HBox):
@@ -74,10 +93,10 @@ class ContinentChooser(w.HBox):
 
     def __init__(self, on_move: Callable[[Continent], None]) -> None:
         self._on_move = on_move
-        self._label = w.HTML("<b>Move your vehicle to:</b>")
+        self._label = w.HTML("<b>&nbsp;·&nbsp;Move your vehicle to:</b>")
         self._buttons = []
         for continent in CONTINENTS:
-            button = w.Button(description=continent.title, layout=w.Layout(width="116px"))
+            button = w.Button(description=continent.title, layout=w.Layout(width="112px", height="28px"))
             button.style.button_color = continent.color
             button.style.text_color = continent_text_color(continent)
             button.add_class("exlab-continent-choice")

@@ -3,13 +3,17 @@ compact halls, the log and the score sheet."""
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
-from ..display import STYLE, claimed_continent, halls_table_html, score_sheet_html, vehicle_html
-from ..scoring import GOAL_LABELS
+from ..display import STYLE, card_html, claimed_continent, halls_table_html, score_sheet_html, vehicle_html
+from ..scoring import GOAL_LABELS, ScoreLine
 from ..session import PlaySession
+from .cards import set_class
 
 #: Column headers of the running score, short enough for a side panel (full name on hover).
 SHORT_GOALS = {
@@ -32,34 +36,83 @@ def rule_tag(rule: str) -> str:
     return f"<span class='exlab-rule' title='rule {escape(rule)} in RULES.md'>{escape(rule)}</span>"
 
 
+#: Plain-text length beyond which a line of the status box (two lines of text at 1366 px)
+#: is cut, so the box offers "More".
+MORE_AFTER = 260
+
+
 class StatusBar(w.VBox):
-    """The banner (what the player may do now) and the status line (what just happened)."""
+    """The banner (what the player may do now), then a box of fixed height, so the board
+    never moves: the other players' last turns on their own line (``turns``, kept until they
+    play again) and the answer to your last click (``status``). A *More* button opens the box
+    over the board when its text is longer than the box."""
 
     def __init__(self) -> None:
         self.banner = w.HTML()
         self.banner.add_class("exlab-banner")
+        self.turns = w.HTML()
+        self.turns.add_class("exlab-turns")
         self.status = w.HTML()
         self.status.add_class("exlab-status")
-        super().__init__([self.banner, self.status], layout=w.Layout(flex="1 1 auto"))
+        self.more = w.ToggleButton(value=False, description="More", icon="chevron-down", layout=w.Layout(width="72px"))
+        self.more.add_class("exlab-status-more")
+        self.more.observe(lambda change: self._open(change["new"]), names="value")
+        self.box = w.VBox([self.turns, self.status])
+        self.box.add_class("exlab-status-box")
+        frame = w.HBox([self.box, self.more])
+        frame.add_class("exlab-status-frame")
+        super().__init__([self.banner, frame], layout=w.Layout(flex="1 1 auto"))
+        self.add_class("exlab-statusbar")
 
     def render(self, session: PlaySession) -> None:
         game = session.game
-        if game.is_over:
-            winners = " and ".join(game.score().winners)
-            text = f"Game over — {escape(winners)} {'win' if ' and ' in winners else 'wins'}"
-        else:
-            text = escape(session.what_now())
+        text = f"Game over — {session.result_in_words()}" if game.is_over else session.what_now()
         round_ = "" if game.is_over else f"Round {game.round} · "
-        self.banner.value = f"{round_}{text} <small style='font-weight:400'>(stock: {game.stock_size} cards)</small>"
+        stock = f"<small style='font-weight:400'>(stock: {game.stock_size} cards)</small>"
+        # one line that never wraps; the whole sentence on hover if a long name cuts it
+        self.banner.value = f"<span title='{escape(round_ + text)}'>{round_}{escape(text)} {stock}</span>"
+        self.show_turns(session)
+
+    def show_turns(self, session: PlaySession) -> None:
+        """The other players' last turns (your own last turn in a solo game)."""
+        turns = session.others_last_turns()
+        if len(turns) > 1:  # several turns share two lines: the years alone, subjects on hover
+            turns = session.others_last_turns(short=True)
+        if not turns:
+            self.turns.value = ""
+        else:
+            solo = session.game.n_players == 1
+            label = "Your last turn" if solo else "Since your last turn"
+            told = ". ".join(escape(text) for _, text in turns)
+            self.turns.value = f"<b>{label}:</b> {told}."
+        self._offer_more()
 
     def say(self, message: str, *, error: bool = False, rule: str | None = None) -> None:
         """Show a message in plain words, with the rule id as a small suffix."""
         css = "exlab-error" if error else "exlab-info"
         tag = rule_tag(rule) if rule else ""
-        self.status.value = f"<span class='{css}'>{escape(message)}</span>{tag}"
+        self.say_html(f"<span class='{css}'>{escape(message)}</span>{tag}")
 
     def say_html(self, html: str) -> None:
         self.status.value = html
+        self._offer_more()
+
+    def _offer_more(self) -> None:
+        # each line shows two lines of text at most (about MORE_AFTER characters)
+        parts = (_plain(self.turns.value), _plain(self.status.value))
+        long = any(len(text) > MORE_AFTER for text in parts) or "exlab-nofit" in self.status.value
+        self.more.layout.visibility = "visible" if long else "hidden"  # hidden keeps its room
+        if not long:
+            self.more.value = False
+
+    def _open(self, on: bool) -> None:
+        set_class(self.box, "exlab-status-open", on)
+        self.more.description = "Less" if on else "More"
+        self.more.icon = "chevron-up" if on else "chevron-down"
+
+
+def _plain(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", html))
 
 
 class LiveScoreView(w.HTML):
@@ -87,7 +140,7 @@ class LiveScoreView(w.HTML):
                 if goal in score.points:
                     line = score.line(goal)
                     points = f"{line.points * score.scale:g}".replace("-", "−")
-                    cells.append(f"<td title='{escape(str(line))}'>{points}</td>")
+                    cells.append(f"<td title='{escape(_line_tooltip(line))}'>{points}</td>")
                 else:
                     cells.append("<td title='hidden until the end (V7)'>?</td>" if hidden else "<td></td>")
             me = " class='exlab-me'" if seat == session.viewer else ""
@@ -102,6 +155,16 @@ class LiveScoreView(w.HTML):
             f"<table class='exlab-table'><thead><tr><th>Player</th>{head}<th>Total</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
+
+
+def _line_tooltip(line: ScoreLine) -> str:
+    """A score line for hovering; Chain of Years' minimum said as a rule, not a contradiction (R23)."""
+    if line.goal == "chain" and len(line.cards) <= 1:
+        return (
+            "Chain of Years (R23): 1 point per card in your longest run of consecutive years; "
+            "it is at least 1, even before two cards of neighbouring years → 1"
+        )
+    return str(line)
 
 
 class OpponentsView(w.HTML):
@@ -131,7 +194,9 @@ class OpponentsView(w.HTML):
                 f"{vehicle_html(game, seat, where=True)} <small>{escape(' · '.join(notes))}</small>{claim_line}</div>"
             )
             rows.append((label, game.hall(seat)))
-        self.value = STYLE + "<div class='exlab-board'>" + halls_table_html(rows) + "</div>" if rows else ""
+        marked = session.cards_of_last_turns()  # the cards they placed since your last turn
+        table = halls_table_html(rows, marked=marked)
+        self.value = STYLE + "<div class='exlab-board'>" + table + "</div>" if rows else ""
         self.layout.display = "block" if rows else "none"
 
 
@@ -171,4 +236,71 @@ class ScoreSheetView(w.HTML):
             for name in sheet.ranking
         )
         title = "<h3 style='margin:2px 0'>Score sheet</h3>"
-        self.value = title + score_sheet_html(sheet) + explained
+        self.value = title + score_sheet_html(sheet) + tiebreak_html(sheet) + explained
+
+
+def tiebreak_html(sheet) -> str:
+    """A line saying how R26 decided, when the best totals were equal (``""`` otherwise)."""
+    ranking = sheet.ranking
+    if len(ranking) < 2 or sheet[ranking[0]].total != sheet[ranking[1]].total:
+        return ""
+    tied = [name for name in ranking if sheet[name].total == sheet[ranking[0]].total]
+
+    def distance(name: str) -> str:
+        years = sheet[name].tiebreak
+        return "no dated card there" if years is None else f"{years} year{'s' if years != 1 else ''} from 1950"
+
+    held = "; ".join(f"{escape(name)}: {distance(name)}" for name in tied)
+    total = sheet[ranking[0]].total
+    winners = sheet.winners
+    if len(winners) > 1:
+        return (
+            f"<div class='exlab-tiebreak'>Equal totals ({total}) and Mid Century cards equally close to 1950 "
+            f"({held}): a shared win (R26).</div>"
+        )
+    verb = "win" if winners[0] == "You" else "wins"
+    return (
+        f"<div class='exlab-tiebreak'>Equal totals ({total}): <b>{escape(winners[0])}</b> {verb} the tiebreak, "
+        f"the Mid Century card closest to 1950 ({held}; R26).</div>"
+    )
+
+
+class HandView(w.HTML):
+    """The card in hand as a card face (:func:`~exhibition_lab.display.card_html`, the one
+    card renderer), beside the score: it stays in sight while you choose a continent after
+    a white card and while you look for its spot. An empty frame of the same size otherwise,
+    so nothing moves."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("exlab-hand")
+
+    def render(self, session: PlaySession) -> None:
+        game = session.game
+        card = game.hand if session.humans_turn else None
+        face = card_html(card, extra_class="exlab-hand-card") if card is not None else "<div class='exlab-empty'></div>"
+        owner = "In your hand" if game.current_player == "You" or not card else f"{escape(game.current_player)}'s hand"
+        self.value = f"{STYLE}<div class='exlab-board'><div class='exlab-hand-label'>{owner}</div>{face}</div>"
+
+
+class ScrollAnchor(anywidget.AnyWidget):
+    """An invisible mark that scrolls the panel holding it (its closest ``exlab-scroll-target``)
+    into the window each time ``tick`` changes: Python cannot scroll the page itself."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        // wait for the panel's new content to be drawn before scrolling to it
+        const go = () => setTimeout(() => {
+          const panel = el.closest('.exlab-scroll-target') || el.parentElement || el;
+          if (panel.offsetParent !== null) panel.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        }, 400);
+        model.on('change:tick', go);
+      }
+    };
+    """
+    tick = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("exlab-scroll-anchor")

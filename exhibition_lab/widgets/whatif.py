@@ -101,6 +101,8 @@ class YearsGapExplorer(w.VBox):
         self._build_controls(left, right, goal)
         self._grid_key: tuple | None = None
         self._played_pool: str | None = None
+        self._preset_key: tuple | None = None
+        self._show_goals_in_play()
         super().__init__(self._layout())
         self.add_class("exlab-whatif")
         self._wire()
@@ -110,13 +112,16 @@ class YearsGapExplorer(w.VBox):
     @classmethod
     def for_game(cls, game: Game, left: int | None = None, right: int | None = None) -> YearsGapExplorer:
         """The explorer on a live solo game's unseen cards (the open market and the stock as
-        a set), with the goal of the game's pair showcase and the pair it already holds."""
+        a set), with the goal of the game's pair showcase only (the goals of showcases not in
+        play are hidden) and the pair preset from the cards it holds and the card in hand."""
         found = odds.pair_showcase(game) if game.is_solo else None
-        goal, spots = found if found is not None else ("years_gap", (None, None))
-        held = [c.year for c in spots if c is not None and c.year is not None]
-        left = left if left is not None else (held[0] if held else 1912)
-        right = right if right is not None else (held[-1] if len(held) > 1 else max(1987, left + 1))
-        return cls(left, min(right, LAST_YEAR), goal, game=game)
+        goal = found[0] if found is not None else "years_gap"
+        preset_left, preset_right = preset_pair(game)
+        left = left if left is not None else preset_left
+        right = right if right is not None else preset_right
+        explorer = cls(left, min(right, LAST_YEAR), goal, game=game)
+        explorer._preset_key = _preset_key(game)
+        return explorer
 
     def refresh(self, game: Game | None = None) -> None:
         """Ask again after the game moved on (or about another solo ``game``): the pool, the
@@ -132,9 +137,32 @@ class YearsGapExplorer(w.VBox):
             self.game = game
         if self._played_pool == THIS_GAME:
             self.played = None
+        self._show_goals_in_play()
+        key = _preset_key(self.game)
+        if key != self._preset_key:
+            # the pair showcase or the card in hand changed: ask about the cards you have now
+            self._preset_key = key
+            with self.hold_sync():
+                self.left.value, self.right.value = preset_pair(self.game)
         self._grid_key = None
         self._refresh_grid()
         self.update()
+
+    def _show_goals_in_play(self) -> None:
+        """In a live game only the goal of its pair showcase is in play: the other goals'
+        buttons go (a base game has no Short Era or Antiquity to ask about)."""
+        if self.game is None:
+            return
+        found = odds.pair_showcase(self.game)
+        goal = found[0] if found is not None else self.goal.value
+        self.goal.options = tuple(o for o in GOAL_OPTIONS if o[1] == goal) or GOAL_OPTIONS
+        self.goal.value = goal
+        self.goal.layout.display = "none"  # one choice is no choice; the heading names it
+        name = dict((v, k) for k, v in GOAL_OPTIONS)[goal]
+        self.heading.value = (
+            f"<b>What if your {escape(name)} pair were …</b> "
+            "<small>(the cards you hold there and the card in hand preset the sliders)</small>"
+        )
 
     # ------------------------------------------------------------------ building
     def _build_controls(self, left: int, right: int, goal: str) -> None:
@@ -149,6 +177,8 @@ class YearsGapExplorer(w.VBox):
         self.left.add_class("exlab-whatif-left")
         self.right = w.IntSlider(value=right, description="Right card", **years)
         self.right.add_class("exlab-whatif-right")
+        self.heading = w.HTML()
+        self.heading.add_class("exlab-whatif-heading")
         self.goal = w.ToggleButtons(options=GOAL_OPTIONS, value=goal, description="Goal")
         self.goal.add_class("exlab-whatif-goal")
         pools = [WHOLE_DECK] + ([THIS_GAME] if self.game is not None else [])
@@ -168,7 +198,10 @@ class YearsGapExplorer(w.VBox):
             value=200, min=10, max=100_000, step=50, description="Games", layout={"width": "180px"}
         )
         self.reading = w.ToggleButtons(
-            options=(("harsh (D11)", "harsh"), ("tiebreak", "tiebreak")), value="harsh", description="Mid Century"
+            options=(("harsh: −200 a year", "harsh"), ("mild: −2 a year", "tiebreak")),
+            value="harsh",
+            description="Mid Century",
+            style={"button_width": "150px"},
         )
         self.reading.add_class("exlab-whatif-reading")
         self.simulate_button = w.Button(description="Simulate play", icon="play", button_style="primary")
@@ -200,6 +233,7 @@ class YearsGapExplorer(w.VBox):
         )
         return [
             w.HTML(CSS),
+            self.heading,
             self.goal,
             self.pool,
             self.left,
@@ -290,6 +324,7 @@ class YearsGapExplorer(w.VBox):
         game = self.game if self.pool.value == THIS_GAME else None
         bar = _progress_bar(n)
         self.progress_box.children = (bar.container,) if hasattr(bar, "container") else ()
+        _hide_readout(bar)
         self.simulate_button.disabled, self.stop_button.disabled = True, False
         pool = self.pool.value
 
@@ -335,8 +370,9 @@ class YearsGapExplorer(w.VBox):
             f"<b>{played.n_games} games by the {escape(played.bot)} bot</b>{stopped}: "
             f"expected fame of this pair in their markets <b>{odds.expected_fp(simulated):.2f} fp</b>, "
             f"all 5 kept in {100 * simulated[0]:.1f}% of games. "
-            f"The bot's own mean solo score: <b>{totals.mean():.0f}</b> points "
-            f"({escape(reading.name)} reading of Mid Century: {reading.base} − {reading.per_year}·|year − 1950|)."
+            f"Those games scored <b>{totals.mean():.0f}</b> points on average (solo, ×100 scale; Mid Century "
+            f"counted {reading.base} minus {reading.per_year} points per year away from 1950, the "
+            f"{escape(reading.name)} reading)."
         )
 
     # ------------------------------------------------------------------ static views
@@ -384,6 +420,43 @@ class YearsGapExplorer(w.VBox):
             grid, self.goal.value, marks=EXAMPLE_PAIRS, chosen=(self.left.value, self.right.value)
         )
         return base64.b64encode(figure._repr_png_()).decode("ascii")
+
+
+def preset_pair(game: Game) -> tuple[int, int]:
+    """The pair to ask about first in a live game: the years already in the pair showcase,
+    completed by the card in hand where it could stand (left of a right card, right of a
+    left card; alone: left before 1950, right after), the example pair 1912–1987 elsewhere."""
+    found = odds.pair_showcase(game)
+    spots = found[1] if found is not None else (None, None)
+    left, right = (c.year if c is not None else None for c in spots[:2])
+    hand = game.hand.year if game.hand is not None and not game.hand.is_white else None
+    if hand is not None:
+        if left is None and right is None:
+            left, right = (hand, None) if hand < 1950 else (None, hand)
+        elif left is None and hand < right:
+            left = hand
+        elif right is None and left is not None and hand > left:
+            right = hand
+    if left is None:
+        left = 1912 if right is None or right > 1912 else max(FIRST_YEAR, right - 1)
+    if right is None:
+        right = max(1987, left + 1)
+    return left, min(right, LAST_YEAR)
+
+
+def _preset_key(game: Game | None) -> tuple | None:
+    if game is None:
+        return None
+    found = odds.pair_showcase(game)
+    return (found[1] if found is not None else None, game.hand)
+
+
+def _hide_readout(bar) -> None:
+    """Keep the progress bar, drop tqdm's numbers beside it (rates and times read as noise
+    to a player); the description says what is counted."""
+    container = getattr(bar, "container", None)
+    for part in getattr(container, "children", ())[2:]:
+        part.layout.display = "none"
 
 
 def _standard_deck() -> tuple[Card, ...]:
