@@ -325,17 +325,16 @@ def halls_table_html(rows: list[tuple[str, Hall]], *, marked: Iterable[Card] = (
 
 
 # ---------------------------------------------------------------- the Continents tile
-#: A vehicle's label, as the play app has always drawn it: small, white, grey-rimmed.
-VEHICLE_STYLE = (
-    "font-size:9.5px;background:#fff;color:#222;border:1px solid #999;border-radius:3px;padding:0 2px;"
-    "margin:1px 0;display:inline-block;line-height:11px"
-)
-# a name breaks from the vehicle's, never inside; one too long for the column ends in "…"
-_UNBROKEN = (
-    "display:inline-block;max-width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;vertical-align:top"
-)
 #: The Continents tile's column width in the play app; the notebook tile uses it too.
 TILE_COLUMN_WIDTH = 78
+#: A vehicle's label, as the play app has always drawn it: small, white, grey-rimmed, one line.
+VEHICLE_STYLE = (
+    "font-size:9.5px;background:#fff;color:#222;border:1px solid #999;border-radius:3px;padding:0 2px;"
+    "margin:1px 0;display:inline-block;line-height:11px;white-space:nowrap;vertical-align:top"
+)
+# on the tile a long player name would wrap the label onto two lines and push the column
+# down; it ends in "…" instead (the hover tells all)
+_IN_COLUMN = f"max-width:{TILE_COLUMN_WIDTH - 6}px;overflow:hidden;text-overflow:ellipsis"
 
 
 def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
@@ -344,9 +343,10 @@ def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
     vehicle, player, continent = VEHICLES[seat], game.players[seat], game.vehicles[seat]
     label = f"on {continent.title}" if where else player
     tooltip = f"{vehicle} of {player}, on {continent.title}"
+    style = VEHICLE_STYLE if where else f"{VEHICLE_STYLE};{_IN_COLUMN}"
     return (
-        f'<span class="exlab-vehicle" title="{escape(tooltip)}" style="{VEHICLE_STYLE}">'
-        f'<b>{escape(vehicle)}</b> <span style="{_UNBROKEN}">{escape(label)}</span></span>'
+        f'<span class="exlab-vehicle" title="{escape(tooltip)}" style="{style}">'
+        f"<b>{escape(vehicle)}</b> {escape(label)}</span>"
     )
 
 

@@ -62,7 +62,8 @@ def test_each_vehicle_appears_once_on_the_tile_with_its_player():
     for seat, name in enumerate(game.players):
         label = vehicle_html(game, seat)
         assert html.count(label) == 1  # R3: one vehicle per seat, on one continent
-        assert re.fullmatch(rf'<span [^>]*><b>{VEHICLES[seat]}</b> <span [^>]*>{name}</span></span>', label)
+        assert re.fullmatch(rf"<span [^>]*><b>{VEHICLES[seat]}</b> {name}</span>", label)
+        assert "white-space:nowrap" in label and "text-overflow:ellipsis" in label  # one line in its column
         assert f"on {game.vehicles[seat].title}" in label  # where it stands, on hover
         column = vehicles_row_html(game, game.vehicles[seat])
         assert label in column
