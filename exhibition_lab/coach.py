@@ -434,6 +434,15 @@ def risks_later(view: PlayerView, plan: TurnPlan, *, few: int = 3) -> list[str]:
     return risks
 
 
+def open_spots(view: PlayerView, plan: TurnPlan) -> list[tuple[int, int]]:
+    """The empty spots of the seat's hall after the plan that at least one card still to
+    come fits (the unseen stock and the market without the taken card): the room the plan
+    keeps for later turns (each spot left empty costs 1 fp at the end, R24)."""
+    card = plan.take.card if plan.take is not None else view.hand
+    to_come = [c for c in view.unseen] + [c for cards in view.market.values() for c in cards if c != card]
+    return [spot for spot, n in _fitting(view, _hall_after(view, plan), to_come).items() if n > 0]
+
+
 # ---------------------------------------------------------------- review
 @dataclass(frozen=True)
 class Decision:
@@ -589,6 +598,7 @@ __all__ = [
     "evaluate_view",
     "hint",
     "label_for",
+    "open_spots",
     "review",
     "risks_later",
 ]

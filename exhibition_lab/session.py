@@ -34,19 +34,28 @@ from .scoring import PlayerScore, ScoreSheet
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
 
-#: Each seat kind in words, weakest bot first, for the start panel.
+#: Each seat kind in a few words, weakest bot first: short enough for the start panel's
+#: dropdown (the whole sentence is :data:`SEAT_DETAILS`, shown on hover).
 SEAT_LABELS = {
-    HUMAN: "Human (plays at this screen)",
-    "random": "Random bot — beginner: any legal move",
-    "greedy": "Greedy bot — casual: the best points right now",
-    "search": "Search bot — strong: plays the game out before it moves",
+    HUMAN: "Human (at this screen)",
+    "random": "Random bot · beginner",
+    "greedy": "Greedy bot · casual",
+    "search": "Search bot · strong",
+}
+
+#: Each seat kind in a sentence, for the hover text of the start panel's dropdown.
+SEAT_DETAILS = {
+    HUMAN: "Human: a person who plays at this screen (several humans take turns: hot-seat)",
+    "random": "Random bot — beginner: plays any legal move",
+    "greedy": "Greedy bot — casual: takes the best points right now",
+    "search": "Search bot — strong: plays the game out in its head before it moves",
 }
 
 #: One line per variation showcase (V2–V6a) for the start panel: what changes for the player.
 VARIATION_LINES = {
     "spread_the_years": "neighbouring cards at least 20 years apart (more across empty spots)",
-    "links": "direct neighbours share a continent or lie within 5 years (continents may repeat, D12)",
-    "links_strict": "Links with R12 kept: no continent twice, so neighbours lie within 5 years",
+    "links": "direct neighbours share a continent or lie within 5 years (a continent may appear twice here)",
+    "links_strict": "like Links, but no continent twice in the showcase, so neighbours lie within 5 years",
     "one_decade": "all cards from one decade",
     "short_era": "scores the smallest gap between its two cards",
     "antiquity": "scores the oldest card in its right spot",
@@ -195,19 +204,30 @@ class PlaySession:
     def undo(self) -> int:
         """Step back to the previous human decision; returns how many actions were undone.
 
+        Only real decisions are taken back: a forced move (the only legal action, e.g. the
+        End exhibition left when the card fits nowhere and the Depot is full, R10a) goes back
+        with the decision before it, so Undo never offers the same forced move again. That
+        holds at game over too: Undo reopens the game at the last real choice.
         Hot-seat (several human seats): a player takes back only their own decisions, never
         another person's; the bots' turns after it go back with it."""
         why_not = self.why_no_undo()
         if why_not:
             raise ArgumentError(why_not)
-        history = self.game.history
-        steps = len(history) - self._last_human_index()
+        steps = len(self.game.history) - self._last_human_index()
         for _ in range(steps):
             self.game.undo()
         return steps
 
     def _last_human_index(self) -> int | None:
-        return max((k for k, (seat, _) in enumerate(self.game.history) if self.is_human(seat)), default=None)
+        """The history index of the last human action that was a choice (more than one
+        legal action at the time), found by stepping a copy of the game back."""
+        history = self.game.history
+        twin = self.game.copy()
+        for k in range(len(history) - 1, -1, -1):
+            twin.undo()  # now at the position where history[k] was chosen
+            if self.is_human(history[k][0]) and len(twin.legal_actions()) > 1:
+                return k
+        return None
 
     def why_no_undo(self) -> str:
         """Why Undo is refused now (``""`` when it is allowed)."""
@@ -215,6 +235,8 @@ class PlaySession:
             return "a game of bots has nothing to undo"
         last = self._last_human_index()
         if last is None:
+            if any(self.is_human(seat) for seat, _ in self.game.history):
+                return "nothing to undo: every human move so far was forced (the only one possible)"
             return "nothing to undo: no human move yet"
         owner = self.game.history[last][0]
         if self.humans_turn and owner != self.game.current:
@@ -227,7 +249,8 @@ class PlaySession:
 
     def undo_in_words(self) -> str:
         """What :meth:`undo` would take back, counted in turns: ``"your placement of 1910
-        and Greedy 2's turn"``."""
+        and Greedy 2's turn"``; another person's decision is named (``"Ben's exhibition
+        ending"``), never with a gendered pronoun."""
         last = self._last_human_index()
         if last is None:
             return "nothing"
@@ -235,6 +258,10 @@ class PlaySession:
         owner, action = history[last]
         mine = "your" if self.humans_turn or len(self.human_seats) == 1 else f"{self.game.players[owner]}'s"
         own = f"{mine} {_decision_noun(action, self.game, last)}"
+        if not isinstance(action, EndExhibition) and any(
+            seat == owner and isinstance(a, EndExhibition) for seat, a in history[last + 1 :]
+        ):
+            own += f", {mine} exhibition ending"  # the forced end that followed goes back too
         others = []
         for seat, _ in turns_in_words(self.game, self._sync_words(), last + 1):
             name = self.game.players[seat]
@@ -453,7 +480,7 @@ def _decision_noun(action: Action, game: Game, index: int) -> str:
         return f"placement{of}"
     if isinstance(action, ToDepot):
         return f"Depot move{of}"
-    return "end of your exhibition"
+    return "exhibition ending"
 
 
 def _default_names(seats: Sequence[str]) -> list[str]:

@@ -160,7 +160,7 @@ def test_new_game_controls_build_the_chosen_game():
     controls.seats[2].value = "greedy"
     controls.variations.value = ("links",)
     controls.secret.value = True
-    controls.seed.value = 9
+    controls.seed.value = "9"
     controls.button.click()
     assert app.game.n_players == 3 and app.game.layout.variations == ("links",)
     assert app.game.secret_decades is not None

@@ -265,10 +265,11 @@ class GameApp(w.VBox):
         self.hint_panel.hide()
 
     def _review(self) -> None:
-        """Review the first human seat's decisions of the finished game, step by step."""
+        """Review the human seats' decisions of the finished game, step by step (a chooser
+        switches between several humans)."""
         seats = self.session.human_seats or [0]
-        result = coach.review(self.game, seats[0], time_limit=REVIEW_TIME_LIMIT, seed=self.session.setup.seed)
-        self.review_area.children = [ReviewView(result)]
+        view = ReviewView.for_game(self.game, seats, time_limit=REVIEW_TIME_LIMIT, seed=self.session.setup.seed)
+        self.review_area.children = [view]
         self._review_anchor.tick += 1  # the review opens below the sheet: bring it into view
 
     # ------------------------------------------------------------------ clicks
@@ -350,6 +351,7 @@ class GameApp(w.VBox):
         except ExhibitionLabError as exc:
             self.status.say(str(exc), error=True)
             return
+        self.review_area.children = []  # a review of the game as it was ended
         self.status.say(f"Took back {what}. {self.session.what_now()}.")
         self.render()
 
@@ -363,6 +365,8 @@ class GameApp(w.VBox):
             self.controls.anchor.tick += 1  # the panel may open off-screen (the end sheet's button)
 
     def _new_session(self, session: PlaySession) -> None:
+        again = session.setup.seed == self.session.setup.seed
+        self.controls.current_seed = session.setup.seed
         self._clear_hint()
         self.review_area.children = []
         self.session = session
@@ -370,15 +374,16 @@ class GameApp(w.VBox):
         self.controls.layout.display = "none"
         self._close_tools()
         self.children = self._layout_children()
-        self._greet()
+        self._greet(again=again)
         self.render()
 
-    def _greet(self, *, first: bool = False) -> None:
+    def _greet(self, *, first: bool = False, again: bool = False) -> None:
         """The first message of a game: who plays, the seed that dealt it (type it in
         “New game…” to deal the same cards again), and a solo game's scoring."""
         session = self.session
         seats = ", ".join(session.seat_label(k) for k in range(session.game.n_players))
-        html = f"New game (seed {session.setup.seed}): {escape(seats)}."
+        dealt = "Dealt again with seed" if again else "New game (seed"
+        html = f"{dealt} {session.setup.seed}{'' if again else ')'}: {escape(seats)}."
         if first and not session.game.is_solo:
             html += " “New game…” (top right) chooses players, bots and variations."
         if session.game.is_solo:

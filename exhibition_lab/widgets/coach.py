@@ -6,14 +6,17 @@ Both only display what :mod:`exhibition_lab.coach` computes from the player's ow
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
 
+from .. import coach
 from ..actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from ..coach import Decision, Hint, Review, changes_now, risks_later
-from ..display import hall_html
+from ..coach import Decision, Hint, Review, changes_now, open_spots, risks_later
+from ..display import card_html, hall_html
+from ..explain import card_with_subject
+from ..game import Game
 
 #: The play app's budget: enough playouts to rank the options, bounded so a click answers
 #: within about a second (the first round of playouts always runs).
@@ -73,7 +76,7 @@ class HintPanel(w.VBox):
             head = "<th>final score to expect (×100 points)</th><th>likely between</th>"
         else:
             head = "<th>points ahead of your best opponent at the end</th><th>likely between</th><th>chance to win</th>"
-        details = "".join(f"<li>{escape(line)}</li>" for line in (*advice.now, *advice.risks)[:3])
+        details = "".join(f"<li>{escape(plain_line(line))}</li>" for line in (*advice.now, *advice.risks)[:3])
         self.text.value = (
             f"<div class='exlab-hint-box'>"
             f"<b>Coach suggests:</b> {escape(ev.describe(ev.best))} <small>(lit in purple on the board)</small>"
@@ -109,10 +112,18 @@ def why_line(advice: Hint) -> str:
         else:
             reason = "no score changes at once, but it keeps the most spots open for the cards still to come"
     if len(ev.options) > 1:
-        ahead = ev.best.fame() - ev.options[1].fame()
-        if ahead >= 0.05:
-            reason += f"; about {ahead:.1f} fame points better than the next option"
+        reason += "; " + ahead_words(ev.best, ev.options[1], solo=ev.solo)
     return reason
+
+
+def ahead_words(best: coach.Option, runner: coach.Option, *, solo: bool) -> str:
+    """How the suggested option compares with the next one: *about equal* when the gap is
+    within the playouts' error (their 95% ranges overlap), else the gap in the table's unit."""
+    if runner.high >= best.low:
+        return "about equal to the next option: the gap is within the coach's margin of error"
+    gap = best.value - runner.value
+    unit = "points" if solo else "fame points"
+    return f"about {gap:,.{0 if solo else 1}f} {unit} better than the next option"
 
 
 def plain_change(line: str) -> str | None:
@@ -123,7 +134,18 @@ def plain_change(line: str) -> str | None:
         return None
     delta = float(change["delta"])
     points = f"{delta:+g} fame point{'s' if abs(delta) != 1 else ''}"
-    return f"{change['goal']} goes from {change['old']} to {change['new']} ({points})"
+    return minus(f"{change['goal']} goes from {change['old']} to {change['new']} ({points})")
+
+
+def plain_line(line: str) -> str:
+    """A line of the engine's coach in plain words: a score change as :func:`plain_change`,
+    any other line with ``fp`` written out and true minus signs."""
+    return plain_change(line) or minus(re.sub(r"(\d) fp\b", r"\1 fame point", line))
+
+
+def minus(text: str) -> str:
+    """Hyphens used as minus signs (before a digit, not inside a word or a range) as “−”."""
+    return re.sub(r"(?<![\w−])-(?=\d)", "−", text)
 
 
 def _signed(value: float, digits: int) -> str:
@@ -132,11 +154,28 @@ def _signed(value: float, digits: int) -> str:
 
 class ReviewView(w.VBox):
     """Step through a reviewed game: the hall before each decision, the turn played and the
-    coach's better turn (outlined red and green), with the loss and its label."""
+    coach's better turn (outlined red and green), with the loss and its label.
 
-    def __init__(self, review: Review) -> None:
+    Built with :meth:`for_game`, it reviews every human seat of a finished game: with
+    several, a row of name buttons chooses whose decisions are shown (each seat's review is
+    computed on its first choice and kept)."""
+
+    def __init__(
+        self,
+        review: Review,
+        *,
+        chooser: Callable[[int], Review] | None = None,
+        seats: Sequence[tuple[str, int]] = (),
+    ) -> None:
         self.review = review
         self.index = 0
+        self._reviews = {review.seat: review}
+        self._review_of = chooser
+        self.seat_chooser = w.ToggleButtons(options=list(seats) or [(review.player, review.seat)], value=review.seat)
+        self.seat_chooser.add_class("exlab-review-seats")
+        self.seat_chooser.style.button_width = "auto"
+        self.seat_chooser.layout.display = "flex" if len(seats) > 1 else "none"
+        self.seat_chooser.observe(lambda change: self.show_seat(change["new"]), names="value")
         self.summary = w.HTML(self._summary_html())
         self.board = w.HTML()
         self.previous = w.Button(description="◀ Previous", layout=w.Layout(width="auto"))
@@ -146,8 +185,34 @@ class ReviewView(w.VBox):
         self.next.add_class("exlab-review-next")
         self.previous.on_click(lambda _: self.go(self.index - 1))
         self.next.on_click(lambda _: self.go(self.index + 1))
-        super().__init__([self.summary, w.HBox([self.previous, self.position, self.next]), self.board])
+        super().__init__(
+            [self.seat_chooser, self.summary, w.HBox([self.previous, self.position, self.next]), self.board]
+        )
         self.add_class("exlab-review-panel")
+        self.go(0)
+
+    @classmethod
+    def for_game(
+        cls, game: Game, seats: Sequence[int], *, seed: int = 0, time_limit: float | None = REVIEW_TIME_LIMIT
+    ) -> ReviewView:
+        """The review of ``seats[0]``, with a chooser for the other seats when there are several."""
+
+        def review_of(seat: int) -> Review:
+            return coach.review(game, seat, time_limit=time_limit, seed=seed)
+
+        named = [(game.players[seat], seat) for seat in seats]
+        return cls(review_of(seats[0]), chooser=review_of, seats=named)
+
+    def show_seat(self, seat: int) -> None:
+        """Show the review of ``seat`` from its first decision (reviewed on first demand)."""
+        if seat not in self._reviews:
+            if self._review_of is None:
+                raise ValueError(f"this review covers seat {self.review.seat} only")
+            name = dict((s, n) for n, s in self.seat_chooser.options).get(seat, seat)
+            self.summary.value = f"<i>Reviewing {escape(str(name))}’s decisions…</i>"
+            self._reviews[seat] = self._review_of(seat)
+        self.review = self._reviews[seat]
+        self.summary.value = self._summary_html()
         self.go(0)
 
     def _summary_html(self) -> str:
@@ -185,16 +250,45 @@ class ReviewView(w.VBox):
         digits = 0 if self.review.solo else 1
         reason = review_reason(d) if d.label != "good" else ""
         why = f"<br>The coach's reason: {escape(reason)}." if reason else ""
+        more = review_details(d) if d.label in ("mistake", "blunder") else []
+        details = "".join(f"<li>{escape(line)}.</li>" for line in more)
+        details = f"<ul class='exlab-review-details' style='margin:2px 0'>{details}</ul>" if details else ""
         worth = "final score (×100)" if scale == 100 else "points ahead of the best opponent"
+        card_line, cards = _other_card(d)
         return (
             f"<div class='exlab-review-decision'><b>Decision {self.index + 1}</b> (round {d.round}): "
             f"<b style='color:{colour}'>{d.label}</b>, {d.loss:.1f} fame points lost.<br>"
             f"You played: {escape(d.played_words)} (expected {worth}: {_signed(d.played.value, digits)}).<br>"
-            f"Best found: {escape(d.best_words)} (expected {_signed(d.best.value, digits)}).{why}<br>"
+            f"Best found: {escape(d.best_words)} (expected {_signed(d.best.value, digits)}).{card_line}{why}"
+            f"{details}{cards}"
             f"<small>The hall before the decision; the spot you played is outlined red, the better spot "
-            f"green.</small></div>"
-            f"{hall_html(d.view.hall, numbered=True, marks=marks)}"
+            f"green{' (the same spot: the card made the difference)' if _same_spot(d) and card_line else ''}.</small>"
+            f"</div>{hall_html(d.view.hall, numbered=True, marks=marks)}"
         )
+
+
+def _taken(option: coach.Option, d: Decision):
+    return option.plan.take.card if option.plan.take is not None else d.view.hand
+
+
+def _same_spot(d: Decision) -> bool:
+    return d.played.plan.place == d.best.plan.place
+
+
+def _other_card(d: Decision) -> tuple[str, str]:
+    """When the coach would have taken another card: a sentence naming it, and both card
+    faces side by side (``("", "")`` when the cards are the same)."""
+    mine, best = _taken(d.played, d), _taken(d.best, d)
+    if mine is None or best is None or mine == best:
+        return "", ""
+    where = " for the same spot" if _same_spot(d) else ""
+    line = f"<br><b>The coach would have taken {escape(card_with_subject(best))} instead{where}.</b>"
+    faces = (
+        "<div class='exlab-review-cards' style='display:flex;gap:16px;align-items:flex-start;margin:4px 0'>"
+        f"<div><small>You took</small>{card_html(mine)}</div>"
+        f"<div><small>The coach would have taken</small>{card_html(best)}</div></div>"
+    )
+    return line, faces
 
 
 def review_reason(d: Decision) -> str:
@@ -204,12 +298,36 @@ def review_reason(d: Decision) -> str:
     played_now = set(changes_now(d.view, d.played.plan))
     only_best = [line for line in best_now if line not in played_now and not line.startswith("no goal")]
     if only_best:
-        return f"with the better turn, {plain_change(only_best[0]) or only_best[0]}"
-    best_risks = set(risks_later(d.view, d.best.plan))
-    only_played = [risk for risk in risks_later(d.view, d.played.plan) if risk not in best_risks]
+        return f"with the better turn, {plain_line(only_best[0])}"
+    only_played = _risks_only_played(d)
     if only_played:
-        return f"your turn {only_played[0].replace(' fp', ' fame point')}"
+        return f"your turn {plain_line(only_played[0])}"
     return "both change the score alike at once; the better turn leaves more room for the cards still to come"
+
+
+def _risks_only_played(d: Decision) -> list[str]:
+    best_risks = set(risks_later(d.view, d.best.plan))
+    return [risk for risk in risks_later(d.view, d.played.plan) if risk not in best_risks]
+
+
+def review_details(d: Decision) -> list[str]:
+    """More than one line for a large loss: every risk only the turn played took, and how
+    many empty spots each turn keeps that cards still to come can fill (R24)."""
+    lines = [f"your turn {plain_line(risk)}" for risk in _risks_only_played(d)][:3]
+    mine, best = len(open_spots(d.view, d.played.plan)), len(open_spots(d.view, d.best.plan))
+    if mine != best:
+        lines.append(
+            f"the coach's turn keeps {_spots(best)} that cards still to come can fill, yours {_spots(mine)} "
+            "(each spot left empty costs 1 fame point at the end, R24)"
+        )
+    best_now = [plain_line(line) for line in changes_now(d.view, d.best.plan) if not line.startswith("no goal")]
+    if best_now and len(best_now) > 1:
+        lines.append("the coach's turn at once: " + "; ".join(best_now))
+    return lines
+
+
+def _spots(n: int) -> str:
+    return f"{n} spot{'s' if n != 1 else ''}"
 
 
 PLURALS = {"inaccuracy": "inaccuracies", "good": "good"}
