@@ -73,6 +73,16 @@ class SetUp:
     variations: tuple[str, ...] = ()
     secret_decades: bool = False
 
+    def deals_like(self, other: SetUp) -> bool:
+        """Whether ``other`` deals the same cards: the same seed, number of players,
+        variations and Secret Decade (names and bot kinds do not change the deal)."""
+        return (self.seed, len(self.seats), self.variations, self.secret_decades) == (
+            other.seed,
+            len(other.seats),
+            other.variations,
+            other.secret_decades,
+        )
+
     def next(self) -> SetUp:
         """The same set-up with the next seed: a new deal, the same players and rules."""
         return replace(self, seed=self.seed + 1)

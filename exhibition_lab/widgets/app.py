@@ -365,7 +365,7 @@ class GameApp(w.VBox):
             self.controls.anchor.tick += 1  # the panel may open off-screen (the end sheet's button)
 
     def _new_session(self, session: PlaySession) -> None:
-        again = session.setup.seed == self.session.setup.seed
+        again = session.setup.deals_like(self.session.setup)
         self.controls.current_seed = session.setup.seed
         self._clear_hint()
         self.review_area.children = []

@@ -254,16 +254,20 @@ class ReviewView(w.VBox):
         details = "".join(f"<li>{escape(line)}.</li>" for line in more)
         details = f"<ul class='exlab-review-details' style='margin:2px 0'>{details}</ul>" if details else ""
         worth = "final score (×100)" if scale == 100 else "points ahead of the best opponent"
-        card_line, cards = _other_card(d)
-        return (
-            f"<div class='exlab-review-decision'><b>Decision {self.index + 1}</b> (round {d.round}): "
+        card_line, cards = _other_card(d) if d.label != "good" else ("", "")
+        same = " (the same spot: the card made the difference)" if _same_spot(d) and card_line else ""
+        text = (
+            f"<div style='flex:1 1 auto'><b>Decision {self.index + 1}</b> (round {d.round}): "
             f"<b style='color:{colour}'>{d.label}</b>, {d.loss:.1f} fame points lost.<br>"
             f"You played: {escape(d.played_words)} (expected {worth}: {_signed(d.played.value, digits)}).<br>"
             f"Best found: {escape(d.best_words)} (expected {_signed(d.best.value, digits)}).{card_line}{why}"
-            f"{details}{cards}"
-            f"<small>The hall before the decision; the spot you played is outlined red, the better spot "
-            f"green{' (the same spot: the card made the difference)' if _same_spot(d) and card_line else ''}.</small>"
-            f"</div>{hall_html(d.view.hall, numbered=True, marks=marks)}"
+            f"{details}<small>The hall before the decision; the spot you played is outlined red, the better spot "
+            f"green{same}.</small></div>"
+        )
+        # the two cards sit beside the words, so the hall below stays where it was
+        return (
+            f"<div class='exlab-review-decision' style='display:flex;gap:12px;align-items:flex-start'>"
+            f"{text}{cards}</div>{hall_html(d.view.hall, numbered=True, marks=marks)}"
         )
 
 
@@ -277,14 +281,15 @@ def _same_spot(d: Decision) -> bool:
 
 def _other_card(d: Decision) -> tuple[str, str]:
     """When the coach would have taken another card: a sentence naming it, and both card
-    faces side by side (``("", "")`` when the cards are the same)."""
+    faces side by side (``("", "")`` when the cards are the same). Said for decisions that
+    lost points; for a good one "Best found" names the card quietly enough."""
     mine, best = _taken(d.played, d), _taken(d.best, d)
     if mine is None or best is None or mine == best:
         return "", ""
     where = " for the same spot" if _same_spot(d) else ""
     line = f"<br><b>The coach would have taken {escape(card_with_subject(best))} instead{where}.</b>"
     faces = (
-        "<div class='exlab-review-cards' style='display:flex;gap:16px;align-items:flex-start;margin:4px 0'>"
+        "<div class='exlab-review-cards' style='display:flex;gap:10px;align-items:flex-start;flex:0 0 auto'>"
         f"<div><small>You took</small>{card_html(mine)}</div>"
         f"<div><small>The coach would have taken</small>{card_html(best)}</div></div>"
     )
