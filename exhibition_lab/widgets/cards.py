@@ -12,6 +12,9 @@ LIT = "#2e7d32"  # legal spots, the Depot and End exhibition when allowed
 LIT_FILL = "#e8f5e9"
 EMPTY_TEXT = "#6d5f3a"  # 5.9:1 on the showcase background
 BACKGROUND = "#fbf8ef"
+HINT = "#5e35b1"  # the coach's suggestion, above every other mark
+HINT_HALO = "#d1c4e9"
+HINT_FILL = "#ede7f6"
 
 #: The status box's fixed height: four lines (the other players' turns, your last move).
 STATUS_HEIGHT = 66
@@ -22,7 +25,7 @@ CSS = f"""
 .exlab-app .widget-html-content {{ line-height: 1.3; }}
 .exlab-app .exlab-cardlike {{ white-space: pre-line; line-height: 1.12; font-size: 9.5px; font-weight: 500;
   border-radius: 6px; box-shadow: 0 1px 2px rgba(0,0,0,.35); padding: 2px 4px; text-align: left;
-  overflow: hidden; text-overflow: clip; display: block; }}
+  overflow: hidden; text-overflow: clip; display: block; overflow-wrap: anywhere; hyphens: auto; }}
 .exlab-app .exlab-cardlike::first-line {{ font-size: 15px; font-weight: 700; line-height: 1.25; }}
 .exlab-app .exlab-white {{ border: 1px solid #757575 !important; }}
 .exlab-app .exlab-spot.exlab-empty-spot, .exlab-app .exlab-depot-card.exlab-empty-spot {{
@@ -35,8 +38,12 @@ CSS = f"""
 .exlab-app .exlab-refused.exlab-empty-spot {{ border: 2px dashed #c62828; background: #fdecea !important; }}
 .exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
 .exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
-.exlab-app .exlab-hinted {{ outline: 4px solid #5e35b1 !important; outline-offset: 2px;
-  box-shadow: 0 0 0 7px #d1c4e9 !important; }}
+/* the coach's choice wins over the green "allowed" marks: drawn above its neighbours (whose
+   outlines hid it, ux report 2), purple rim and fill */
+.exlab-app .exlab-hinted {{ outline: 4px solid {HINT} !important; outline-offset: 2px;
+  box-shadow: 0 0 0 7px {HINT_HALO} !important; position: relative; z-index: 5; }}
+.exlab-app .exlab-hinted.exlab-empty-spot, .exlab-app .exlab-hinted.exlab-lit {{
+  border-color: {HINT} !important; background: {HINT_FILL} !important; color: {HINT} !important; }}
 .exlab-app .exlab-takeable:hover, .exlab-app .exlab-legal:hover {{ transform: translateY(-2px); }}
 .exlab-app .exlab-control:disabled {{ opacity: .45 !important; background: #e0e0e0 !important;
   color: #555 !important; outline: none; box-shadow: none; cursor: not-allowed; }}
@@ -92,6 +99,13 @@ CSS = f"""
 .exlab-app .exlab-review-panel .exlab-board {{ zoom: .88; }}
 .exlab-app .exlab-review-panel .exlab-board .exlab-row {{ flex-wrap: nowrap; }}
 .exlab-app .exlab-error {{ color: #b71c1c; }}
+.exlab-app .exlab-sheet-title {{ font-size: 14px; margin: 0 0 1px 0; }}
+.exlab-app .exlab-score-sheet table td, .exlab-app .exlab-score-sheet table th {{
+  padding: 0 6px; line-height: 17px; }}
+.exlab-app .exlab-whys {{ display: flex; flex-wrap: wrap; gap: 0 14px; font-size: 12px; }}
+.exlab-app .exlab-whys details[open] {{ flex-basis: 100%; }}
+.exlab-app .exlab-whys pre {{ max-height: 180px; overflow: auto; margin: 2px 0; }}
+.exlab-app .exlab-end-panel {{ flex: 0 0 auto; }}
 .exlab-app .exlab-rule {{ font-size: 10px; color: #555; border: 1px solid #bbb; border-radius: 3px;
   padding: 0 3px; margin-left: 4px; }}
 .exlab-app .exlab-log {{ font-size: 12px; }}
