@@ -138,7 +138,7 @@ STYLE = """
 .exlab-halls-table{border-collapse:collapse}
 .exlab-halls-table th{font-size:10px;font-weight:400;color:#5b4f30;text-align:left;padding:0 4px 0 0;white-space:nowrap}
 .exlab-halls-table td{padding:1px 6px 1px 0;vertical-align:middle}
-.exlab-mini-label{font-size:11px;line-height:1.15;white-space:nowrap;max-width:170px;overflow:hidden;
+.exlab-mini-label{font-size:11px;line-height:1.15;white-space:nowrap;max-width:136px;overflow:hidden;
   text-overflow:ellipsis}
 .exlab-continent{border-radius:6px;padding:2px;display:flex;flex-direction:column;align-items:center;gap:3px}
 .exlab-marked{outline:3px solid #000000;outline-offset:1px}
@@ -350,12 +350,25 @@ def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
     )
 
 
+#: The vehicles row's fixed height: two labels, one a line, so a column with two vehicles is
+#: as tall as one with none and the tile never shifts (ux report 2).
+VEHICLES_ROW_HEIGHT = 32
+
+
 def vehicles_row_html(game: Game, continent: Continent) -> str:
-    """The vehicles standing on ``continent``, one label a line in seat order; the row keeps a
-    minimum height so that columns with and without a vehicle line up."""
-    labels = "".join(vehicle_html(game, s) for s in range(len(game.players)) if game.vehicles[s] is continent)
+    """The vehicles standing on ``continent`` in seat order, in a row of fixed height so that
+    columns with and without vehicles line up: one label a line for up to two vehicles;
+    three or four share two lines, two labels a line, each cut to half the width (the full
+    label on hover); only five on one continent need a third line."""
+    seats = [s for s in range(len(game.players)) if game.vehicles[s] is continent]
+    labels = "".join(vehicle_html(game, s) for s in seats)
+    if len(seats) <= 2:
+        flow = "display:flex;flex-direction:column"
+    else:
+        flow = "display:grid;grid-template-columns:1fr 1fr;column-gap:2px;justify-items:stretch"
+    height = f"height:{VEHICLES_ROW_HEIGHT}px;" if len(seats) <= 4 else ""
     return (
-        f'<div class="exlab-vehicles" style="display:flex;flex-direction:column;min-height:17px;'
+        f'<div class="exlab-vehicles" style="{flow};{height}overflow:hidden;'
         f'width:{TILE_COLUMN_WIDTH}px;line-height:14px;text-align:center">{labels}</div>'
     )
 

@@ -44,6 +44,13 @@ CSS = f"""
   box-shadow: 0 0 0 7px {HINT_HALO} !important; position: relative; z-index: 5; }}
 .exlab-app .exlab-hinted.exlab-empty-spot, .exlab-app .exlab-hinted.exlab-lit {{
   border-color: {HINT} !important; background: {HINT_FILL} !important; color: {HINT} !important; }}
+/* a ring inside and a badge: seen even where a box clips the outline */
+.exlab-app .exlab-hinted.exlab-cardlike {{ box-shadow: inset 0 0 0 3px {HINT}, 0 0 0 7px {HINT_HALO} !important; }}
+.exlab-app .exlab-hinted::before {{ content: "hint"; position: absolute; top: 1px; right: 1px; font-size: 9px;
+  font-weight: 700; line-height: 11px; background: {HINT}; color: #fff; border-radius: 3px; padding: 0 3px; }}
+/* the rows of spots and the tile's columns let the outlines of their cards show */
+.exlab-app .exlab-showcase-box .widget-hbox, .exlab-app .exlab-showcase-box, .exlab-app .exlab-hall-row,
+.exlab-app .exlab-column, .exlab-app .exlab-market {{ overflow: visible !important; }}
 .exlab-app .exlab-takeable:hover, .exlab-app .exlab-legal:hover {{ transform: translateY(-2px); }}
 .exlab-app .exlab-control:disabled {{ opacity: .45 !important; background: #e0e0e0 !important;
   color: #555 !important; outline: none; box-shadow: none; cursor: not-allowed; }}
@@ -130,6 +137,43 @@ MARKET_CARD = {"width": "74px", "height": "72px"}
 SUBJECT_LIMIT = {"hall": 30, "market": 38}
 
 
+#: The longest word a card's subject line holds at its width (9.5-px type).
+WORD_FITS = {"hall": 8, "market": 12}
+SOFT_HYPHEN = "\u00ad"
+VOWELS = set("aeiouyAEIOUY")
+
+
+def breakable(text: str, fits: int) -> str:
+    """``text`` with a soft hyphen in each word longer than ``fits`` letters, so the browser
+    may break it there (with a visible hyphen) instead of letting it run over the card:
+    after a vowel followed by a consonant, as near the middle as possible."""
+
+    def vowel(c: str) -> bool:
+        return c in VOWELS
+
+    def consonant(c: str) -> bool:
+        return c.isalpha() and c not in VOWELS
+
+    def split(word: str) -> str:
+        if len(word) <= fits:
+            return word
+        # where syllables usually part: between two consonants (in-de-pen-dent), or
+        # before a lone consonant (Sin-ga-pore)
+        spots = [
+            k
+            for k in range(2, len(word) - 2)
+            if consonant(word[k])
+            and vowel(word[k + 1])
+            and (vowel(word[k - 1]) or (consonant(word[k - 1]) and vowel(word[k - 2])))
+        ]
+        if not spots:
+            spots = [len(word) // 2]
+        cut = min(spots, key=lambda k: abs(k - len(word) / 2))
+        return split(word[:cut]) + SOFT_HYPHEN + split(word[cut:])
+
+    return " ".join("-".join(split(part) for part in word.split("-")) for word in text.split(" "))
+
+
 def card_button(*classes: str, size: dict[str, str] | None = None) -> w.Button:
     """An empty card-sized button carrying the given CSS classes."""
     button = w.Button(layout=w.Layout(**(size or HALL_CARD), margin="1px"))
@@ -143,7 +187,9 @@ def paint_card(button: w.Button, card: Card, *, subject_limit: int = SUBJECT_LIM
     """Show ``card`` on the button: the year in large type, the continent code and the
     subject below (a ``wide`` card has room for the code beside the year)."""
     face = card_face(card)
-    button.description = face.button_text(subject_limit, wide=wide)
+    year_line, _, rest = face.button_text(subject_limit, wide=wide).partition("\n")
+    # a long word ("independent") was wider than a hall card and ran over its edge
+    button.description = f"{year_line}\n{breakable(rest, WORD_FITS['market' if wide else 'hall'])}"
     button.tooltip = face.tooltip
     button.style.button_color = face.background
     button.style.text_color = face.text

@@ -292,10 +292,13 @@ class OpponentsView(w.HTML):
                 notes.append("to move")
             claim = claimed_continent(game.hall(seat))
             claim_line = f"<br><small>claims {escape(claim.title)}</small>" if claim is not None else ""
+            # the notes ride on the name line: the vehicle's line is the longest of the label,
+            # and the label column is narrow so that 4-5 players' halls fit 1366 px
+            note = f" · <b>{escape(' · '.join(notes))}</b>" if notes else ""
             label = (
                 f"<div class='exlab-opponent' title='{escape(session.seat_label(seat))}'>"
-                f"<b>{escape(game.players[seat])}</b> <small>{escape(_kind(session, seat))}</small><br>"
-                f"{vehicle_html(game, seat, where=True)} <small>{escape(' · '.join(notes))}</small>{claim_line}</div>"
+                f"<b>{escape(game.players[seat])}</b> <small>{escape(_kind(session, seat))}{note}</small><br>"
+                f"{vehicle_html(game, seat, where=True)}{claim_line}</div>"
             )
             rows.append((label, game.hall(seat)))
         marked = session.cards_of_last_turns()  # the cards they placed since your last turn
@@ -318,7 +321,8 @@ class LogView(w.HTML):
     def render(self, session: PlaySession) -> None:
         lines = session.log_lines()[::-1]
         items = "".join(f"<li>{escape(line)}</li>" for line in lines[:200])
-        self.value = f"<details><summary>Log ({len(lines)} moves)</summary><ol reversed>{items}</ol></details>"
+        moves = f"{len(lines)} move{'' if len(lines) == 1 else 's'}"
+        self.value = f"<details><summary>Log ({moves})</summary><ol reversed>{items}</ol></details>"
 
 
 class ScoreSheetView(w.HTML):
