@@ -11,6 +11,7 @@ widgets and browser tests can find it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -579,6 +580,12 @@ def compare_scores(
     return ScoreComparison(before, after, before_label, after_label)
 
 
+def true_minus(text: str) -> str:
+    """``text`` with each hyphen used as a minus sign (before a number, not inside a range
+    such as 1972-73) written as the true minus sign "−"."""
+    return re.sub(r"(?<![\w)\]])-(?=\d)", "−", text)
+
+
 def _line_or_none(score: PlayerScore, goal: str):
     return next((line for line in score.lines if line.goal == goal), None)
 
@@ -630,7 +637,7 @@ def score_sheet_html(sheet: ScoreSheet) -> str:
             if goal in score.points:
                 line = score.line(goal)
                 points = _signed_points(line.points * score.scale)
-                cells.append(f'<td{cls(name)} title="{escape(line.reason)}">{points}</td>')
+                cells.append(f'<td{cls(name)} title="{escape(true_minus(line.reason))}">{points}</td>')
             else:
                 cells.append(f"<td{cls(name)}></td>")
         label = escape(GOAL_LABELS.get(goal, goal))

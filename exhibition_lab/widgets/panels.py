@@ -11,7 +11,7 @@ import ipywidgets as w
 import traitlets
 
 from ..actions import Take
-from ..display import STYLE, card_html, claimed_continent, halls_table_html, score_sheet_html, vehicle_html
+from ..display import STYLE, card_html, claimed_continent, halls_table_html, score_sheet_html, true_minus, vehicle_html
 from ..game import Phase
 from ..scoring import GOAL_LABELS, ScoreLine
 from ..session import PlaySession
@@ -62,10 +62,8 @@ def tag_rules(html: str) -> str:
     return pattern.sub(tag, html)
 
 
-def minus(text: str) -> str:
-    """``text`` with each hyphen used as a minus sign (before a number, not inside a range
-    such as 1972-73) written as the true minus sign "−"."""
-    return re.sub(r"(?<![\w)\]])-(?=\d)", "−", text)
+#: The true minus sign for a hyphen before a number (one helper for the app and the sheet).
+minus = true_minus
 
 
 #: Plain-text length beyond which a line of the status box (two lines of text at 1366 px)
@@ -177,7 +175,7 @@ GOAL_HOVER = {
     "continent_focus": "Continent Focus (R21): 1 fame point per hall card of your most frequent continent",
     "decades": "Number of Decades (R22): 1 fame point per decade with a card in your hall",
     "chain": "Chain of Years (R23): 1 fame point per card in your longest run of consecutive years; "
-    "at least 1, so an empty hall already shows 1",
+    "at least 1 fame point, so an empty hall already shows it",
     "empty_spots": "Empty Spots (R24): −1 fame point per empty hall spot (all 16 are empty at the start)",
     "depot": "Depot (R25): −1 fame point per Depot card",
     "secret_decade": "Secret Decade (V7): +1 fame point per hall card of your hidden decade",
@@ -259,13 +257,14 @@ def _line_tooltip(line: ScoreLine, scale: int = 1) -> str:
     points = minus(f"{line.points * scale:g}")
     unit = " points" if scale != 1 else ""
     if line.goal == "chain" and len(line.cards) <= 1:
+        one = "100 points" if scale != 1 else "1 point"
         return (
-            "Chain of Years (R23): 1 point per card in your longest run of consecutive years; "
-            f"it is at least 1, even before two cards of neighbouring years → {points}{unit}"
+            f"Chain of Years (R23): {one} per card in your longest run of consecutive years; "
+            f"it is at least {one}, even before two cards of neighbouring years → {points}{unit}"
         )
-    if line.goal == "mid_century" and not line.cards:
+    if line.goal == "mid_century" and line.reason.startswith("empty"):
         return (
-            f"Mid Century ({line.rule}): empty, so it counts as the farthest from 1950, 50 years away "
+            f"Mid Century ({line.rule}): empty (or Einstein), so it counts as the farthest from 1950, 50 years away "
             f"(D11): 100 − 200 × 50 → {points} points"
         )
     return f"{GOAL_LABELS.get(line.goal, line.goal)} ({line.rule}): {minus(line.reason)} → {points}{unit}"
