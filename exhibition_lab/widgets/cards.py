@@ -141,6 +141,7 @@ SUBJECT_LIMIT = {"hall": 30, "market": 38}
 WORD_FITS = {"hall": 8, "market": 12}
 SOFT_HYPHEN = "\u00ad"
 VOWELS = set("aeiouyAEIOUY")
+DIGRAPHS = {"ch", "sh", "th", "ph", "wh", "gh", "ck"}  # one sound: never parted (Wash-ing-ton)
 
 
 def breakable(text: str, fits: int) -> str:
@@ -165,7 +166,15 @@ def breakable(text: str, fits: int) -> str:
             if consonant(word[k])
             and vowel(word[k + 1])
             and (vowel(word[k - 1]) or (consonant(word[k - 1]) and vowel(word[k - 2])))
+            and word[k - 1 : k + 1].lower() not in DIGRAPHS
         ]
+        if not spots:  # a longer cluster: before its last consonant (Washing-ton)
+            spots = [
+                k
+                for k in range(3, len(word) - 2)
+                if (consonant(word[k]) and vowel(word[k + 1]) and word[k - 1 : k + 1].lower() not in DIGRAPHS)
+                or (word[k : k + 2].lower() in DIGRAPHS and k + 2 < len(word) and vowel(word[k + 2]))
+            ]
         if not spots:
             spots = [len(word) // 2]
         cut = min(spots, key=lambda k: abs(k - len(word) / 2))
