@@ -123,9 +123,9 @@ STYLE = """
 .exlab-card,.exlab-empty{width:64px;height:84px;border-radius:5px;box-sizing:border-box;
   display:flex;flex-direction:column;overflow:hidden}
 .exlab-card{border:1px solid #555;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.25)}
-.exlab-card-head{display:flex;justify-content:space-between;align-items:baseline;padding:1px 4px}
-.exlab-card-year{font-size:16px;font-weight:700}
-.exlab-card-code{font-size:10px;font-weight:700}
+.exlab-card-head{display:flex;justify-content:space-between;align-items:baseline;gap:3px;padding:1px 3px}
+.exlab-card-year{font-size:15px;font-weight:700;letter-spacing:-.2px}
+.exlab-card-code{font-size:9px;font-weight:700}
 .exlab-card-title{font-size:9px;line-height:1.15;padding:1px 4px;overflow:hidden}
 .exlab-empty{border:2px dashed #b3a57f;color:#6d5f3a;align-items:center;justify-content:center}
 .exlab-depot-view{border:2px solid #888;border-radius:6px;padding:4px;background:#eee}
