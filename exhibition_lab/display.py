@@ -11,6 +11,7 @@ widgets and browser tests can find it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -122,9 +123,9 @@ STYLE = """
 .exlab-card,.exlab-empty{width:64px;height:84px;border-radius:5px;box-sizing:border-box;
   display:flex;flex-direction:column;overflow:hidden}
 .exlab-card{border:1px solid #555;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.25)}
-.exlab-card-head{display:flex;justify-content:space-between;align-items:baseline;padding:1px 4px}
-.exlab-card-year{font-size:16px;font-weight:700}
-.exlab-card-code{font-size:10px;font-weight:700}
+.exlab-card-head{display:flex;justify-content:space-between;align-items:baseline;gap:3px;padding:1px 3px}
+.exlab-card-year{font-size:15px;font-weight:700;letter-spacing:-.2px}
+.exlab-card-code{font-size:9px;font-weight:700}
 .exlab-card-title{font-size:9px;line-height:1.15;padding:1px 4px;overflow:hidden}
 .exlab-empty{border:2px dashed #b3a57f;color:#6d5f3a;align-items:center;justify-content:center}
 .exlab-depot-view{border:2px solid #888;border-radius:6px;padding:4px;background:#eee}
@@ -138,7 +139,7 @@ STYLE = """
 .exlab-halls-table{border-collapse:collapse}
 .exlab-halls-table th{font-size:10px;font-weight:400;color:#5b4f30;text-align:left;padding:0 4px 0 0;white-space:nowrap}
 .exlab-halls-table td{padding:1px 6px 1px 0;vertical-align:middle}
-.exlab-mini-label{font-size:11px;line-height:1.15;white-space:nowrap;max-width:170px;overflow:hidden;
+.exlab-mini-label{font-size:11px;line-height:1.15;white-space:nowrap;max-width:136px;overflow:hidden;
   text-overflow:ellipsis}
 .exlab-continent{border-radius:6px;padding:2px;display:flex;flex-direction:column;align-items:center;gap:3px}
 .exlab-marked{outline:3px solid #000000;outline-offset:1px}
@@ -350,12 +351,25 @@ def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
     )
 
 
+#: The vehicles row's fixed height: two labels, one a line, so a column with two vehicles is
+#: as tall as one with none and the tile never shifts (ux report 2).
+VEHICLES_ROW_HEIGHT = 32
+
+
 def vehicles_row_html(game: Game, continent: Continent) -> str:
-    """The vehicles standing on ``continent``, one label a line in seat order; the row keeps a
-    minimum height so that columns with and without a vehicle line up."""
-    labels = "".join(vehicle_html(game, s) for s in range(len(game.players)) if game.vehicles[s] is continent)
+    """The vehicles standing on ``continent`` in seat order, in a row of fixed height so that
+    columns with and without vehicles line up: one label a line for up to two vehicles;
+    three or four share two lines, two labels a line, each cut to half the width (the full
+    label on hover); only five on one continent need a third line."""
+    seats = [s for s in range(len(game.players)) if game.vehicles[s] is continent]
+    labels = "".join(vehicle_html(game, s) for s in seats)
+    if len(seats) <= 2:
+        flow = "display:flex;flex-direction:column"
+    else:
+        flow = "display:grid;grid-template-columns:1fr 1fr;column-gap:2px;justify-items:stretch"
+    height = f"height:{VEHICLES_ROW_HEIGHT}px;" if len(seats) <= 4 else ""
     return (
-        f'<div class="exlab-vehicles" style="display:flex;flex-direction:column;min-height:17px;'
+        f'<div class="exlab-vehicles" style="{flow};{height}overflow:hidden;'
         f'width:{TILE_COLUMN_WIDTH}px;line-height:14px;text-align:center">{labels}</div>'
     )
 
@@ -566,6 +580,12 @@ def compare_scores(
     return ScoreComparison(before, after, before_label, after_label)
 
 
+def true_minus(text: str) -> str:
+    """``text`` with each hyphen used as a minus sign (before a number, not inside a range
+    such as 1972-73) written as the true minus sign "−"."""
+    return re.sub(r"(?<![\w)\]])-(?=\d)", "−", text)
+
+
 def _line_or_none(score: PlayerScore, goal: str):
     return next((line for line in score.lines if line.goal == goal), None)
 
@@ -617,7 +637,7 @@ def score_sheet_html(sheet: ScoreSheet) -> str:
             if goal in score.points:
                 line = score.line(goal)
                 points = _signed_points(line.points * score.scale)
-                cells.append(f'<td{cls(name)} title="{escape(line.reason)}">{points}</td>')
+                cells.append(f'<td{cls(name)} title="{escape(true_minus(line.reason))}">{points}</td>')
             else:
                 cells.append(f"<td{cls(name)}></td>")
         label = escape(GOAL_LABELS.get(goal, goal))

@@ -107,6 +107,28 @@ def _assert_board_fits(page) -> None:
     assert not problems, "not visible without scrolling at 1366×768: " + "; ".join(problems[:5])
 
 
+def _assert_tile_columns_line_up(page) -> None:
+    """Every column of the tile has the same head height and its first card at the same
+    height, however many vehicles stand there (ux report 2: a column with two grew)."""
+    heads = page.locator(".exlab-column .exlab-tile-head")
+    heights = {round(heads.nth(k).bounding_box()["height"]) for k in range(heads.count())}
+    assert len(heights) == 1, f"tile heads of different heights: {heights}"
+    tops = set()
+    for k in range(6):
+        cards = page.locator(".exlab-column").nth(k).locator(".exlab-market-card")
+        if cards.count() and cards.first.is_visible():
+            tops.add(round(cards.first.bounding_box()["y"]))
+    assert len(tops) == 1, f"first cards at different heights: {tops}"
+
+
+def _assert_other_halls_fit(page) -> None:
+    """The other players' mini halls end inside the window, the Depot column included."""
+    table = page.locator(".exlab-halls-table").bounding_box()
+    assert table["x"] + table["width"] <= LAPTOP["width"], f"mini halls end at {table['x'] + table['width']}"
+    heads = page.locator(".exlab-halls-table thead th")
+    assert heads.last.inner_text() == "Depot" and not _outside_viewport(page, ".exlab-halls-table thead th")
+
+
 def _board_place(page) -> tuple[float, float]:
     """Where the hall row starts and how tall the status box is: neither may change while
     the game runs (ux report: the board jumped as the status grew and the Hint opened)."""
@@ -124,7 +146,8 @@ def _assert_cards_show_subjects(page) -> None:
             continue
         tooltip = card.get_attribute("title") or ""
         subject = tooltip.split("\n", 1)[1] if "\n" in tooltip else ""
-        shown = card.inner_text().split("\n", 1)[1].replace("\n", " ").rstrip("…").strip()
+        # soft hyphens (U+00AD) only mark where a long word may break
+        shown = card.inner_text().replace("\u00ad", "").split("\n", 1)[1].replace("\n", " ").rstrip("…").strip()
         assert subject and shown, f"card {k} shows no subject: {card.inner_text()!r}"
         assert subject.startswith(shown[: len(shown) - 1]) or shown in subject, (shown, subject)
         checked += 1
@@ -182,6 +205,10 @@ def test_play_app_at_laptop_size(voila_url):
         _assert_board_fits(page)
         assert not _outside_viewport(page, ".exlab-hint-panel")
         assert "Coach suggests:" in page.locator(".exlab-hint-panel").inner_text()
+        # the coach's mark wins over the green ones: drawn above its neighbours, with a badge
+        hinted = page.locator(".exlab-hinted").first
+        assert hinted.evaluate("e => getComputedStyle(e).zIndex") == "5"
+        assert hinted.evaluate("e => getComputedStyle(e, '::before').content") == '"hint"'
         page.screenshot(path=str(ARTIFACTS / "play-hint-placing.png"))
         page.locator(".exlab-hint-close").click()
         page.wait_for_selector(".exlab-hint-panel", state="hidden")
@@ -221,6 +248,8 @@ def test_play_app_at_laptop_size(voila_url):
                 assert "fits nowhere" in text and "General" in text and not COORDINATES.search(text)
                 assert page.locator(".exlab-end-exhibition.exlab-lit").count() == 1
                 assert "End exhibition" in text and "empty spot" in text  # its cost, before the click
+                told = page.locator(".exlab-status").first.inner_text()
+                assert told.startswith("You took"), told  # your own take first, in sight (ux report 2)
                 more = page.locator(".exlab-status-more")
                 assert more.is_visible()  # the reasons are longer than the box: "More" opens it
                 more.click()
@@ -237,6 +266,10 @@ def test_play_app_at_laptop_size(voila_url):
         assert "Game over" in page.locator(".exlab-banner").inner_text()
         assert _board_place(page)[1] == place[1]  # the status box keeps its height at the end too
         assert not _outside_viewport(page, ".exlab-play-again")
+        # the sheet takes the tile's place: your hall stays in the window (ux report 2)
+        hall_problems = _outside_viewport(page, ".exlab-spot") + _outside_viewport(page, ".exlab-depot-card")
+        assert not hall_problems, "the hall left the window at game over: " + "; ".join(hall_problems[:3])
+        assert page.locator(".exlab-hall-row").bounding_box()["y"] <= place[0]
         page.screenshot(path=str(ARTIFACTS / "play-end.png"))
         page.locator(".exlab-review").click()  # issue 17: the review opens after the game
         page.wait_for_selector(".exlab-review-panel", timeout=180_000)
@@ -264,9 +297,13 @@ def test_play_app_at_laptop_size(voila_url):
         page.wait_for_function("document.querySelectorAll('.exlab-opponent').length === 3")
         for _ in range(3):  # a few rounds, so that the other halls hold cards
             _take_a_card(page)
+            _assert_tile_columns_line_up(page)
             _step(page)
+            _assert_tile_columns_line_up(page)
+            _assert_other_halls_fit(page)
         _take_a_card(page)
         _assert_board_fits(page)
+        _assert_other_halls_fit(page)
         _assert_live_score_has_numbers(page, 4)
         page.screenshot(path=str(ARTIFACTS / "play-4-players.png"))
     print(

@@ -81,7 +81,7 @@ def test_whole_solo_game_through_clicks():
         assert steps < 200
     sheet = app.find("exlab-score-sheet")[0]
     assert "Score sheet" in sheet.value and "R23" in sheet.value
-    assert str(app.game.score()["You"].total) in sheet.value
+    assert str(app.game.score()["You"].total).replace("-", "−") in sheet.value  # the true minus sign
     assert "Game over" in app.status.banner.value
 
 
@@ -295,7 +295,7 @@ def test_illegal_click_says_it_in_plain_words_with_the_rule_as_suffix():
     plain = app.session.placement_in_words(*illegal.spot)
     message = app.status.status.value
     assert html.escape(plain.words) in message
-    assert f"<span class='exlab-rule' title='rule {plain.rule} in RULES.md'>{plain.rule}</span>" in message
+    assert f"<span class='exlab-rule' title='rule {plain.rule} of the rules reference'>{plain.rule}</span>" in message
     assert message.index("exlab-error") < message.index("exlab-rule")  # words first, rule after
 
 

@@ -305,7 +305,8 @@ def test_a_solo_game_tells_the_previous_turn_while_the_next_is_under_way():
     told = plain(app.status.status.value)
     assert told.startswith("You took") and app.status.turns.value == ""
     to_place(app)  # the next turn is under way: the finished one moves to its own line
-    assert plain(app.status.turns.value) == "Your last turn: " + told
+    # ux report 2: "Your last turn: You took …" said "you" twice
+    assert plain(app.status.turns.value) == "Your last turn: " + told.removeprefix("You ")
 
 
 def test_at_game_over_the_other_players_last_turns_are_told():
@@ -320,7 +321,7 @@ def test_at_game_over_the_other_players_last_turns_are_told():
         while turns and turns[-1][0] == 1:
             last_run.append(turns.pop()[1])
         shown = plain(app.status.turns.value)
-        assert last_run and shown.startswith("Since your last turn:")
+        assert last_run and shown.startswith("After your last turn:")  # at the end: from whose turn on
         assert all(text in shown for text in last_run)
 
 

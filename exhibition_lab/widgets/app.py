@@ -15,12 +15,13 @@ from ..cards import Card, Continent
 from ..errors import ExhibitionLabError
 from ..explain import card_name
 from ..game import Game
-from ..session import HUMAN, PlaySession
+from ..layout import SHOWCASES
+from ..session import HUMAN, VARIATION_LINES, PlaySession
 from .cards import CSS, find_widgets, set_class
 from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView, hint_target
 from .controls import NewGameControls
 from .hall import HallView
-from .market import ContinentChooser, MarketView
+from .market import MARKET_WIDTH, ContinentChooser, MarketView
 from .panels import (
     HandView,
     LiveScoreView,
@@ -29,12 +30,30 @@ from .panels import (
     ScoreSheetView,
     ScrollAnchor,
     StatusBar,
+    minus,
     rule_tag,
+    tag_rules,
 )
 from .whatif import YearsGapExplorer
 
 ToolFactory = Callable[["GameApp"], w.Widget]
 MAX_SENTENCES = 5  # turns told in the status line at once; the log keeps them all
+
+
+def variations_in_words(game: Game) -> str:
+    """The variation showcases and the Secret Decade of ``game`` in one sentence, each with
+    its rule (V2–V7), or ``""`` for the base game: ``"Variations: Links over General —
+    direct neighbours share a continent or lie within 5 years (V3)."``"""
+    parts = [
+        f"{kind.name} over {SHOWCASES[kind.covers].name} — {VARIATION_LINES.get(kind.key, '')} ({kind.rule})"
+        for kind in game.layout
+        if kind.is_variation
+    ]
+    if game.secret_decades is not None:
+        parts.append("Secret Decade — +1 fame point per hall card of your hidden decade (V7)")
+    if not parts:
+        return ""
+    return f"Variation{'s' if len(parts) > 1 else ''}: " + "; ".join(parts) + "."
 
 
 class GameApp(w.VBox):
@@ -90,10 +109,13 @@ class GameApp(w.VBox):
         self.tool_area.add_class("exlab-tool-area")
         self._tool_anchor = ScrollAnchor()
         end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button()])
-        review = w.VBox([self._review_anchor, self.review_area])
-        review.add_class("exlab-scroll-target")  # what the anchor scrolls into the window
-        self.end_panel = w.VBox([self.score_sheet, end_buttons, review])
+        # at game over the sheet takes the tile's place beside the other halls, so your hall
+        # stays where it was all game (ux report 2: the sheet pushed it below the fold)
+        self.end_panel = w.VBox([self.score_sheet, end_buttons], layout=w.Layout(width=f"{MARKET_WIDTH}px"))
         self.end_panel.add_class("exlab-end-panel")
+        # the review (a hall of its own, decision by decision) opens under your hall
+        self.review_box = w.VBox([self._review_anchor, self.review_area])
+        self.review_box.add_class("exlab-scroll-target")  # what the anchor scrolls into the window
         super().__init__(self._layout_children())
         self.add_class("exlab-app")
         # issue 20: a solo player tests a Years Gap (or Short Era, Antiquity) pair before committing
@@ -132,15 +154,17 @@ class GameApp(w.VBox):
         side.add_class("exlab-side")
         # the coach's panel lies over the side column (score, other halls), never above the
         # board: opening it moves nothing (ux report: the hall was pushed out of the window)
-        middle = w.HBox([self.market, side, self.hint_panel], layout=w.Layout(align_items="flex-start"))
+        middle = w.HBox(
+            [self.market, self.end_panel, side, self.hint_panel], layout=w.Layout(align_items="flex-start")
+        )
         middle.add_class("exlab-middle")
         return [
             w.HTML(CSS),
             topbar,
             self.controls,
-            self.end_panel,
             middle,
             self.hall,
+            self.review_box,
             self._tools_box(),
             self.log_view,
         ]
@@ -270,7 +294,7 @@ class GameApp(w.VBox):
         seats = self.session.human_seats or [0]
         view = ReviewView.for_game(self.game, seats, time_limit=REVIEW_TIME_LIMIT, seed=self.session.setup.seed)
         self.review_area.children = [view]
-        self._review_anchor.tick += 1  # the review opens below the sheet: bring it into view
+        self._review_anchor.tick += 1  # the review opens below your hall: bring it into view
 
     # ------------------------------------------------------------------ clicks
     def _act(self, action) -> None:
@@ -299,7 +323,15 @@ class GameApp(w.VBox):
         """The message line: the turns since ``start`` in words (only ``seat``'s when given),
         then a no-fit explanation with what ending costs."""
         turns = self.session.turns_since(start)
-        sentences = [escape(text) for who, text in turns if seat is None or who == seat]
+        # what the turns line tells already (hot-seat: the turn just played) is not repeated
+        shown = {text for short in (False, True) for _, text in self.session.others_last_turns(short=short)}
+        sentences = [text for who, text in turns if seat is None or who == seat]
+        told = [minus(text) for text in sentences if text not in shown]
+        if sentences and not told and seat is not None and seat != self.session.viewer:
+            # hot-seat: the turn just played is the first of the next player's turns line
+            who, now = self.game.players[seat], self.game.players[self.session.viewer]
+            told = [f"{who}'s turn is over (told above); now it is {now}'s turn"]
+        sentences = [escape(text) for text in told]
         if len(sentences) > MAX_SENTENCES:
             # a human whose exhibition is final may watch many bot turns: keep the line short
             skipped = len(sentences) - MAX_SENTENCES + 1
@@ -307,22 +339,30 @@ class GameApp(w.VBox):
         html = escape(prefix) + ". ".join(sentences) + ("." if sentences else "")
         nowhere = self.session.fits_nowhere() if self.session.humans_turn else []
         if nowhere:
-            card = card_name(self.game.hand)
-            reasons = " · ".join(
-                f"<b>{escape(name)}</b>: {escape(plain.words.replace(f' in {name}', ''))}{rule_tag(plain.rule)}"
-                for name, plain in nowhere
-            )
-            # what each way out costs comes first: it is what the player must choose now
-            costs = []
-            if self.session.can(ToDepot):
-                costs.append("<b>Put in Depot</b>: −1 fame point at the end (R25)")
-            if self.session.can(EndExhibition):
-                costs.append(f"<b>End exhibition</b>: {escape(self.session.end_cost_in_words())}")
-            html = (
-                f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {'; '.join(costs)}. "
-                f"Why it fits nowhere: {reasons}.</div>{html}"
-            )
+            # your own take stays first, where the collapsed box shows it (ux report 2)
+            html = f"{html} {self._no_fit_html(nowhere)}" if html else self._no_fit_html(nowhere)
         self.status.say_html(f"<span class='exlab-info'>{html}</span>")
+
+    def _no_fit_html(self, nowhere) -> str:
+        """Why the card in hand fits nowhere and what each way out costs, in one unit: fame
+        points, or in a solo game points ×100 (S2)."""
+        card = card_name(self.game.hand)
+        reasons = " · ".join(
+            f"<b>{escape(name)}</b>: {tag_rules(escape(minus(plain.words.replace(f' in {name}', ''))))}"
+            f"{rule_tag(plain.rule)}"
+            for name, plain in nowhere
+        )
+        # what each way out costs comes first: it is what the player must choose now
+        costs = []
+        if self.session.can(ToDepot):
+            cost = "−100 points" if self.game.is_solo else "−1 fame point"
+            costs.append(f"<b>Put in Depot</b>: {cost} at the end{rule_tag('R25')}")
+        if self.session.can(EndExhibition):
+            costs.append(f"<b>End exhibition</b>: {tag_rules(escape(minus(self.session.end_cost_in_words())))}")
+        return (
+            f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {'; '.join(costs)}. "
+            f"Why it fits nowhere: {reasons}.</div>"
+        )
 
     def _take(self, card: Card) -> None:
         self._act(Take(card))
@@ -379,15 +419,19 @@ class GameApp(w.VBox):
 
     def _greet(self, *, first: bool = False, again: bool = False) -> None:
         """The first message of a game: who plays, the seed that dealt it (type it in
-        “New game…” to deal the same cards again), and a solo game's scoring."""
+        “New game…” to deal the same cards again), the variations in play and a solo
+        game's scoring."""
         session = self.session
         seats = ", ".join(session.seat_label(k) for k in range(session.game.n_players))
         dealt = "Dealt again with seed" if again else "New game (seed"
         html = f"{dealt} {session.setup.seed}{'' if again else ')'}: {escape(seats)}."
+        rules = variations_in_words(session.game)
+        if rules:
+            html += " " + tag_rules(escape(rules))
         if first and not session.game.is_solo:
             html += " “New game…” (top right) chooses players, bots and variations."
         if session.game.is_solo:
-            html += " " + escape(session.solo_rules_in_words())
+            html += " " + tag_rules(escape(minus(session.solo_rules_in_words())))
         self.status.say_html(f"<span class='exlab-info'>{html}</span>")
 
     # ------------------------------------------------------------------ tests and tools

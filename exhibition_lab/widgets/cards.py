@@ -12,6 +12,9 @@ LIT = "#2e7d32"  # legal spots, the Depot and End exhibition when allowed
 LIT_FILL = "#e8f5e9"
 EMPTY_TEXT = "#6d5f3a"  # 5.9:1 on the showcase background
 BACKGROUND = "#fbf8ef"
+HINT = "#5e35b1"  # the coach's suggestion, above every other mark
+HINT_HALO = "#d1c4e9"
+HINT_FILL = "#ede7f6"
 
 #: The status box's fixed height: four lines (the other players' turns, your last move).
 STATUS_HEIGHT = 66
@@ -22,7 +25,7 @@ CSS = f"""
 .exlab-app .widget-html-content {{ line-height: 1.3; }}
 .exlab-app .exlab-cardlike {{ white-space: pre-line; line-height: 1.12; font-size: 9.5px; font-weight: 500;
   border-radius: 6px; box-shadow: 0 1px 2px rgba(0,0,0,.35); padding: 2px 4px; text-align: left;
-  overflow: hidden; text-overflow: clip; display: block; }}
+  overflow: hidden; text-overflow: clip; display: block; overflow-wrap: anywhere; hyphens: auto; }}
 .exlab-app .exlab-cardlike::first-line {{ font-size: 15px; font-weight: 700; line-height: 1.25; }}
 .exlab-app .exlab-white {{ border: 1px solid #757575 !important; }}
 .exlab-app .exlab-spot.exlab-empty-spot, .exlab-app .exlab-depot-card.exlab-empty-spot {{
@@ -35,8 +38,19 @@ CSS = f"""
 .exlab-app .exlab-refused.exlab-empty-spot {{ border: 2px dashed #c62828; background: #fdecea !important; }}
 .exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
 .exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
-.exlab-app .exlab-hinted {{ outline: 4px solid #5e35b1 !important; outline-offset: 2px;
-  box-shadow: 0 0 0 7px #d1c4e9 !important; }}
+/* the coach's choice wins over the green "allowed" marks: drawn above its neighbours (whose
+   outlines hid it, ux report 2), purple rim and fill */
+.exlab-app .exlab-hinted {{ outline: 4px solid {HINT} !important; outline-offset: 2px;
+  box-shadow: 0 0 0 7px {HINT_HALO} !important; position: relative; z-index: 5; }}
+.exlab-app .exlab-hinted.exlab-empty-spot, .exlab-app .exlab-hinted.exlab-lit {{
+  border-color: {HINT} !important; background: {HINT_FILL} !important; color: {HINT} !important; }}
+/* a ring inside and a badge: seen even where a box clips the outline */
+.exlab-app .exlab-hinted.exlab-cardlike {{ box-shadow: inset 0 0 0 3px {HINT}, 0 0 0 7px {HINT_HALO} !important; }}
+.exlab-app .exlab-hinted::before {{ content: "hint"; position: absolute; top: 1px; right: 1px; font-size: 9px;
+  font-weight: 700; line-height: 11px; background: {HINT}; color: #fff; border-radius: 3px; padding: 0 3px; }}
+/* the rows of spots and the tile's columns let the outlines of their cards show */
+.exlab-app .exlab-showcase-box .widget-hbox, .exlab-app .exlab-showcase-box, .exlab-app .exlab-hall-row,
+.exlab-app .exlab-column, .exlab-app .exlab-market {{ overflow: visible !important; }}
 .exlab-app .exlab-takeable:hover, .exlab-app .exlab-legal:hover {{ transform: translateY(-2px); }}
 .exlab-app .exlab-control:disabled {{ opacity: .45 !important; background: #e0e0e0 !important;
   color: #555 !important; outline: none; box-shadow: none; cursor: not-allowed; }}
@@ -92,6 +106,13 @@ CSS = f"""
 .exlab-app .exlab-review-panel .exlab-board {{ zoom: .88; }}
 .exlab-app .exlab-review-panel .exlab-board .exlab-row {{ flex-wrap: nowrap; }}
 .exlab-app .exlab-error {{ color: #b71c1c; }}
+.exlab-app .exlab-sheet-title {{ font-size: 14px; margin: 0 0 1px 0; }}
+.exlab-app .exlab-score-sheet table td, .exlab-app .exlab-score-sheet table th {{
+  padding: 0 6px; line-height: 17px; }}
+.exlab-app .exlab-whys {{ display: flex; flex-wrap: wrap; gap: 0 14px; font-size: 12px; }}
+.exlab-app .exlab-whys details[open] {{ flex-basis: 100%; }}
+.exlab-app .exlab-whys pre {{ max-height: 180px; overflow: auto; margin: 2px 0; }}
+.exlab-app .exlab-end-panel {{ flex: 0 0 auto; }}
 .exlab-app .exlab-rule {{ font-size: 10px; color: #555; border: 1px solid #bbb; border-radius: 3px;
   padding: 0 3px; margin-left: 4px; }}
 .exlab-app .exlab-log {{ font-size: 12px; }}
@@ -116,6 +137,52 @@ MARKET_CARD = {"width": "74px", "height": "72px"}
 SUBJECT_LIMIT = {"hall": 30, "market": 38}
 
 
+#: The longest word a card's subject line holds at its width (9.5-px type).
+WORD_FITS = {"hall": 8, "market": 12}
+SOFT_HYPHEN = "\u00ad"
+VOWELS = set("aeiouyAEIOUY")
+DIGRAPHS = {"ch", "sh", "th", "ph", "wh", "gh", "ck"}  # one sound: never parted (Wash-ing-ton)
+
+
+def breakable(text: str, fits: int) -> str:
+    """``text`` with a soft hyphen in each word longer than ``fits`` letters, so the browser
+    may break it there (with a visible hyphen) instead of letting it run over the card:
+    after a vowel followed by a consonant, as near the middle as possible."""
+
+    def vowel(c: str) -> bool:
+        return c in VOWELS
+
+    def consonant(c: str) -> bool:
+        return c.isalpha() and c not in VOWELS
+
+    def split(word: str) -> str:
+        if len(word) <= fits:
+            return word
+        # where syllables usually part: between two consonants (in-de-pen-dent), or
+        # before a lone consonant (Sin-ga-pore)
+        spots = [
+            k
+            for k in range(2, len(word) - 2)
+            if consonant(word[k])
+            and vowel(word[k + 1])
+            and (vowel(word[k - 1]) or (consonant(word[k - 1]) and vowel(word[k - 2])))
+            and word[k - 1 : k + 1].lower() not in DIGRAPHS
+        ]
+        if not spots:  # a longer cluster: before its last consonant (Washing-ton)
+            spots = [
+                k
+                for k in range(3, len(word) - 2)
+                if (consonant(word[k]) and vowel(word[k + 1]) and word[k - 1 : k + 1].lower() not in DIGRAPHS)
+                or (word[k : k + 2].lower() in DIGRAPHS and k + 2 < len(word) and vowel(word[k + 2]))
+            ]
+        if not spots:
+            spots = [len(word) // 2]
+        cut = min(spots, key=lambda k: abs(k - len(word) / 2))
+        return split(word[:cut]) + SOFT_HYPHEN + split(word[cut:])
+
+    return " ".join("-".join(split(part) for part in word.split("-")) for word in text.split(" "))
+
+
 def card_button(*classes: str, size: dict[str, str] | None = None) -> w.Button:
     """An empty card-sized button carrying the given CSS classes."""
     button = w.Button(layout=w.Layout(**(size or HALL_CARD), margin="1px"))
@@ -129,7 +196,9 @@ def paint_card(button: w.Button, card: Card, *, subject_limit: int = SUBJECT_LIM
     """Show ``card`` on the button: the year in large type, the continent code and the
     subject below (a ``wide`` card has room for the code beside the year)."""
     face = card_face(card)
-    button.description = face.button_text(subject_limit, wide=wide)
+    year_line, _, rest = face.button_text(subject_limit, wide=wide).partition("\n")
+    # a long word ("independent") was wider than a hall card and ran over its edge
+    button.description = f"{year_line}\n{breakable(rest, WORD_FITS['market' if wide else 'hall'])}"
     button.tooltip = face.tooltip
     button.style.button_color = face.background
     button.style.text_color = face.text

@@ -11,13 +11,22 @@ import ipywidgets as w
 from ..actions import EndExhibition, ToDepot
 from ..game import Phase
 from ..hall import DEPOT_SIZE
-from ..layout import SHOWCASES, Layout
-from ..session import PlaySession
+from ..layout import SHOWCASES, Layout, ShowcaseKind
+from ..session import VARIATION_LINES, PlaySession
 from .cards import card_button, paint_card, paint_empty, set_class
 
 #: The Depot and End exhibition buttons: narrow enough that the hall row ends inside a
 #: 1366-px window (ux report: they stood 5 px past the edge at 126 px).
 CONTROL_WIDTH = "114px"
+
+
+def variation_hover(kind: ShowcaseKind) -> str:
+    """A variation showcase's title on hover: its rule in words and what it lies over."""
+    what = VARIATION_LINES.get(kind.key, "")
+    return (
+        f"{kind.name} (rule {kind.rule} of the rules reference): {what}. "
+        f"A variation over {SHOWCASES[kind.covers].name}; no white cards here (V1)."
+    )
 
 
 class HallView(w.VBox):
@@ -47,8 +56,8 @@ class HallView(w.VBox):
             self.spots.append(buttons)
             name = f"<b>{kind.name}</b>"
             if kind.is_variation:
-                # a two-spot showcase has no room for "(over Years Gap)": it goes on hover
-                name = f"<b title='{kind.name}: a variation over {SHOWCASES[kind.covers].name}'>{kind.name}</b>"
+                # a two-spot showcase has no room for its rule: it goes on hover
+                name = f"<b title='{escape(variation_hover(kind))}'>{kind.name}</b>"
             label = w.HTML(name)
             label.add_class("exlab-showcase-name")
             box = w.VBox([label, w.HBox(buttons)])
@@ -107,20 +116,21 @@ class HallView(w.VBox):
                 button.disabled = not placing
                 set_class(button, "exlab-legal", (s, i) in legal)
                 set_class(button, "exlab-refused", nowhere and refused is not None)
+        depot_cost = "−100 points" if game.is_solo else "−1 fame point"  # S2: solo points are ×100
         for k, button in enumerate(self.depot_cards):
             if k < len(hall.depot):
                 paint_card(button, hall.depot[k])
             else:
-                paint_empty(button, tooltip="free Depot spot (−1 fp per card at the end, R25)")
+                paint_empty(button, tooltip=f"free Depot spot ({depot_cost} per card at the end, R25)")
         self._depot_label.value = f"<b>Depot</b> <small>{len(hall.depot)}/{DEPOT_SIZE}</small>"
         self.depot.disabled = not (placing and session.can(ToDepot))
         self.end.disabled = not (placing and session.can(EndExhibition))
         set_class(self.depot, "exlab-lit", not self.depot.disabled)
         set_class(self.end, "exlab-lit", not self.end.disabled)
-        self.depot.tooltip = "Put the card in a free Depot spot (R10; −1 fp at the end, R25)"
+        self.depot.tooltip = f"Put the card in a free Depot spot (R10; {depot_cost} at the end, R25)"
         self.end.tooltip = (
             f"End exhibition: {session.end_cost_in_words()}"
             if not self.end.disabled
             else "Allowed only when the card in hand fits no hall spot (R10a); "
-            "it makes your hall final: every empty spot stays empty (−1 fame point each, R24)"
+            f"it makes your hall final: every empty spot stays empty ({depot_cost} each, R24)"
         )

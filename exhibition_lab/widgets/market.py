@@ -9,9 +9,13 @@ import ipywidgets as w
 from ..actions import Move, Take
 from ..cards import CONTINENTS, OPEN_CARDS, Card, Continent
 from ..display import TILE_COLUMN_WIDTH, continent_text_color, tile_column_background, tile_column_head_html
-from ..game import Phase
+from ..game import Game, Phase
 from ..session import PlaySession
 from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
+
+#: The tile's width in the app: six columns and their margins (the score sheet takes this
+#: place at the end of a game, so the other halls beside it stay put).
+MARKET_WIDTH = 6 * (TILE_COLUMN_WIDTH + 4 + 4)
 
 
 class MarketView(w.HBox):
@@ -19,10 +23,7 @@ class MarketView(w.HBox):
 
     def __init__(self, on_take: Callable[[Card], None]) -> None:
         self._on_take = on_take
-        self._game = None
-        self._shown_at = -1  # history length at the last look
-        self._shown: set[Card] = set()
-        self.new_cards: set[Card] = set()  # refilled since the last move: marked "new"
+        self.new_cards: set[Card] = set()  # refilled since your last decision: marked "new"
         self._headers: list[w.HTML] = []
         self._buttons: list[list[w.Button]] = []
         self._columns: list[w.VBox] = []
@@ -51,20 +52,18 @@ class MarketView(w.HBox):
         if button.card is not None:
             self._on_take(button.card)
 
-    def _note_new_cards(self, game) -> None:
-        """The tile cards that were not there at the previous move (R9 refills), so the
-        eye finds what changed; a click that changes nothing keeps the marks."""
+    def _note_new_cards(self, session: PlaySession) -> None:
+        """The tile cards that came since the viewer's last decision (R9 refills), so the eye
+        finds what changed. Read from the game itself: the tile now against the tile just
+        before the viewer's latest action, so a redraw, a refused click or an Undo shows
+        the same marks as the position had when it was first reached (ux report 2, bug 3)."""
+        game = session.game
         now = {c for cards in game.market.values() for c in cards}
-        moves = len(game.history)
-        if game is not self._game:
-            self.new_cards = set()
-        elif moves != self._shown_at:
-            self.new_cards = now - self._shown
-        self._game, self._shown_at, self._shown = game, moves, now
+        self.new_cards = now - tile_before_last_action(game, session.viewer)
 
     def render(self, session: PlaySession) -> None:
         game = session.game
-        self._note_new_cards(game)
+        self._note_new_cards(session)
         takeable = {a.card for a in game.legal_actions() if isinstance(a, Take)} if session.humans_turn else set()
         taking = session.humans_turn and game.phase is Phase.TAKE
         for continent, header, buttons, column in zip(CONTINENTS, self._headers, self._buttons, self._columns):
@@ -86,6 +85,17 @@ class MarketView(w.HBox):
                 set_class(button, "exlab-new-card", card is not None and card in self.new_cards)
                 if card is not None and card in self.new_cards:
                     button.tooltip = f"new on the tile (refilled from the stock)\n{button.tooltip}"
+
+
+def tile_before_last_action(game: Game, seat: int) -> set[Card]:
+    """The open cards as they lay just before ``seat``'s latest action (the tile at the
+    start of the game when ``seat`` has not acted yet); the game itself is not changed."""
+    history = game.history
+    last = next((k for k in range(len(history) - 1, -1, -1) if history[k][0] == seat), 0)
+    past = game.copy()
+    for _ in range(len(history) - last):
+        past.undo()
+    return {c for cards in past.market.values() for c in cards}
 
 
 class ContinentChooser(w.HBox):

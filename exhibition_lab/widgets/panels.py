@@ -10,7 +10,9 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from ..display import STYLE, card_html, claimed_continent, halls_table_html, score_sheet_html, vehicle_html
+from ..actions import Take
+from ..display import STYLE, card_html, claimed_continent, halls_table_html, score_sheet_html, true_minus, vehicle_html
+from ..game import Phase
 from ..scoring import GOAL_LABELS, ScoreLine
 from ..session import PlaySession
 from .cards import set_class
@@ -32,8 +34,36 @@ SHORT_GOALS = {
 
 
 def rule_tag(rule: str) -> str:
-    """The rule id as a small suffix after plain words."""
-    return f"<span class='exlab-rule' title='rule {escape(rule)} in RULES.md'>{escape(rule)}</span>"
+    """The rule id as a small suffix after plain words; hovering it says what the code is."""
+    return f"<span class='exlab-rule' title='{escape(rule_hover(rule))}'>{escape(rule)}</span>"
+
+
+def rule_hover(rule: str) -> str:
+    """What a rule tag says on hover: ``"rule R10a of the rules reference"``."""
+    return f"rule {rule} of the rules reference"
+
+
+#: A rule id of RULES.md in running text: R10a, S6, V3, D11, T2 …
+RULE_ID = re.compile(r"\b[RSVDT]\d{1,2}[a-z]?\b")
+
+
+def tag_rules(html: str) -> str:
+    """Escaped text with its rule ids turned into :func:`rule_tag` tags: ``"(R10a)"`` becomes
+    the tag alone, ``"(−7 fame points, R24)"`` the words in brackets and then the tag."""
+    rule = RULE_ID.pattern
+    pattern = re.compile(rf"\s*\(({rule})\)|,\s*({rule})\)|(?<![\w'>])({rule})(?![\w<])")
+
+    def tag(match: re.Match) -> str:
+        alone, closing, bare = match.groups()
+        if closing:
+            return ")" + rule_tag(closing)
+        return rule_tag(alone or bare)
+
+    return pattern.sub(tag, html)
+
+
+#: The true minus sign for a hyphen before a number (one helper for the app and the sheet).
+minus = true_minus
 
 
 #: Plain-text length beyond which a line of the status box (two lines of text at 1366 px)
@@ -74,24 +104,27 @@ class StatusBar(w.VBox):
         self.show_turns(session)
 
     def show_turns(self, session: PlaySession) -> None:
-        """The other players' last turns (your own last turn in a solo game)."""
+        """The other players' last turns (your own last turn in a solo game), under a label
+        that says from whose turn on they are counted (ux report 2, bug 7)."""
         turns = session.others_last_turns()
         if len(turns) > 1:  # several turns share two lines: the years alone, subjects on hover
             turns = session.others_last_turns(short=True)
         if not turns:
             self.turns.value = ""
         else:
-            solo = session.game.n_players == 1
-            label = "Your last turn" if solo else "Since your last turn"
-            told = ". ".join(escape(text) for _, text in turns)
-            self.turns.value = f"<b>{label}:</b> {told}."
+            label = turns_label(session)
+            sentences = [text for _, text in turns]
+            if session.game.is_solo:  # "Your last turn: took 1965 …", not "… You took 1965 …"
+                sentences = [text[4:] if text.startswith("You ") else text for text in sentences]
+            told = ". ".join(escape(minus(text)) for text in sentences)
+            self.turns.value = f"<b>{escape(label)}:</b> {told}."
         self._offer_more()
 
     def say(self, message: str, *, error: bool = False, rule: str | None = None) -> None:
         """Show a message in plain words, with the rule id as a small suffix."""
         css = "exlab-error" if error else "exlab-info"
         tag = rule_tag(rule) if rule else ""
-        self.say_html(f"<span class='{css}'>{escape(message)}</span>{tag}")
+        self.say_html(f"<span class='{css}'>{tag_rules(escape(minus(message)))}</span>{tag}")
 
     def say_html(self, html: str) -> None:
         self.status.value = html
@@ -111,13 +144,70 @@ class StatusBar(w.VBox):
         self.more.icon = "chevron-up" if on else "chevron-down"
 
 
+def turns_label(session: PlaySession) -> str:
+    """The label of the other players' turns: from whose turn on they are told. "Since your
+    last turn" only when the viewer has finished a turn (else "Before your first turn"); at
+    the end "After your last turn"; hot-seat players by name, so each knows whose it is."""
+    game = session.game
+    viewer = session.viewer
+    if game.is_solo:
+        return "Your last turn"
+    whose = f"{game.players[viewer]}'s" if len(session.human_seats) > 1 else "your"
+    if game.is_over:
+        return f"After {whose} last turn"
+    takes = sum(1 for seat, action in game.history if seat == viewer and isinstance(action, Take))
+    if session.humans_turn and game.current == viewer and game.phase is not Phase.TAKE:
+        takes -= 1  # the turn under way is not a "last turn"
+    return f"Since {whose} last turn" if takes > 0 else f"Before {whose} first turn"
+
+
 def _plain(html: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", html))
 
 
+#: What each column of the running score counts, for its header's hover (rule ids kept).
+GOAL_HOVER = {
+    "six_continents": "All 6 Continents (R19): 5, 4, 3, 2, 1 fame points in the order players get a "
+    "coloured card of every continent into their hall",
+    "years_gap": "Years Gap (R20): the biggest gap between its two cards gets 5, the next 4 … 1",
+    "short_era": "Short Era (V5): the smallest gap between its two cards gets 5, the next 4 … 1",
+    "antiquity": "Antiquity (V6): the oldest right card gets 5, the next 4 … 1",
+    "continent_focus": "Continent Focus (R21): 1 fame point per hall card of your most frequent continent",
+    "decades": "Number of Decades (R22): 1 fame point per decade with a card in your hall",
+    "chain": "Chain of Years (R23): 1 fame point per card in your longest run of consecutive years; "
+    "at least 1 fame point, so an empty hall already shows it",
+    "empty_spots": "Empty Spots (R24): −1 fame point per empty hall spot (all 16 are empty at the start)",
+    "depot": "Depot (R25): −1 fame point per Depot card",
+    "secret_decade": "Secret Decade (V7): +1 fame point per hall card of your hidden decade",
+}
+#: Solo columns that follow other rules (S3–S6); the rest count ×100 (S2).
+SOLO_GOAL_HOVER = {
+    "six_continents": "All 6 Continents (S3): 100 points once your hall holds every continent",
+    "years_gap": "Years Gap (S4): 500 points minus 100 for each card left on the tile older than the "
+    "left card or younger than the right card; 0 until both spots are filled",
+    "short_era": "Short Era (S5): 500 points minus 100 for each tile card from the left year to the "
+    "right year; 0 until both spots are filled",
+    "antiquity": "Antiquity (S5): 500 points minus 100 for each tile card older than the right card; "
+    "0 until both spots are filled",
+    "mid_century": "Mid Century (S6, D11): +100 minus 200 points per year your card is from 1950; an "
+    "empty Mid Century counts as the farthest, 50 years away: 100 − 200 × 50 = −9900",
+}
+
+
+def goal_hover(goal: str, *, solo: bool) -> str:
+    """What a score column counts, in plain words with its rule (solo: on the ×100 scale)."""
+    if solo and goal in SOLO_GOAL_HOVER:
+        return SOLO_GOAL_HOVER[goal]
+    words = GOAL_HOVER.get(goal, GOAL_LABELS.get(goal, goal))
+    if solo:
+        words = words.replace("1 fame point", "100 points") + " (×100 in a solo game, S2)"
+    return words
+
+
 class LiveScoreView(w.HTML):
     """Each player's fame points so far, by goal: the engine's score of the halls as they
-    stand (:meth:`PlaySession.live_score`); others' Secret Decades stay hidden."""
+    stand (:meth:`PlaySession.live_score`); others' Secret Decades stay hidden. Each column
+    header says on hover what it counts (ux report 2: "Gap", "Chain" were never explained)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -127,10 +217,13 @@ class LiveScoreView(w.HTML):
     def render(self, session: PlaySession) -> None:
         sheet = session.live_score()
         goals = list(sheet.goals)
+        solo = session.game.is_solo
         hidden = session.game.secret_decades is not None and not session.game.is_over
-        unit = " (×100, solo)" if session.game.is_solo else " (fame points)"
+        unit = " (points ×100, solo)" if solo else " (fame points)"
         head = "".join(
-            f"<th title='{escape(GOAL_LABELS.get(g, g))}'>{escape(SHORT_GOALS.get(g, g))}</th>" for g in goals
+            f"<th class='exlab-goal-head' title='{escape(goal_hover(g, solo=solo))}'>"
+            f"{escape(SHORT_GOALS.get(g, g))}</th>"
+            for g in goals
         )
         rows = []
         for seat, name in enumerate(session.game.players):
@@ -139,17 +232,17 @@ class LiveScoreView(w.HTML):
             for goal in goals:
                 if goal in score.points:
                     line = score.line(goal)
-                    points = f"{line.points * score.scale:g}".replace("-", "−")
-                    cells.append(f"<td title='{escape(_line_tooltip(line))}'>{points}</td>")
+                    points = minus(f"{line.points * score.scale:g}")
+                    cells.append(f"<td title='{escape(_line_tooltip(line, score.scale))}'>{points}</td>")
                 else:
                     cells.append("<td title='hidden until the end (V7)'>?</td>" if hidden else "<td></td>")
             me = " class='exlab-me'" if seat == session.viewer else ""
-            total = str(score.total).replace("-", "−")
+            total = minus(str(score.total))
             rows.append(
                 f"<tr{me}><td>{escape(name)}</td>{''.join(cells)}<td class='exlab-live-total'><b>{total}</b></td></tr>"
             )
         title = "Final score" if session.game.is_over else "Score so far"
-        when = "" if session.game.is_over else " — if the game ended now"
+        when = "" if session.game.is_over else " — if the game ended now; hover a heading for what it counts"
         self.value = (
             f"<b>{title}</b><small>{unit}{when}</small>"
             f"<table class='exlab-table'><thead><tr><th>Player</th>{head}<th>Total</th></tr></thead>"
@@ -157,14 +250,24 @@ class LiveScoreView(w.HTML):
         )
 
 
-def _line_tooltip(line: ScoreLine) -> str:
-    """A score line for hovering; Chain of Years' minimum said as a rule, not a contradiction (R23)."""
+def _line_tooltip(line: ScoreLine, scale: int = 1) -> str:
+    """A score line for hovering, in the unit the table shows (points ×100 in a solo game);
+    Chain of Years' minimum said as a rule, not a contradiction (R23); an empty solo Mid
+    Century said as the farthest distance (S6, D11)."""
+    points = minus(f"{line.points * scale:g}")
+    unit = " points" if scale != 1 else ""
     if line.goal == "chain" and len(line.cards) <= 1:
+        one = "100 points" if scale != 1 else "1 point"
         return (
-            "Chain of Years (R23): 1 point per card in your longest run of consecutive years; "
-            "it is at least 1, even before two cards of neighbouring years → 1"
+            f"Chain of Years (R23): {one} per card in your longest run of consecutive years; "
+            f"it is at least {one}, even before two cards of neighbouring years → {points}{unit}"
         )
-    return str(line)
+    if line.goal == "mid_century" and line.reason.startswith("empty"):
+        return (
+            f"Mid Century ({line.rule}): empty (or Einstein), so it counts as the farthest from 1950, 50 years away "
+            f"(D11): 100 − 200 × 50 → {points} points"
+        )
+    return f"{GOAL_LABELS.get(line.goal, line.goal)} ({line.rule}): {minus(line.reason)} → {points}{unit}"
 
 
 class OpponentsView(w.HTML):
@@ -188,10 +291,13 @@ class OpponentsView(w.HTML):
                 notes.append("to move")
             claim = claimed_continent(game.hall(seat))
             claim_line = f"<br><small>claims {escape(claim.title)}</small>" if claim is not None else ""
+            # the notes ride on the name line: the vehicle's line is the longest of the label,
+            # and the label column is narrow so that 4-5 players' halls fit 1366 px
+            note = f" · <b>{escape(' · '.join(notes))}</b>" if notes else ""
             label = (
                 f"<div class='exlab-opponent' title='{escape(session.seat_label(seat))}'>"
-                f"<b>{escape(game.players[seat])}</b> <small>{escape(_kind(session, seat))}</small><br>"
-                f"{vehicle_html(game, seat, where=True)} <small>{escape(' · '.join(notes))}</small>{claim_line}</div>"
+                f"<b>{escape(game.players[seat])}</b> <small>{escape(_kind(session, seat))}{note}</small><br>"
+                f"{vehicle_html(game, seat, where=True)}{claim_line}</div>"
             )
             rows.append((label, game.hall(seat)))
         marked = session.cards_of_last_turns()  # the cards they placed since your last turn
@@ -214,11 +320,13 @@ class LogView(w.HTML):
     def render(self, session: PlaySession) -> None:
         lines = session.log_lines()[::-1]
         items = "".join(f"<li>{escape(line)}</li>" for line in lines[:200])
-        self.value = f"<details><summary>Log ({len(lines)} moves)</summary><ol reversed>{items}</ol></details>"
+        moves = f"{len(lines)} move{'' if len(lines) == 1 else 's'}"
+        self.value = f"<details><summary>Log ({moves})</summary><ol reversed>{items}</ol></details>"
 
 
 class ScoreSheetView(w.HTML):
-    """The score sheet with every goal explained, shown once the game is over."""
+    """The score sheet with every goal explained, shown once the game is over; compact
+    (one line of "why" links under the table), since it stands in the tile's place."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -231,12 +339,22 @@ class ScoreSheetView(w.HTML):
             return
         sheet = game.score()
         explained = "".join(
-            f"<details><summary>{escape(name)}: {sheet[name].total} — why</summary>"
-            f"<pre style='font-size:11px'>{escape(sheet[name].explain())}</pre></details>"
+            f"<details><summary>{escape(name)}: {minus(str(sheet[name].total))} — why</summary>"
+            f"<pre style='font-size:11px'>{escape(score_in_words(sheet[name]))}</pre></details>"
             for name in sheet.ranking
         )
-        title = "<h3 style='margin:2px 0'>Score sheet</h3>"
-        self.value = title + score_sheet_html(sheet) + tiebreak_html(sheet) + explained
+        title = "<h3 class='exlab-sheet-title'>Score sheet</h3>"
+        whys = f"<div class='exlab-whys'>{explained}</div>"
+        self.value = title + score_sheet_html(sheet) + tiebreak_html(sheet) + whys
+
+
+def score_in_words(score) -> str:
+    """One player's score explained line by line, every number in the unit the sheet shows
+    (solo: points ×100, also Mid Century's, which the engine's text gives in fame points)."""
+    if score.scale == 1:
+        return minus(score.explain())
+    lines = [_line_tooltip(line, score.scale) for line in score.lines]
+    return "\n".join([*lines, f"Total: {minus(str(score.total))} points (solo, ×100)"])
 
 
 def tiebreak_html(sheet) -> str:

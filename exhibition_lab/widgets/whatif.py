@@ -102,7 +102,9 @@ class YearsGapExplorer(w.VBox):
         self._grid_key: tuple | None = None
         self._played_pool: str | None = None
         self._preset_key: tuple | None = None
+        self._goal_name = dict((v, k) for k, v in GOAL_OPTIONS)[goal]
         self._show_goals_in_play()
+        self._follow_the_games_reading()
         super().__init__(self._layout())
         self.add_class("exlab-whatif")
         self._wire()
@@ -116,11 +118,12 @@ class YearsGapExplorer(w.VBox):
         play are hidden) and the pair preset from the cards it holds and the card in hand."""
         found = odds.pair_showcase(game) if game.is_solo else None
         goal = found[0] if found is not None else "years_gap"
-        preset_left, preset_right = preset_pair(game)
+        preset_left, preset_right = preset_pair(game) if game.is_solo else (None, None)
         left = left if left is not None else preset_left
         right = right if right is not None else preset_right
-        explorer = cls(left, min(right, LAST_YEAR), goal, game=game)
+        explorer = cls(*_completed(left, right), goal, game=game)
         explorer._preset_key = _preset_key(game)
+        explorer._show_preset(preset_left, preset_right)
         return explorer
 
     def refresh(self, game: Game | None = None) -> None:
@@ -135,6 +138,7 @@ class YearsGapExplorer(w.VBox):
                 self.pool.options = (WHOLE_DECK, THIS_GAME)
                 self.pool.layout.display = None
             self.game = game
+            self._follow_the_games_reading()
         if self._played_pool == THIS_GAME:
             self.played = None
         self._show_goals_in_play()
@@ -142,11 +146,31 @@ class YearsGapExplorer(w.VBox):
         if key != self._preset_key:
             # the pair showcase or the card in hand changed: ask about the cards you have now
             self._preset_key = key
-            with self.hold_sync():
-                self.left.value, self.right.value = preset_pair(self.game)
+            left, right = preset_pair(self.game)
+            with self.hold_sync():  # only the sides your cards fill move; the others stay
+                if left is not None:
+                    self.left.value = left
+                if right is not None:
+                    self.right.value = right
+            self._show_preset(left, right)
         self._grid_key = None
         self._refresh_grid()
         self.update()
+
+    def _follow_the_games_reading(self) -> None:
+        """In a live game the Mid Century reading is the game's own (its score uses the
+        default, harsh reading, D11): the toggle goes and a line says so."""
+        if self.game is None:
+            self.reading.layout.display = None
+            self.reading_note.value = ""
+            return
+        self.reading.value = SoloRules().name
+        self.reading.layout.display = "none"
+        rules = SoloRules()
+        self.reading_note.value = (
+            f"<small>Mid Century is counted as in this game: the {escape(rules.name)} reading, "
+            f"+{rules.base} minus {rules.per_year} points per year from 1950 (S6, D11).</small>"
+        )
 
     def _show_goals_in_play(self) -> None:
         """In a live game only the goal of its pair showcase is in play: the other goals'
@@ -159,9 +183,16 @@ class YearsGapExplorer(w.VBox):
         self.goal.value = goal
         self.goal.layout.display = "none"  # one choice is no choice; the heading names it
         name = dict((v, k) for k, v in GOAL_OPTIONS)[goal]
+        self._goal_name = name
+        self._show_preset(None, None)
+
+    def _show_preset(self, left: int | None, right: int | None) -> None:
+        """The heading: the question, and which slider a card of yours set."""
+        if self.game is None:
+            return
+        note = preset_in_words(self.game, left, right)
         self.heading.value = (
-            f"<b>What if your {escape(name)} pair were …</b> "
-            "<small>(the cards you hold there and the card in hand preset the sliders)</small>"
+            f"<b>What if your {escape(self._goal_name)} pair were …</b> <small>({escape(note)})</small>"
         )
 
     # ------------------------------------------------------------------ building
@@ -204,6 +235,8 @@ class YearsGapExplorer(w.VBox):
             style={"button_width": "150px"},
         )
         self.reading.add_class("exlab-whatif-reading")
+        self.reading_note = w.HTML()
+        self.reading_note.add_class("exlab-whatif-reading-note")
         self.simulate_button = w.Button(description="Simulate play", icon="play", button_style="primary")
         self.simulate_button.add_class("exlab-whatif-simulate")
         self.stop_button = w.Button(description="Stop", icon="stop", disabled=True)
@@ -227,6 +260,7 @@ class YearsGapExplorer(w.VBox):
                 ),
                 self._simulate_controls,
                 self.reading,
+                self.reading_note,
                 self.progress_box,
                 self.simulated,
             ]
@@ -422,10 +456,12 @@ class YearsGapExplorer(w.VBox):
         return base64.b64encode(figure._repr_png_()).decode("ascii")
 
 
-def preset_pair(game: Game) -> tuple[int, int]:
-    """The pair to ask about first in a live game: the years already in the pair showcase,
-    completed by the card in hand where it could stand (left of a right card, right of a
-    left card; alone: left before 1950, right after), the example pair 1912–1987 elsewhere."""
+def preset_pair(game: Game) -> tuple[int | None, int | None]:
+    """The pair to ask about first in a live game, from cards the player holds only: the
+    years already in the pair showcase, completed by the card in hand where it could stand
+    (left of a right card, right of a left card; alone: left before 1950, right after).
+    A side no such card fills is ``None``: its slider stays where it was (ux report 2: the
+    explorer offered 1912 as "your" card though the player held none)."""
     found = odds.pair_showcase(game)
     spots = found[1] if found is not None else (None, None)
     left, right = (c.year if c is not None else None for c in spots[:2])
@@ -437,11 +473,31 @@ def preset_pair(game: Game) -> tuple[int, int]:
             left = hand
         elif right is None and left is not None and hand > left:
             right = hand
+    return left, right
+
+
+def _completed(left: int | None, right: int | None) -> tuple[int, int]:
+    """A first pair for sliders no card of yours sets: the example pair 1912–1987, moved
+    aside where a card of yours stands in its way."""
     if left is None:
         left = 1912 if right is None or right > 1912 else max(FIRST_YEAR, right - 1)
     if right is None:
         right = max(1987, left + 1)
     return left, min(right, LAST_YEAR)
+
+
+def preset_in_words(game: Game, left: int | None, right: int | None) -> str:
+    """Where the preset sliders come from, side by side, in a few words."""
+    found = odds.pair_showcase(game)
+    spots = found[1] if found is not None else (None, None)
+    held = {c.year for c in spots[:2] if c is not None}
+
+    def side(name: str, year: int | None) -> str:
+        if year is None:
+            return f"{name}: no card of yours yet, pick any year"
+        return f"{name} {year}: {'your card there' if year in held else 'the card in your hand'}"
+
+    return f"{side('left card', left)}; {side('right card', right)}"
 
 
 def _preset_key(game: Game | None) -> tuple | None:
@@ -479,7 +535,7 @@ def _map_help(goal: str, pool: str) -> str:
     """How to read the map, and why some rows and columns are blank."""
     lines = [
         "Drag the sliders or click a square of the map (left card up, right card across).",
-        "Red cross: your pair. White lines: 1, 2, 3 and 4 fp. Outlined squares: the example pairs.",
+        "Red cross: the pair on the sliders. White lines: 1, 2, 3 and 4 fp. Outlined squares: the example pairs.",
     ]
     if goal != "years_gap":
         lines.append("Blank at 1945: the white card may not go in a variation showcase (V1).")
@@ -493,13 +549,19 @@ def _expected_html(result: odds.PairOdds, pool: str) -> str:
     return (
         f"{goal} {result.left}–{result.right}: expected "
         f"<b class='exlab-big exlab-whatif-expected-value'>{result.expected:.2f} fp</b> "
-        f"(= {100 * result.expected:.0f} points on the ×100 solo scale) · "
+        f"(= {_points(100 * result.expected)} on the ×100 solo scale) · "
         f"all 5 fp kept: <b>{100 * result.keep_all:.1f}%</b><br>"
         f"<small>The final market is {result.draws} cards drawn from the {result.pool_size} "
         f"{'cards of the deck' if pool == WHOLE_DECK else 'cards still in the market or the stock'} "
-        f"(your pair left out); {result.marked} of them are {GOAL_PENALTY[result.goal]} and each "
+        f"(the pair's own two cards left out); {result.marked} of them are {GOAL_PENALTY[result.goal]} and each "
         f"one drawn costs 1 fp ({GOAL_RULE[result.goal]}).</small>"
     )
+
+
+def _points(value: float) -> str:
+    """``"1 point"``, ``"12 points"``: a rounded count of solo points with its plural."""
+    rounded = round(value)
+    return f"{rounded} point{'' if rounded == 1 else 's'}"
 
 
 def _shown_range(exact: np.ndarray, simulated: np.ndarray | None) -> int:
