@@ -112,27 +112,32 @@ def _room(spots: Sequence[Card | None], spot: int) -> int:
     return min((abs(spot - j) for j in filled), default=len(spots))
 
 
+def _year_neighbours(spots: Sequence[Card | None], card: Card) -> tuple[int, int]:
+    """Where ``card``'s year belongs in a showcase (R11): the index of the latest earlier card
+    (-1 if none) and of the earliest later card (``len(spots)`` if none)."""
+    left = max((j for j, c in enumerate(spots) if c and c.year is not None and c.year < card.year), default=-1)
+    right = min((j for j, c in enumerate(spots) if c and c.year is not None and c.year > card.year), default=len(spots))
+    return left, right
+
+
 def _spots_in_year_order(spots: Sequence[Card | None], card: Card, empty: list[int]) -> list[int] | None:
     """The empty spots where ``card`` would keep the years ascending (R11); ``None`` for a
     card without a year, which has no place of its own."""
     if card.year is None:
         return None
-    left = max((j for j, c in enumerate(spots) if c and c.year is not None and c.year < card.year), default=-1)
-    right = min((j for j, c in enumerate(spots) if c and c.year is not None and c.year > card.year), default=len(spots))
+    left, right = _year_neighbours(spots, card)
     return [i for i in empty if left < i < right]
 
 
 def _no_free_spot_in_order(kind: ShowcaseKind, spots: Sequence[Card | None], card: Card) -> str:
-    earlier = [c for c in spots if c and c.year is not None and c.year < card.year]
-    later = [c for c in spots if c and c.year is not None and c.year > card.year]
-    year = card.year
-    if earlier and later:
-        where = f"between {card_name(earlier[-1])} and {card_name(later[0])}"
-    elif earlier:
-        where = f"right of {card_name(earlier[-1])}"
+    left, right = _year_neighbours(spots, card)
+    if left >= 0 and right < len(spots):
+        where = f"between {card_name(spots[left])} and {card_name(spots[right])}"
+    elif left >= 0:
+        where = f"right of {card_name(spots[left])}"
     else:
-        where = f"left of {card_name(later[0])}"
-    return f"{year} must stand {where} in {kind.name}, and no spot is free there: years ascend"
+        where = f"left of {card_name(spots[right])}"
+    return f"{card.year} must stand {where} in {kind.name}, and no spot is free there: years ascend"
 
 
 # ---------------------------------------------------------------- one problem in words

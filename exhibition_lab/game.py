@@ -2,8 +2,10 @@
 
 A :class:`Game` is one play. Its state after every action is an immutable snapshot, so
 :meth:`Game.undo` restores the previous snapshot exactly and :meth:`Game.copy` is cheap.
-Randomness is used only in :meth:`Game.new` (the shuffle and the Secret Decade cards) and
-comes from a ``numpy.random.Generator`` built from the ``seed`` passed in.
+Randomness is used only where something hidden is dealt — :meth:`Game.new` (the shuffle and
+the Secret Decade cards), :meth:`Game.from_position` and :meth:`Game.from_view` (the unseen
+stock and unknown decades) — and comes from a ``numpy.random.Generator`` built from the
+``seed`` passed in.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from .layout import Layout
 from .position import parse_position, write_position
 from .savefile import SAVE_FORMAT, SAVE_VERSION
 from .scoring import ScoreSheet, SoloRules, score_game
-from .turns import Phase, Setup, State, legal_actions, next_state, start_state
+from .turns import Phase, Setup, State, legal_actions, next_state, other_halls, start_state
 
 # the set-up names stay importable from here, where they were first defined
 __all__ = [
@@ -87,7 +89,8 @@ class PlayerView:
 
 
 class Game:
-    """One game of 1–5 players (R4). Build it with :meth:`Game.new` or :meth:`Game.from_json`."""
+    """One game of 1–5 players (R4). Build it with :meth:`Game.new`, :meth:`Game.from_position`
+    or :meth:`Game.from_json`."""
 
     def __init__(
         self,
@@ -145,12 +148,10 @@ class Game:
         True
         """
         names = player_names(players)
-        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        rng, saved_seed = _generator(seed)
         deck = tuple(deck) if deck is not None else standard_deck()
         deal = deal_cards(deck, len(names), rng, secret_decades=secret_decades)
-        saved_seed = seed if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
-        seed = None if saved_seed is None else int(saved_seed)
-        return cls(names, deal, layout=layout, deck=deck, seed=seed, _dealt=True)
+        return cls(names, deal, layout=layout, deck=deck, seed=saved_seed, _dealt=True)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -278,9 +279,7 @@ class Game:
 
     def others(self, seat: int | None = None) -> tuple[Hall, ...]:
         """The halls of every seat but ``seat`` (default: the current one)."""
-        seat = self._state.seat if seat is None else seat
-        halls = self._state.halls
-        return halls[:seat] + halls[seat + 1 :]
+        return other_halls(self._state, seat)
 
     def card_locations(self) -> dict[str, int]:
         """How many cards lie where; the total is always the deck size (R2)."""
@@ -330,11 +329,7 @@ class Game:
         the stock order and other players' Secret Decades (a determinisation for search).
         The new game has no history."""
         stock = tuple(view.unseen[i] for i in rng.permutation(len(view.unseen)))
-        decades = view.secret_decades
-        if decades is not None and None in decades:
-            free = [d for d in DECADES if d not in decades]
-            drawn = iter(free[i] for i in rng.permutation(len(free)))
-            decades = tuple(d if d is not None else next(drawn) for d in decades)
+        decades = _fill_decades(view.secret_decades, rng)
         market = tuple(view.market[c] for c in CONTINENTS)
         known = [c for cards in market for c in cards] + list(stock) + list(view.discard)
         known += [c for hall in view.halls for c in hall.cards()] + ([view.hand] if view.hand else [])
@@ -417,7 +412,7 @@ class Game:
                 f"stock: {parsed.stock_size} cards, but the deck leaves {len(unseen)} cards out of sight",
                 token=str(parsed.stock_size),
             )
-        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        rng, saved_seed = _generator(seed)
         if stock is None:
             stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
         else:
@@ -429,7 +424,6 @@ class Game:
         state = _with_deck_cards(parsed.state._replace(stock=stock), by_card)
         deal = Deal(state.market, stock, decades)
         game = object.__new__(cls)
-        saved_seed = int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
         start = write_position(parsed.setup, state, decades)
         game._begin(parsed.setup, deck, deal, saved_seed, state, start=start)
         return game
@@ -557,10 +551,19 @@ class Game:
         return savefile.load_game(text, game_type=cls)
 
 
+def _generator(seed: int | np.random.Generator | None) -> tuple[np.random.Generator, int | None]:
+    """The generator to draw from, and the seed a save file can record (an int seed only:
+    a Generator passed in cannot be written down)."""
+    if isinstance(seed, np.random.Generator):
+        return seed, None
+    saved = int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
+    return np.random.default_rng(seed), saved
+
+
 def _fill_decades(decades: tuple[int | None, ...] | None, rng: np.random.Generator) -> tuple[int, ...] | None:
     """Unknown Secret Decades (``None``) drawn from the decades nobody is known to hold (V7)."""
-    if decades is None:
-        return None
+    if decades is None or None not in decades:
+        return decades
     free = [d for d in DECADES if d not in decades]
     drawn = iter(free[i] for i in rng.permutation(len(free)))
     return tuple(d if d is not None else next(drawn) for d in decades)

@@ -68,11 +68,7 @@ class Position:
 
     def visible_cards(self) -> list[Card]:
         """Every card in sight: tile, halls, Depots, discard pile and hand."""
-        st = self.state
-        cards = [c for column in st.market for c in column]
-        cards += [c for hall in st.halls for c in hall.cards()]
-        cards += list(st.discard) + ([st.hand] if st.hand is not None else [])
-        return cards
+        return [card for _, cards in _card_places(self.state) for card in cards]
 
 
 # ---------------------------------------------------------------------- writing

@@ -43,6 +43,13 @@ def test_white_cards_look_white_and_read_well(token):
     assert contrast_ratio(face.border, face.background) >= 3  # a visible rim (WCAG non-text)
 
 
+def test_white_card_hover_says_wild_when_placed_and_how_it_scores():
+    # R16: wild when placed; R17: the 1945 card scores its year only, Einstein nothing
+    assert "any continent when placed; scores its year only (R17)" in card_face(xl.Card.parse("1945W")).tooltip
+    assert "no goal counts them (R17)" in card_face(xl.Card.parse("EIN")).tooltip
+    assert "white card" not in card_face(xl.Card.parse("1969NA")).tooltip
+
+
 def test_widget_texts_meet_aa_on_their_backgrounds():
     from exhibition_lab.widgets.cards import BACKGROUND, EMPTY_TEXT, LIT, LIT_FILL
 
