@@ -4,9 +4,7 @@ The engine (cards, layout, hall, game, scoring) imports no display or widget cod
 in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func:`rules_path`).
 """
 
-from .actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
-from .cards import CONTINENTS, EINSTEIN, Card, Continent, load_deck, rules_path, seeds_path, standard_deck
-from .errors import (
+from .core.errors import (
     ArgumentError,
     DeckError,
     ExhibitionLabError,
@@ -16,13 +14,24 @@ from .errors import (
     RuleViolation,
     SaveFileError,
 )
-from .examples import Example, example_names, load_example
-from .game import Deal, Game, Phase, PlayerView
-from .hall import DEPOT_SIZE, Hall, Problem
-from .layout import VARIATIONS, Layout, ShowcaseKind
-from .position import Position, parse_position, write_position
-from .scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
-from .turns import Setup, State
+from .games.exhibition.examples import Example, example_names, load_example
+from .games.exhibition.game import Deal, Game, Phase, PlayerView
+from .games.exhibition.notation import Position, parse_position, write_position
+from .games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
+from .games.exhibition.rules.cards import (
+    CONTINENTS,
+    EINSTEIN,
+    Card,
+    Continent,
+    load_deck,
+    rules_path,
+    seeds_path,
+    standard_deck,
+)
+from .games.exhibition.rules.hall import DEPOT_SIZE, Hall, Problem
+from .games.exhibition.rules.layout import VARIATIONS, Layout, ShowcaseKind
+from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
+from .games.exhibition.rules.turns import Setup, State
 
 __version__ = "0.1.0"
 

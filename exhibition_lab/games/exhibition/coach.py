@@ -1,0 +1,604 @@
+"""A coach: what to do here and why, and where a finished game lost its points.
+
+Three questions, answered from one seat's own view (never from the hidden stock order):
+
+- :func:`evaluate` — every option worth showing for the current decision (for a take, whole
+  turns: card, move, placement) with its expected final result over playouts from positions
+  consistent with the view. Solo: the expected ×100 score (S2). With opponents: the expected
+  fame margin over the best opponent, and the chance to win.
+- :func:`hint` — the best option and why, in words built from the explained score sheet:
+  what it changes now and what it risks later.
+- :func:`review` — every decision a seat made in a finished game against the best option
+  found from the same view, its loss and a label (good / inaccuracy / mistake / blunder).
+
+Playouts run in lock-step on the batch engine (:mod:`exhibition_lab.games.exhibition.arrays.engine`) for every
+game, with its heuristic policy for every seat, the way the search bot plans. Each
+determinisation (a shuffle of the unseen stock) is shared by every option of a decision
+(common random numbers), so differences between options are measured on the same futures.
+Budgets are explicit (``playouts`` per option, ``time_limit`` in seconds) and every number is
+reproducible from ``seed``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...core.errors import ArgumentError
+from .agents import SearchBot, TurnPlan, forced_turns, seat_outcomes
+from .arrays import engine as lockstep
+from .game import Game, PlayerView
+from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from .rules.cards import Card
+from .rules.hall import Hall
+from .rules.scoring import SOLO_SCALE, score_halls, solo_score
+
+#: Loss thresholds in fame points (solo: hundreds of ×100 points) for the review labels,
+#: in the manner of chess analysis boards: below 0.5 fp a choice is good.
+THRESHOLDS: tuple[tuple[float, str], ...] = ((0.5, "good"), (1.5, "inaccuracy"), (3.0, "mistake"))
+BLUNDER = "blunder"
+Z95 = 1.959963984540054  # two-sided 95% normal quantile, for the intervals of the means
+ROUND = 32  # determinisations per lock-step round; the time limit is checked between rounds
+PLAYOUTS = 256  # per option by default: a 95% interval of about ±0.3 fp in solo
+ROLLOUT = "heuristic"  # the batch engine's greedy-like policy plays every seat in a playout
+
+
+def label_for(loss: float) -> str:
+    """The review label of a loss in fame points (see :data:`THRESHOLDS`).
+
+    >>> label_for(0.2), label_for(1.0), label_for(2.0), label_for(7.5)
+    ('good', 'inaccuracy', 'mistake', 'blunder')
+    """
+    for limit, label in THRESHOLDS:
+        if loss < limit:
+            return label
+    return BLUNDER
+
+
+# ---------------------------------------------------------------- values
+@dataclass(frozen=True)
+class Option:
+    """One way to play the rest of the turn and what it is expected to bring.
+
+    ``value`` is the mean over ``playouts`` playouts: the final ×100 solo score, or with
+    opponents the fame margin over the best other player (positive: ahead). ``low``/``high``
+    bound its 95% confidence interval; ``win_chance`` is the share of playouts won (ties
+    shared; ``None`` in solo).
+    """
+
+    plan: TurnPlan
+    value: float
+    low: float
+    high: float
+    playouts: int
+    win_chance: float | None = None
+
+    @property
+    def actions(self) -> list[Action]:
+        return self.plan.actions()
+
+    def fame(self) -> float:
+        """The value in fame points (solo totals are ×100)."""
+        return self.value / SOLO_SCALE if self.win_chance is None else self.value
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The options of one decision, best first, and the budget they used."""
+
+    seat: int
+    solo: bool
+    options: tuple[Option, ...]
+    playouts: int
+    seconds: float
+    view: PlayerView = field(repr=False, compare=False)
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def unit(self) -> str:
+        return "points (×100)" if self.solo else "fp margin over the best opponent"
+
+    def describe(self, option: Option) -> str:
+        """An option in words: ``take 1953 · Everest … (Asia), place it in Mid Century``."""
+        return describe_plan(self.view, option.plan)
+
+    def table(self) -> list[dict[str, object]]:
+        """One row per option (for a DataFrame or a notebook table)."""
+        rows = []
+        for option in self.options:
+            plan = option.plan
+            card = plan.take.card if plan.take is not None else self.view.hand
+            row: dict[str, object] = {
+                "card": _card_words(card, width=40),
+                "move": plan.move.continent.title if plan.move is not None else "",
+                "placement": _placement_words(self.view, plan.place),
+                "expected": round(option.value, 1),
+                "95% low": round(option.low, 1),
+                "95% high": round(option.high, 1),
+                "playouts": option.playouts,
+            }
+            if option.win_chance is not None:
+                row["win chance"] = round(option.win_chance, 3)
+            rows.append(row)
+        if not any(row["move"] for row in rows):  # only white cards are moved by choice
+            for row in rows:
+                del row["move"]
+        return rows
+
+
+def evaluate(
+    game: Game,
+    seat: int | None = None,
+    *,
+    playouts: int | None = None,
+    time_limit: float | None = None,
+    candidates: int = 8,
+    seed: int = 0,
+    include: Sequence[TurnPlan] = (),
+) -> Evaluation:
+    """Evaluate the current decision of ``seat`` (default: the player to move).
+
+    The options are the greedy estimate's ``candidates`` best turns (a white card with every
+    move) plus any plan in ``include``, each played out ``playouts`` times (default
+    :data:`PLAYOUTS`) from the seat's own view with the unseen stock shuffled anew;
+    ``time_limit`` stops early (the first round of 32 playouts always runs).
+    """
+    view = _decision_view(game, seat)
+    return evaluate_view(
+        view,
+        game.legal_actions(),
+        playouts=playouts,
+        time_limit=time_limit,
+        candidates=candidates,
+        seed=seed,
+        include=include,
+    )
+
+
+def evaluate_view(
+    view: PlayerView,
+    actions: Sequence[Action],
+    *,
+    playouts: int | None = None,
+    time_limit: float | None = None,
+    candidates: int = 8,
+    seed: int | np.random.Generator = 0,
+    include: Sequence[TurnPlan] = (),
+) -> Evaluation:
+    """:func:`evaluate` for a seat's view and its legal actions (what a bot is given)."""
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    plans = _plans(view, list(actions), candidates, include)
+    start = time.perf_counter()
+    values, wins = _playouts(view, plans, rng, playouts or PLAYOUTS, time_limit, start)
+    options = [_option(plan, values[k], None if wins is None else wins[k]) for k, plan in enumerate(plans)]
+    # best first; on equal means the greedy order (the candidates' order) decides
+    order = sorted(range(len(options)), key=lambda k: -options[k].value)
+    return Evaluation(
+        seat=view.seat,
+        solo=len(view.players) == 1,
+        options=tuple(options[k] for k in order),
+        playouts=int(values.size),
+        seconds=time.perf_counter() - start,
+        view=view,
+    )
+
+
+def _decision_view(game: Game, seat: int | None) -> PlayerView:
+    if game.is_over:
+        raise ArgumentError("the game is over: there is no decision left to evaluate (R10c)", rule="R10c")
+    view = game.view()
+    if seat is not None and seat != view.current:
+        raise ArgumentError(
+            f"seat {seat} ({game.players[seat]}) has no decision now: it is {game.current_player}'s turn"
+        )
+    return view
+
+
+def _plans(view: PlayerView, actions: list[Action], candidates: int, include: Sequence[TurnPlan]) -> list[TurnPlan]:
+    if candidates < 1:
+        raise ArgumentError("the coach needs at least one candidate per decision")
+    plans = SearchBot(candidates=candidates).candidate_plans(view, actions)
+    for plan in include:
+        if plan not in plans:
+            plans.append(plan)
+    return plans
+
+
+def _option(plan: TurnPlan, values: np.ndarray, wins: np.ndarray | None) -> Option:
+    n = len(values)
+    mean = float(values.mean())
+    half = Z95 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
+    win = None if wins is None else float(wins.mean())
+    return Option(plan, mean, mean - half, mean + half, n, win)
+
+
+def _out_of_time(start: float, time_limit: float | None) -> bool:
+    return time_limit is not None and time.perf_counter() - start > time_limit
+
+
+def _playouts(
+    view: PlayerView,
+    plans: list[TurnPlan],
+    rng: np.random.Generator,
+    budget: int,
+    time_limit: float | None,
+    start: float,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """Outcomes (plans × shuffles) on the lock-step engine: the final ×100 score in solo,
+    else the fame margin over the best other seat; and the win shares (``None`` in solo).
+    Row ``plan · shuffles + k`` plays plan ``plan`` on shuffle ``k`` of the unseen stock."""
+    policy = lockstep.make_policy(ROLLOUT)
+    solo = len(view.players) == 1
+    values: list[np.ndarray] = []
+    wins: list[np.ndarray] = []
+    done = 0
+    while done < budget and (done == 0 or not _out_of_time(start, time_limit)):
+        shuffles = min(budget - done, ROUND)
+        shuffled = lockstep.determinisations(view, rng, shuffles)
+        rows = lockstep.select(shuffled, np.tile(np.arange(shuffles), len(plans)))
+        lockstep.play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
+        scores = lockstep.score(rows)
+        outcome = scores.totals[:, 0].astype(np.float64) if solo else seat_outcomes(scores.totals, view.seat)
+        values.append(outcome.reshape(len(plans), shuffles))
+        if not solo:
+            won = lockstep.winners(scores)
+            share = won[:, view.seat] / won.sum(axis=1)
+            wins.append(share.reshape(len(plans), shuffles))
+        done += shuffles
+    return np.hstack(values), None if solo else np.hstack(wins)
+
+
+class HintBot:
+    """A player that always follows :func:`hint`: the best option of each decision, then the
+    rest of that turn as planned. ``playouts``/``time_limit`` are the coach's budget."""
+
+    name = "coach"
+
+    def __init__(self, playouts: int | None = None, *, time_limit: float | None = None, candidates: int = 8) -> None:
+        self.playouts = playouts
+        self.time_limit = time_limit
+        self.candidates = candidates
+        self._rest: list[Action] = []
+
+    def choose(self, view: PlayerView, actions: Sequence[Action], rng: np.random.Generator) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        if self._rest and self._rest[0] in actions:
+            return self._rest.pop(0)
+        ev = evaluate_view(
+            view, actions, playouts=self.playouts, time_limit=self.time_limit, candidates=self.candidates, seed=rng
+        )
+        first, *self._rest = ev.best.actions
+        return first
+
+
+# ---------------------------------------------------------------- words
+def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
+    """A turn in words, e.g. ``take 1953 · Everest … from Asia, place it in General, 3rd spot``."""
+    card = plan.take.card if plan.take is not None else view.hand
+    parts = []
+    if plan.take is not None:
+        parts.append(f"take {_card_words(card)}")
+    if plan.move is not None:
+        parts.append(f"move to {plan.move.continent.title}")
+    parts.append(_placement_words(view, plan.place))
+    return ", ".join(parts)
+
+
+def _card_words(card: Card, *, width: int | None = None) -> str:
+    where = card.continent.title if card.continent is not None else "white card"
+    year = "Einstein" if card.year is None else str(card.year)
+    title = card.title
+    if width is not None and len(title) > width:
+        title = title[: width - 1] + "…"
+    return f"{year}{f' · {title}' if title else ''} ({where})"
+
+
+def _placement_words(view: PlayerView, place: Action) -> str:
+    if isinstance(place, Place):
+        return f"place it in {view.layout.spot_name(place.showcase, place.spot)}"
+    if isinstance(place, ToDepot):
+        return "put it in the Depot"
+    if isinstance(place, EndExhibition):
+        return "end the exhibition"
+    raise ArgumentError(f"{place} is not a placement")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's advice: the best option, what it changes now and what it risks later."""
+
+    evaluation: Evaluation
+    now: tuple[str, ...]
+    risks: tuple[str, ...]
+
+    @property
+    def option(self) -> Option:
+        return self.evaluation.best
+
+    @property
+    def actions(self) -> list[Action]:
+        return self.option.actions
+
+    def __str__(self) -> str:
+        option, ev = self.option, self.evaluation
+        head = f"Best: {ev.describe(option)}."
+        value = f"Expected {_value_words(option, ev.solo)} over {option.playouts} playouts."
+        lines = [head, value]
+        lines += [f"Now: {text}" for text in self.now]
+        lines += [f"Later: {text}" for text in self.risks]
+        if len(ev.options) > 1:
+            runner = ev.options[1]
+            lines.append(f"Next best: {ev.describe(runner)} ({_value_words(runner, ev.solo)}).")
+        return "\n".join(lines)
+
+
+def _value_words(option: Option, solo: bool) -> str:
+    if solo:
+        return f"a final score of {option.value:+,.0f} (95% interval {option.low:+,.0f} to {option.high:+,.0f})"
+    return (
+        f"a margin of {option.value:+.1f} fp over the best opponent (95% interval {option.low:+.1f} to "
+        f"{option.high:+.1f}), winning {option.win_chance:.0%} of playouts"
+    )
+
+
+def hint(
+    game: Game,
+    seat: int | None = None,
+    *,
+    playouts: int | None = None,
+    time_limit: float | None = None,
+    candidates: int = 8,
+    seed: int = 0,
+) -> Hint:
+    """The best option for the current decision and why (see :func:`evaluate` for budgets)."""
+    ev = evaluate(game, seat, playouts=playouts, time_limit=time_limit, candidates=candidates, seed=seed)
+    return Hint(ev, tuple(changes_now(ev.view, ev.best.plan)), tuple(risks_later(ev.view, ev.best.plan)))
+
+
+def _hall_after(view: PlayerView, plan: TurnPlan) -> Hall:
+    card = plan.take.card if plan.take is not None else view.hand
+    if isinstance(plan.place, Place):
+        return view.hall.place(card, plan.place.showcase, plan.place.spot, view.others, players=len(view.players))
+    if isinstance(plan.place, ToDepot):
+        return view.hall.add_to_depot(card)
+    return view.hall
+
+
+def _lines(view: PlayerView, halls: tuple[Hall, ...], market: list[Card], six_round: list[int | None]) -> dict:
+    if len(view.players) == 1:
+        return {line.goal: line for line in solo_score(halls[0], market).lines}
+    names = view.players
+    sheet = score_halls(dict(zip(names, halls)), dict(zip(names, six_round)))
+    return {line.goal: line for line in sheet[names[view.seat]].lines}
+
+
+def changes_now(view: PlayerView, plan: TurnPlan) -> list[str]:
+    """The score lines of the seat that the plan changes at once, in words.
+
+    Scored as if the game ended now on the visible cards (the market without the taken card;
+    the refill is unknown), so ranks against the other halls are included.
+    """
+    card = plan.take.card if plan.take is not None else view.hand
+    market = [c for cards in view.market.values() for c in cards if c != card]
+    halls = list(view.halls)
+    before = _lines(view, tuple(halls), market, list(view.six_round))
+    halls[view.seat] = _hall_after(view, plan)
+    rounds = list(view.six_round)
+    if rounds[view.seat] is None and halls[view.seat].has_all_continents:
+        rounds[view.seat] = view.round
+    after = _lines(view, tuple(halls), market, rounds)
+    changes = []
+    for goal, line in after.items():
+        old = before.get(goal)
+        # every placement fills a spot; that line would only repeat itself on every hint
+        if old is None or old.points == line.points or goal == "empty_spots":
+            continue
+        delta = line.points - old.points
+        changes.append(f"{line.label} {old.points:g} → {line.points:g} ({delta:+g} fp): {line.reason} ({line.rule})")
+    return changes or ["no goal changes at once; the value lies in what later turns can add"]
+
+
+def _fitting(view: PlayerView, hall: Hall, to_come: list[Card]) -> dict[tuple[int, int], int]:
+    counts = dict.fromkeys(hall.empty_spots(), 0)
+    for card in to_come:
+        for spot in hall.legal_spots(card, view.others, players=len(view.players)):
+            counts[spot] += 1
+    return counts
+
+
+def risks_later(view: PlayerView, plan: TurnPlan, *, few: int = 3) -> list[str]:
+    """Empty spots that the plan leaves with no card, or only a few cards, still to come.
+
+    The cards still to come are the unseen stock and the market (without the taken card);
+    a spot no such card fits stays empty (R24: −1 fp) unless a white card helps.
+    """
+    card = plan.take.card if plan.take is not None else view.hand
+    to_come = [c for c in view.unseen] + [c for cards in view.market.values() for c in cards if c != card]
+    before = _fitting(view, view.hall, to_come)
+    after = _fitting(view, _hall_after(view, plan), to_come)
+    risks = []
+    for spot, count in after.items():
+        name = view.layout.spot_name(*spot)
+        if count == 0 and before.get(spot, 0) > 0:
+            risks.append(f"leaves {name} with no card still to come that fits: likely −1 fp (R24)")
+        elif count <= few and before.get(spot, 0) > few:
+            risks.append(f"leaves only {count} card(s) still to come that fit {name}")
+    return risks
+
+
+def open_spots(view: PlayerView, plan: TurnPlan) -> list[tuple[int, int]]:
+    """The empty spots of the seat's hall after the plan that at least one card still to
+    come fits (the unseen stock and the market without the taken card): the room the plan
+    keeps for later turns (each spot left empty costs 1 fp at the end, R24)."""
+    card = plan.take.card if plan.take is not None else view.hand
+    to_come = [c for c in view.unseen] + [c for cards in view.market.values() for c in cards if c != card]
+    return [spot for spot, n in _fitting(view, _hall_after(view, plan), to_come).items() if n > 0]
+
+
+# ---------------------------------------------------------------- review
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: the turn played and the best turn found from the same view."""
+
+    turn: int
+    round: int
+    played: Option
+    best: Option
+    loss: float  # fame points; never below 0
+    label: str
+    view: PlayerView = field(repr=False, compare=False)
+
+    @property
+    def played_words(self) -> str:
+        return describe_plan(self.view, self.played.plan)
+
+    @property
+    def best_words(self) -> str:
+        return describe_plan(self.view, self.best.plan)
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every decision of one seat in a finished game, with a summary."""
+
+    seat: int
+    player: str
+    solo: bool
+    decisions: tuple[Decision, ...]
+
+    @property
+    def total_loss(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    @property
+    def mean_loss(self) -> float:
+        return self.total_loss / len(self.decisions) if self.decisions else 0.0
+
+    def worst(self, n: int = 3) -> list[Decision]:
+        """The ``n`` decisions that lost most, worst first."""
+        return sorted(self.decisions, key=lambda d: -d.loss)[:n]
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each label."""
+        labels = [label for _, label in THRESHOLDS] + [BLUNDER]
+        return {label: sum(d.label == label for d in self.decisions) for label in labels}
+
+    def table(self) -> list[dict[str, object]]:
+        return [
+            {
+                "turn": d.turn,
+                "played": d.played_words,
+                "best": d.best_words,
+                "loss (fp)": round(d.loss, 2),
+                "label": d.label,
+            }
+            for d in self.decisions
+        ]
+
+    def summary(self) -> str:
+        counts = ", ".join(f"{n} {label}" for label, n in self.counts().items() if n)
+        lines = [
+            f"{self.player}: {len(self.decisions)} decisions reviewed ({counts}); "
+            f"{self.total_loss:.1f} fp lost in all, {self.mean_loss:.2f} fp per decision."
+        ]
+        for d in self.worst():
+            if d.loss > 0:
+                lines.append(f"Turn {d.turn}: played {d.played_words}; better: {d.best_words} (−{d.loss:.1f} fp).")
+        return "\n".join(lines)
+
+
+def review(
+    game: Game,
+    seat: int | str = 0,
+    *,
+    playouts: int | None = None,
+    time_limit: float | None = None,
+    candidates: int = 8,
+    seed: int = 0,
+    progress: bool = False,
+) -> Review:
+    """Review every turn ``seat`` played in ``game`` (finished or not).
+
+    Each turn is evaluated from the seat's view at its start: the played turn and the
+    candidates share the same playouts; the loss is how much less the played turn is
+    expected to bring than the best (0 when it is the best), labelled by :data:`THRESHOLDS`.
+    """
+    index = seat if isinstance(seat, int) else game.players.index(seat)
+    if not 0 <= index < game.n_players:
+        raise ArgumentError(f"no seat {seat!r}; seats are 0–{game.n_players - 1}")
+    replay = Game(game.players, game.deal, layout=game.layout, deck=game.deck, seed=game.seed)
+    log = list(game.history)
+    turns = [k for k, (s, action) in enumerate(log) if s == index and isinstance(action, Take)]
+    decisions = []
+    bar = _bar(len(turns), progress)
+    try:
+        done = 0
+        for k in turns:
+            while done < k:
+                replay.apply(log[done][1])
+                done += 1
+            played = _played_plan(log, k)
+            if len(replay.legal_actions()) > 1 or played.move is not None:
+                decisions.append(_review_turn(replay, played, playouts, time_limit, candidates, seed))
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return Review(index, game.players[index], game.is_solo, tuple(decisions))
+
+
+def _bar(total: int, enabled: bool):
+    if not enabled:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, unit="turn", desc="review")
+
+
+def _played_plan(log: list[tuple[int, Action]], k: int) -> TurnPlan:
+    take = log[k][1]
+    move = log[k + 1][1] if isinstance(log[k + 1][1], Move) else None
+    place = log[k + 2 if move is not None else k + 1][1]
+    return TurnPlan(take, move, place)
+
+
+def _review_turn(
+    game: Game, played: TurnPlan, playouts: int | None, time_limit: float | None, candidates: int, seed: int
+) -> Decision:
+    view = game.view()
+    turn_seed = int(np.random.default_rng([seed, view.turn]).integers(2**63))
+    ev = evaluate(
+        game, playouts=playouts, time_limit=time_limit, candidates=candidates, seed=turn_seed, include=[played]
+    )
+    mine = next(o for o in ev.options if o.plan == played)
+    loss = max(0.0, ev.best.fame() - mine.fame())
+    return Decision(view.turn, view.round, mine, ev.best, loss, label_for(loss), view)
+
+
+__all__ = [
+    "THRESHOLDS",
+    "Decision",
+    "Evaluation",
+    "Hint",
+    "HintBot",
+    "Option",
+    "Review",
+    "changes_now",
+    "describe_plan",
+    "evaluate",
+    "evaluate_view",
+    "hint",
+    "label_for",
+    "open_spots",
+    "review",
+    "risks_later",
+]

@@ -1,0 +1,209 @@
+"""Showcases and hall layouts as data (R3, R11–R15, V1–V6a, D9).
+
+A showcase kind lists the requirements that apply to it; the hall checker reads these flags
+and never switches on a showcase's name. A layout is the ordered tuple of showcases that
+every player of a game uses, so a different arrangement is one line of configuration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ....core.errors import ArgumentError
+from .deal import MAX_PLAYERS
+
+
+@dataclass(frozen=True, slots=True)
+class ShowcaseKind:
+    """One showcase: its size and the requirements beyond R11 (ascending years).
+
+    ``rule`` is the id of the showcase's own requirement (for messages and explanations);
+    ``covers`` names the base showcase a variation lies over (V1), ``None`` for a base one.
+    """
+
+    key: str
+    name: str
+    size: int
+    rule: str
+    distinct_continents: bool = True  # R12
+    same_continent: bool = False  # R13, with the claim against other players
+    max_step: int | None = None  # R14: at most max_step·(k+1) years across k free spots
+    min_step: int | None = None  # V2: at least min_step·(k+1) years across k free spots
+    link_years: int | None = None  # V3: direct neighbours share a continent or differ ≤ this
+    same_decade: bool = False  # V4
+    unique_decades: bool = False  # V6a, across all players' halls
+    covers: str | None = None
+    scoring: str | None = None  # goal scored on this showcase: years_gap, short_era, antiquity
+
+    @property
+    def is_variation(self) -> bool:
+        """Variation showcases refuse white cards (V1, R18)."""
+        return self.covers is not None
+
+
+GENERAL = ShowcaseKind("general", "General", 6, "R12")
+ONE_ERA = ShowcaseKind("one_era", "One Era", 4, "R14", max_step=10)
+MID_CENTURY = ShowcaseKind("mid_century", "Mid Century", 1, "R15")
+ONE_CONTINENT = ShowcaseKind("one_continent", "One Continent", 3, "R13", distinct_continents=False, same_continent=True)
+YEARS_GAP = ShowcaseKind("years_gap", "Years Gap", 2, "R15", scoring="years_gap")
+
+BASE_SHOWCASES: tuple[ShowcaseKind, ...] = (GENERAL, ONE_ERA, MID_CENTURY, ONE_CONTINENT, YEARS_GAP)
+
+
+def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirements: object) -> ShowcaseKind:
+    # D9: a variation takes the size of the base showcase it covers; R12 stays on unless
+    # the variation's own rule sets it aside (D12: Links).
+    return ShowcaseKind(key, name, base.size, rule, covers=base.key, **requirements)
+
+
+VARIATIONS: dict[str, ShowcaseKind] = {
+    v.key: v
+    for v in (
+        _variation("spread_the_years", "Spread the Years", "V2", ONE_ERA, min_step=20),
+        # D12: Links sets R12 aside (like One Continent), so linked neighbours may share a
+        # continent; "links_strict" keeps R12 (V1's general wording), so they never can.
+        _variation("links", "Links", "V3", GENERAL, link_years=5, distinct_continents=False),
+        _variation("links_strict", "Links (strict)", "V3", GENERAL, link_years=5),
+        _variation("one_decade", "One Decade", "V4", ONE_CONTINENT, same_decade=True),
+        _variation("short_era", "Short Era", "V5", YEARS_GAP, scoring="short_era"),
+        _variation("antiquity", "Antiquity", "V6", YEARS_GAP, scoring="antiquity"),
+        # RULES.md gives Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
+        _variation("unique_decades", "Unique Decades", "V6a", YEARS_GAP, unique_decades=True, scoring="years_gap"),
+    )
+}
+
+SHOWCASES: dict[str, ShowcaseKind] = {s.key: s for s in (*BASE_SHOWCASES, *VARIATIONS.values())}
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … for positions a reader counts."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def unique_decades_range(players: int) -> tuple[int, int]:
+    """First and last decade allowed in Unique Decades for this many players (V6a, D10).
+
+    Five players may use every decade; each player fewer narrows the range by one decade at
+    each end, down to 1940s–1950s in the solo game.
+    """
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {players}", rule="R4")
+    narrowing = 10 * (MAX_PLAYERS - players)
+    return 1900 + narrowing, 1990 - narrowing
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The ordered showcases of every player's hall (R3); variations replace base ones (V1)."""
+
+    showcases: tuple[ShowcaseKind, ...] = BASE_SHOWCASES
+
+    @classmethod
+    def base(cls) -> Layout:
+        """General 6, One Era 4, Mid Century 1, One Continent 3, Years Gap 2 (R3)."""
+        return cls(BASE_SHOWCASES)
+
+    @classmethod
+    def from_keys(cls, keys: list[str] | tuple[str, ...]) -> Layout:
+        """Rebuild a layout from its showcase keys (as saved by :meth:`keys`)."""
+        unknown = [k for k in keys if k not in SHOWCASES]
+        if unknown:
+            raise ArgumentError(f"unknown showcase {unknown[0]!r}; known: {', '.join(SHOWCASES)}")
+        layout = cls(tuple(SHOWCASES[k] for k in keys))
+        layout._check_variation_places()
+        return layout
+
+    def with_variations(self, *names: str) -> Layout:
+        """This layout with each named variation over its base showcase (V1–V6a, D9).
+
+        At most one variation per base showcase; names are the keys of ``VARIATIONS``
+        (``"links"``, ``"spread_the_years"``, …). ``"links"`` is D12's reading of V3
+        (neighbours may share a continent); ``"links_strict"`` keeps R12 over it.
+        """
+        showcases = list(self.showcases)
+        used: dict[str, str] = {}
+        for name in names:
+            variation = VARIATIONS.get(name)
+            if variation is None:
+                raise ArgumentError(f"unknown variation {name!r}; known: {', '.join(VARIATIONS)}")
+            if variation.covers in used:
+                raise ArgumentError(
+                    f"variations {used[variation.covers]!r} and {name!r} both lie over "
+                    f"{SHOWCASES[variation.covers].name}: at most one per base showcase (D9)",
+                    rule="D9",
+                )
+            used[variation.covers] = name
+            position = self._position_of_base(variation.covers)
+            showcases[position] = variation
+        return replace(self, showcases=tuple(showcases))
+
+    def _position_of_base(self, base_key: str) -> int:
+        for position, showcase in enumerate(self.showcases):
+            if showcase.key == base_key or showcase.covers == base_key:
+                return position
+        raise ArgumentError(f"this layout has no {base_key} showcase to cover")
+
+    def _check_variation_places(self) -> None:
+        covered = sorted(s.covers or s.key for s in self.showcases)
+        if covered != sorted(b.key for b in BASE_SHOWCASES):
+            raise ArgumentError(
+                "a layout holds each of the five base showcases, or one variation over it, exactly once (R3, D9)",
+                rule="R3",
+            )
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(s.key for s in self.showcases)
+
+    @property
+    def variations(self) -> tuple[str, ...]:
+        """Keys of the variation showcases in play."""
+        return tuple(s.key for s in self.showcases if s.is_variation)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(s.size for s in self.showcases)
+
+    @property
+    def n_spots(self) -> int:
+        return sum(self.sizes)
+
+    def index(self, key: str) -> int | None:
+        """Position of the showcase with this key, or ``None`` when absent."""
+        for position, showcase in enumerate(self.showcases):
+            if showcase.key == key:
+                return position
+        return None
+
+    def spot_name(self, showcase: int, spot: int) -> str:
+        """A spot in words, as a reader finds it on the board: ``"General, 3rd spot"``.
+
+        Showcases of one spot are named alone (``"Mid Century"``); spots count from the left
+        from 1.
+
+        >>> Layout.base().spot_name(0, 2)
+        'General, 3rd spot'
+        >>> Layout.base().spot_name(2, 0)
+        'Mid Century'
+        """
+        if not 0 <= showcase < len(self.showcases) or not 0 <= spot < self.showcases[showcase].size:
+            raise ArgumentError(f"this layout has no spot {spot} in showcase {showcase}")
+        kind = self.showcases[showcase]
+        if kind.size == 1:
+            return kind.name
+        return f"{kind.name}, {ordinal(spot + 1)} spot"
+
+    def __len__(self) -> int:
+        return len(self.showcases)
+
+    def __iter__(self):
+        return iter(self.showcases)
+
+    def __getitem__(self, position: int) -> ShowcaseKind:
+        return self.showcases[position]
+
+    def __repr__(self) -> str:
+        if not self.variations:
+            return "Layout.base()"
+        return f"Layout.base().with_variations({', '.join(repr(v) for v in self.variations)})"

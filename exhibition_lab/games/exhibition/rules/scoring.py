@@ -1,0 +1,545 @@
+"""Fame points with explanations (R19–R26, V5–V7) and the solo score (S1–S7, D8, D11).
+
+Every goal is a small function that returns a :class:`ScoreLine`: the points, the rule id,
+a reason a person can read and the cards behind it. A :class:`ScoreSheet` gathers the lines
+of every player, ranks them with the tiebreaker, and shows itself as a table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ....core.errors import ArgumentError, ExhibitionLabError
+from .cards import CONTINENTS, FIRST_YEAR, TILE_CARDS, Card
+from .hall import Hall
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..game import Game
+
+RANK_POINTS = (5, 4, 3, 2, 1)  # R19, R20, V5, V6
+MID_CENTURY_YEAR = 1950  # R26, S6
+SOLO_SCALE = 100  # S2
+
+GOAL_LABELS = {
+    "six_continents": "All 6 Continents",
+    "years_gap": "Years Gap",
+    "short_era": "Short Era",
+    "antiquity": "Antiquity",
+    "continent_focus": "Continent Focus",
+    "decades": "Number of Decades",
+    "chain": "Chain of Years",
+    "empty_spots": "Empty Spots",
+    "depot": "Depot",
+    "secret_decade": "Secret Decade",
+    "mid_century": "Mid Century",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One goal of one player: points (fame points), the rule id and why."""
+
+    goal: str
+    rule: str
+    points: float
+    reason: str
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return GOAL_LABELS.get(self.goal, self.goal)
+
+    def __str__(self) -> str:
+        return f"{self.label} ({self.rule}): {self.reason} → {_signed(self.points)}"
+
+
+def _signed(points: float) -> str:
+    text = f"{points:g}"
+    return text.replace("-", "−")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PlayerScore:
+    """A player's score lines. ``total`` is in fame points, or ×100 in the solo game (S2)."""
+
+    name: str
+    lines: tuple[ScoreLine, ...]
+    tiebreak: int | None = None  # R26: distance of the Mid Century card from 1950 (None: D8)
+    scale: int = 1
+
+    @property
+    def points(self) -> dict[str, float]:
+        """Fame points per goal key (``six_continents``, ``years_gap``, …)."""
+        return {line.goal: line.points for line in self.lines}
+
+    @property
+    def total(self) -> int:
+        return round(sum(line.points for line in self.lines) * self.scale)
+
+    def line(self, goal: str) -> ScoreLine:
+        for line in self.lines:
+            if line.goal == goal:
+                return line
+        raise KeyError(f"{self.name} has no {goal!r} goal; goals: {', '.join(self.points)}")
+
+    def explain(self) -> str:
+        """One line per goal with its points, rule id and reason, then the total."""
+        unit = " (solo points, ×100)" if self.scale != 1 else " fp"
+        body = "\n".join(str(line) for line in self.lines)
+        return f"{body}\nTotal: {_signed(self.total)}{unit}"
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.total}"
+
+    def __repr__(self) -> str:
+        return f"<PlayerScore {self.name}: {self.total} {self.points}>"
+
+
+@dataclass(frozen=True, repr=False)
+class ScoreSheet:
+    """Every player's score, ranked: total first, then the Mid Century tiebreaker (R26)."""
+
+    scores: dict[str, PlayerScore] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{name} {self.scores[name].total}" for name in self.ranking)
+        return f"<ScoreSheet {totals}; winner: {', '.join(self.winners)}>"
+
+    def __getitem__(self, name: str) -> PlayerScore:
+        try:
+            return self.scores[name]
+        except KeyError:
+            raise KeyError(f"no player {name!r} on this score sheet; players: {', '.join(self.scores)}") from None
+
+    def __iter__(self):
+        return iter(self.scores.values())
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.scores)
+
+    @property
+    def goals(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for score in self.scores.values():
+            for line in score.lines:
+                seen.setdefault(line.goal, None)
+        return tuple(seen)
+
+    def _rank_key(self, name: str) -> tuple[int, float]:
+        score = self.scores[name]
+        distance = float("inf") if score.tiebreak is None else score.tiebreak  # D8: ranks last
+        return (-score.total, distance)
+
+    @property
+    def ranking(self) -> list[str]:
+        """All names, best first (total, then R26's Mid Century distance; stable on ties)."""
+        return sorted(self.scores, key=self._rank_key)
+
+    @property
+    def winners(self) -> list[str]:
+        """The winner, or several players on a full tie after the tiebreaker (R26)."""
+        ranking = self.ranking
+        if not ranking:
+            return []
+        best = self._rank_key(ranking[0])
+        return [name for name in ranking if self._rank_key(name) == best]
+
+    def rows(self) -> list[dict[str, object]]:
+        """One plain dict per player: name, points per goal, total, tiebreak distance."""
+        return [
+            {
+                "player": name,
+                **self.scores[name].points,
+                "total": self.scores[name].total,
+                "mid_century_distance": self.scores[name].tiebreak,
+            }
+            for name in self.ranking
+        ]
+
+    def to_frame(self) -> pd.DataFrame:
+        """The rows as a pandas DataFrame (pandas is optional and imported only here)."""
+        try:
+            import pandas as pd
+        except ImportError as exc:
+            raise ExhibitionLabError("to_frame() needs pandas: pip install pandas") from exc
+        return pd.DataFrame(self.rows()).set_index("player")
+
+    def explain(self) -> str:
+        return "\n\n".join(f"{name}\n{self.scores[name].explain()}" for name in self.ranking)
+
+    def _repr_html_(self) -> str:
+        from ....ui.render.board import score_sheet_html  # lazily, so the engine never loads display code
+
+        return score_sheet_html(self)
+
+
+# ---------------------------------------------------------------- goal helpers
+def _dense_rank_points(values: Mapping[str, float | None], *, higher_is_better: bool) -> dict[str, int]:
+    """R19/R20 ranking: equal values share points, the next value gets the next lower."""
+    distinct = sorted({v for v in values.values() if v is not None}, reverse=higher_is_better)
+    places = [RANK_POINTS[k] if k < len(RANK_POINTS) else 0 for k in range(len(distinct))]
+    return {name: 0 if value is None else places[distinct.index(value)] for name, value in values.items()}
+
+
+def _gap_spots(hall: Hall) -> tuple[str, tuple[Card | None, ...]] | None:
+    for kind, spots in zip(hall.layout, hall.showcases):
+        if kind.scoring is not None:
+            return kind.scoring, spots
+    return None
+
+
+def _complete_pair(spots: tuple[Card | None, ...]) -> tuple[Card, Card] | None:
+    """Both spots filled and no Einstein: the only case that scores (R20, V5, V6, S4, S5)."""
+    left, right = spots[0], spots[-1]
+    if left is None or right is None or left.is_einstein or right.is_einstein:
+        return None
+    return left, right
+
+
+def _pair_reason(spots: tuple[Card | None, ...]) -> str:
+    if any(c is None for c in spots):
+        return "an empty spot scores nothing"
+    return "Einstein has no year, so it scores nothing"
+
+
+_PAIR_MEASURES = {
+    # goal: (value of a complete pair, is a higher value better, rule, what the value is)
+    "years_gap": (lambda a, b: b.year - a.year, True, "R20", "gap"),
+    "short_era": (lambda a, b: b.year - a.year, False, "V5", "difference"),
+    "antiquity": (lambda a, b: b.year, False, "V6", "right-hand year"),
+}
+
+
+def pair_goal_lines(halls: Mapping[str, Hall]) -> dict[str, ScoreLine]:
+    """Years Gap (R20) or the variation scored on its showcase (V5, V6), ranked densely."""
+    values: dict[str, float | None] = {}
+    goal_of: dict[str, str] = {}
+    for name, hall in halls.items():
+        found = _gap_spots(hall)
+        if found is None:
+            continue
+        goal, spots = found
+        goal_of[name] = goal
+        pair = _complete_pair(spots)
+        values[name] = None if pair is None else _PAIR_MEASURES[goal][0](*pair)
+    lines = {}
+    for goal in set(goal_of.values()):
+        _, higher, rule, what = _PAIR_MEASURES[goal]
+        group = {n: v for n, v in values.items() if goal_of[n] == goal}
+        points = _dense_rank_points(group, higher_is_better=higher)
+        for name, value in group.items():
+            spots = _gap_spots(halls[name])[1]
+            if value is None:
+                lines[name] = ScoreLine(goal, rule, 0, _pair_reason(spots), ())
+                continue
+            left, right = _complete_pair(spots)
+            detail = f"{right.year} − {left.year} = {value}" if goal != "antiquity" else f"{right.year}"
+            rank = sorted({v for v in group.values() if v is not None}, reverse=higher).index(value) + 1
+            lines[name] = ScoreLine(goal, rule, points[name], f"{what} {detail}, rank {rank}", (left, right))
+    return lines
+
+
+def six_continents_lines(halls: Mapping[str, Hall], rounds: Mapping[str, int | None] | None) -> dict[str, ScoreLine]:
+    """R19: the round in which each player first showed all six continents, ranked densely."""
+    reached: dict[str, float | None] = {}
+    for name, hall in halls.items():
+        if not hall.has_all_continents:
+            reached[name] = None
+        elif rounds is None:
+            reached[name] = 0  # all in the same round
+        else:
+            got = rounds.get(name)
+            if got is None:
+                raise ExhibitionLabError(
+                    f"{name}'s hall shows all six continents but no round was recorded (R19)", rule="R19"
+                )
+            reached[name] = got
+    points = _dense_rank_points(reached, higher_is_better=False)
+    lines = {}
+    for name, hall in halls.items():
+        if reached[name] is None:
+            missing = [c.title for c in CONTINENTS if c not in hall.continents]
+            lines[name] = ScoreLine("six_continents", "R19", 0, f"missing {', '.join(missing)}")
+        else:
+            when = "" if rounds is None else f" in round {reached[name]}"
+            lines[name] = ScoreLine("six_continents", "R19", points[name], f"all six continents{when}")
+    return lines
+
+
+def continent_focus_line(hall: Hall) -> ScoreLine:
+    """R21: cards of the most frequent continent (white cards excluded)."""
+    counts = Counter(c.continent for c in hall.hall_cards() if c.continent is not None)
+    if not counts:
+        return ScoreLine("continent_focus", "R21", 0, "no coloured card in the hall")
+    best = max(counts.values())
+    leaders = [c for c in CONTINENTS if counts[c] == best]
+    cards = tuple(c for c in hall.hall_cards() if c.continent is leaders[0])
+    names = ", ".join(c.title for c in leaders)
+    return ScoreLine("continent_focus", "R21", best, f"{best} × {names}", cards)
+
+
+def decades_line(hall: Hall) -> ScoreLine:
+    """R22: one point per decade shown; Einstein excluded, 1945 counts."""
+    decades = sorted({c.decade for c in hall.hall_cards() if c.decade is not None})
+    missing = [d for d in range(1900, 2000, 10) if d not in decades]
+    if not decades:
+        reason = "no dated card"
+    elif not missing:
+        reason = "all ten decades"
+    else:
+        reason = f"{len(decades)} decade(s); missing the {', '.join(f'{d}s' for d in missing)}"
+    return ScoreLine("decades", "R22", len(decades), reason)
+
+
+def longest_chain(years: Iterable[int]) -> list[int]:
+    """The longest run of consecutive years (the earliest one on ties)."""
+    ordered = sorted(set(years))
+    best: list[int] = []
+    run: list[int] = []
+    for year in ordered:
+        run = [*run, year] if run and year == run[-1] + 1 else [year]
+        if len(run) > len(best):
+            best = run
+    return best
+
+
+def chain_line(hall: Hall) -> ScoreLine:
+    """R23: cards in the longest chain of consecutive years anywhere in the hall; min 1."""
+    by_year = {c.year: c for c in hall.hall_cards() if c.year is not None}
+    chain = longest_chain(by_year)
+    points = max(1, len(chain))
+    reason = "-".join(str(y) for y in chain) if chain else "no dated card"
+    if len(chain) <= 1:
+        reason += " (at least 1)"
+    return ScoreLine("chain", "R23", points, reason, tuple(by_year[y] for y in chain))
+
+
+def empty_spots_line(hall: Hall) -> ScoreLine:
+    """R24: −1 per empty hall spot."""
+    return ScoreLine("empty_spots", "R24", -hall.n_empty, f"{hall.n_empty} empty spot(s)")
+
+
+def depot_line(hall: Hall) -> ScoreLine:
+    """R25: −1 per Depot card; Depot cards count for nothing else."""
+    listed = " ".join(c.token for c in hall.depot)
+    reason = f"{len(hall.depot)} Depot card(s)" + (f": {listed}" if listed else "")
+    return ScoreLine("depot", "R25", -len(hall.depot), reason, hall.depot)
+
+
+def secret_decade_line(hall: Hall, decade: int) -> ScoreLine:
+    """V7: +1 per hall card (not Einstein) of the player's Secret Decade."""
+    cards = tuple(c for c in hall.hall_cards() if c.decade == decade)
+    listed = " ".join(c.token for c in cards) or "none"
+    return ScoreLine("secret_decade", "V7", len(cards), f"{decade}s: {listed}", cards)
+
+
+def mid_century_distance(hall: Hall) -> int | None:
+    """R26: how far the Mid Century card lies from 1950; ``None`` if empty or Einstein (D8)."""
+    spots = hall.showcase("mid_century")
+    if not spots or spots[0] is None or spots[0].is_einstein:
+        return None
+    return abs(spots[0].year - MID_CENTURY_YEAR)
+
+
+# ---------------------------------------------------------------- multi-player
+def score_halls(
+    halls: Mapping[str, Hall],
+    six_continents_round: Mapping[str, int | None] | None = None,
+    secret_decades: Mapping[str, int] | None = None,
+) -> ScoreSheet:
+    """Score final halls (R19–R26, V5–V7). Keys are player names.
+
+    ``six_continents_round`` maps names to the round each reached all six continents
+    (R19); ``None`` counts every such hall as reached in the same round.
+    ``secret_decades`` maps names to their Secret Decade (V7), e.g. ``{"Ron": 1960}``.
+
+    >>> ann = Hall.parse("1901OC 1920SA 1940AF 1950AS 1960EU 1970NA / . . . . / . / . . . / . .")
+    >>> bob = Hall.parse("1950EU . . . . . / . . . . / . / . . . / . .")
+    >>> sheet = score_halls({"Ann": ann, "Bob": bob})
+    >>> sheet.winners, sheet.scores["Ann"].points["six_continents"]
+    (['Ann'], 5)
+    """
+    if not halls:
+        raise ArgumentError("score_halls needs at least one hall")
+    six = six_continents_lines(halls, six_continents_round)
+    pairs = pair_goal_lines(halls)
+    scores = {}
+    for name, hall in halls.items():
+        lines = [six[name]]
+        if name in pairs:
+            lines.append(pairs[name])
+        lines += [continent_focus_line(hall), decades_line(hall), chain_line(hall)]
+        lines += [empty_spots_line(hall), depot_line(hall)]
+        if secret_decades is not None and secret_decades.get(name) is not None:
+            lines.append(secret_decade_line(hall, secret_decades[name]))
+        scores[name] = PlayerScore(name, tuple(lines), mid_century_distance(hall))
+    return ScoreSheet(scores)
+
+
+# ---------------------------------------------------------------- solo
+@dataclass(frozen=True, slots=True)
+class SoloRules:
+    """Solo scoring choices (S6, D11): the Mid Century term is
+    ``base − per_year·|year − 1950|`` points on the ×100 scale, with an empty spot or
+    Einstein counted ``empty_distance`` years away."""
+
+    name: str = "harsh"
+    base: int = 100
+    per_year: int = 200
+    empty_distance: int = 50
+
+    @classmethod
+    def harsh_reading(cls) -> SoloRules:
+        """D11 default: 1 fp minus 2 fp per year from 1950."""
+        return cls()
+
+    @classmethod
+    def tiebreak_reading(cls) -> SoloRules:
+        """The alternative of D11: 1 fp minus 0.02 fp per year (at most 1 fp either way)."""
+        return cls(name="tiebreak", per_year=2)
+
+    @classmethod
+    def by_name(cls, name: str) -> SoloRules:
+        readings = {"harsh": cls.harsh_reading, "tiebreak": cls.tiebreak_reading}
+        if name not in readings:
+            raise ArgumentError(f"unknown solo reading {name!r}; choose one of {', '.join(readings)}")
+        return readings[name]()
+
+    def mid_century_points(self, distance: int | None) -> int:
+        """The S6 term in ×100 points."""
+        years = self.empty_distance if distance is None else distance
+        return self.base - self.per_year * years
+
+
+def _market_years(market: Iterable[Card | str]) -> list[int]:
+    cards = [Card.parse(c) if isinstance(c, str) else c for c in market]
+    return [c.year for c in cards if c.year is not None]  # S5: Einstein never counts
+
+
+SOLO_PAIR_MAX = RANK_POINTS[0]  # S4, S5: the pair's fame before the market penalty
+
+_SOLO_PAIR = {
+    # goal: (rule, description of the market years that cost a point)
+    "years_gap": ("S4", "outside {a}–{b}"),
+    "short_era": ("S5", "within {a}–{b}"),
+    "antiquity": ("S5", "older than {b}"),
+}
+
+
+def costs_a_point(goal: str, year, left, right):
+    """S4/S5, the one statement of the market penalty: whether a market card of ``year``
+    costs the solo pair ``left``–``right`` of ``goal`` a point.
+
+    Works element-wise on ints or numpy arrays alike (scalar scoring, the batch engine,
+    the odds and the bots all call it). A year below 1900 — Einstein, or an empty market
+    place written as −1 — never counts (S5).
+    """
+    dated = year >= FIRST_YEAR
+    if goal == "years_gap":
+        return dated & ((year < left) | (year > right))
+    if goal == "short_era":
+        return dated & (left <= year) & (year <= right)
+    if goal == "antiquity":
+        return dated & (year < right)
+    raise ArgumentError(f"no market penalty for goal {goal!r}; goals: {', '.join(_SOLO_PAIR)}")
+
+
+def solo_pair_points(hits):
+    """S4/S5: 5 fp minus the market cards that cost a point, never below 0 (ints or arrays)."""
+    return np.maximum(0, SOLO_PAIR_MAX - hits)
+
+
+def solo_pair_line(hall: Hall, market: Iterable[Card | str]) -> ScoreLine | None:
+    """S4/S5: 5 fp minus the market cards that beat the pair; min 0; incomplete → 0."""
+    found = _gap_spots(hall)
+    if found is None:
+        return None
+    goal, spots = found
+    rule, text = _SOLO_PAIR[goal]
+    pair = _complete_pair(spots)
+    if pair is None:
+        return ScoreLine(goal, rule, 0, _pair_reason(spots))
+    a, b = pair[0].year, pair[1].year
+    hits = [y for y in _market_years(market) if costs_a_point(goal, y, a, b)]
+    points = int(solo_pair_points(len(hits)))
+    reason = f"{SOLO_PAIR_MAX} − {len(hits)} market card(s) {text.format(a=a, b=b)}"
+    return ScoreLine(goal, rule, points, reason + (" (min 0)" if len(hits) > SOLO_PAIR_MAX else ""), pair)
+
+
+def solo_score(
+    hall: Hall,
+    market: Iterable[Card | str] = (),
+    rules: SoloRules | None = None,
+    *,
+    secret_decade: int | None = None,
+    name: str = "You",
+) -> PlayerScore:
+    """The solo score (S1–S7): fame points per goal in ``.points`` and the ×100 total.
+
+    ``market`` is the cards left on the Continents tile at the end (at most 18, R5).
+
+    >>> hall = Hall.parse("1901OC 1920SA 1940AF 1950AS 1960EU 1970NA / . . . . / . / . . . / . .")
+    >>> score = solo_score(hall, market=["1905EU", "1999NA"])
+    >>> score.points["six_continents"], score.points["decades"], score.points["empty_spots"]
+    (1, 6, -10)
+    """
+    rules = rules or SoloRules()
+    market = list(market)
+    if len(market) > TILE_CARDS:
+        raise ArgumentError(f"the Continents tile holds at most {TILE_CARDS} cards, not {len(market)} (S4)", rule="S4")
+    six = hall.has_all_continents
+    missing = [c.title for c in CONTINENTS if c not in hall.continents]
+    lines = [
+        ScoreLine(
+            "six_continents", "S3", 1 if six else 0, "all six continents" if six else f"missing {', '.join(missing)}"
+        )
+    ]
+    pair = solo_pair_line(hall, market)
+    if pair is not None:
+        lines.append(pair)
+    lines += [
+        continent_focus_line(hall),
+        decades_line(hall),
+        chain_line(hall),
+        empty_spots_line(hall),
+        depot_line(hall),
+    ]
+    if secret_decade is not None:
+        lines.append(secret_decade_line(hall, secret_decade))
+    distance = mid_century_distance(hall)
+    term = rules.mid_century_points(distance)
+    where = "empty or Einstein" if distance is None else f"{distance} year(s) from {MID_CENTURY_YEAR}"
+    years = rules.empty_distance if distance is None else distance
+    reason = f"{where}: {rules.base} − {rules.per_year}·{years} = {term} points ({rules.name} reading, D11)"
+    lines.append(ScoreLine("mid_century", "S6", term / SOLO_SCALE, reason, ()))
+    return PlayerScore(name, tuple(lines), distance, scale=SOLO_SCALE)
+
+
+# ---------------------------------------------------------------- games
+def score_game(game: Game, solo_rules: SoloRules | None = None) -> ScoreSheet:
+    """Score a game as it stands: the multi-player sheet, or the solo sheet (S7)."""
+    decades = game.secret_decades
+    if game.is_solo:
+        name = game.players[0]
+        score = solo_score(
+            game.hall(0),
+            game.market_cards,
+            solo_rules,
+            secret_decade=None if decades is None else decades[0],
+            name=name,
+        )
+        return ScoreSheet({name: score})
+    halls = dict(zip(game.players, game.halls))
+    rounds = dict(zip(game.players, game.six_continents_round))
+    return score_halls(halls, rounds, None if decades is None else dict(zip(game.players, decades)))

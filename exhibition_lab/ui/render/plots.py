@@ -1,0 +1,299 @@
+"""Charts for the odds and simulation results (matplotlib; every function returns a Figure).
+
+Figures are built without pyplot, so nothing piles up in global state during long runs.
+Without pyplot no inline backend teaches Jupyter to draw them, so each chart is a
+:class:`Chart`, a Figure that renders itself as a PNG image.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+
+from ...games.exhibition.odds import expected_fp
+from ...games.exhibition.rules.actions import Place, ToDepot
+from ...games.exhibition.rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
+from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
+from ...games.exhibition.simulate import SimulationResult
+
+WHITE_EDGE = "#555555"
+
+
+class Chart(Figure):
+    """A matplotlib Figure that Jupyter shows as an image (``_repr_png_``)."""
+
+    def __repr__(self) -> str:
+        # the text a notebook stores next to the PNG: say what the chart shows, not its object
+        titles = [ax.get_title() for ax in self.axes if ax.get_title()]
+        return f"Chart: {'; '.join(titles)}" if titles else "Chart"
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=100)
+        return buffer.getvalue()
+
+
+def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
+    fig = Chart(figsize=(width, height), layout="constrained")
+    return fig, fig.add_subplot()
+
+
+def plot_years_gap_grid(grid: np.ndarray, *, title: str = "Expected solo Years Gap fame (S4)") -> Figure:
+    """Heatmap of :func:`~exhibition_lab.odds.years_gap_grid`: left year up, right year across."""
+    fig, ax = _figure(6.5, 5.5)
+    image = ax.imshow(
+        grid,
+        origin="lower",
+        extent=(FIRST_YEAR - 0.5, LAST_YEAR + 0.5, FIRST_YEAR - 0.5, LAST_YEAR + 0.5),
+        cmap="viridis",
+        vmin=0,
+        vmax=5,
+    )
+    ax.set_xlabel("right card (year)")
+    ax.set_ylabel("left card (year)")
+    ax.set_title(title)
+    fig.colorbar(image, ax=ax, label="expected fame points (0–5)")
+    return fig
+
+
+def plot_penalty_odds(
+    exact: np.ndarray,
+    simulated: np.ndarray | None = None,
+    *,
+    title: str = "Market cards that cost a point",
+    labels: tuple[str, str] = ("exact (uniform market)", "simulated"),
+) -> Figure:
+    """Bars of ``p[k]`` for k = 0 … 18, exact and (optionally) simulated side by side."""
+    fig, ax = _figure()
+    k = np.arange(len(exact))
+    width = 0.4 if simulated is not None else 0.8
+    ax.bar(
+        k - (width / 2 if simulated is not None else 0),
+        exact,
+        width,
+        label=f"{labels[0]}: E[fp] = {expected_fp(exact):.2f}",
+    )
+    if simulated is not None:
+        ax.bar(k + width / 2, simulated[: len(k)], width, label=f"{labels[1]}: E[fp] = {expected_fp(simulated):.2f}")
+    last = int(np.max(np.nonzero((exact > 1e-4) | ((simulated if simulated is not None else exact) > 1e-4)))) + 1
+    ax.set_xlim(-0.6, max(last, 6) + 0.6)
+    ax.axvspan(4.5, max(last, 6) + 0.6, color="#dddddd", alpha=0.5, zorder=0, label="5 or more: 0 fp")
+    ax.set_xlabel("market cards that cost a point (k)")
+    ax.set_ylabel("probability")
+    ax.set_title(title)
+    ax.legend()
+    return fig
+
+
+#: One colour per bot in every chart of bots, so a bot keeps its colour from figure to figure.
+BOT_COLORS = {"search": "C0", "greedy": "C1", "random": "C2", "heuristic": "C3"}
+_OTHER_COLORS = ("C4", "C5", "C6", "C7", "C8", "C9")
+
+
+def bot_colors(labels: Iterable[str]) -> dict[str, str]:
+    """The colour of each label: a bot's own colour (:data:`BOT_COLORS`), other labels the
+    remaining colours in order."""
+    labels = list(labels)
+    spare = iter(_OTHER_COLORS)
+    return {label: BOT_COLORS.get(label) or next(spare, "C9") for label in labels}
+
+
+def plot_score_histograms(
+    results: Mapping[str, SimulationResult | np.ndarray],
+    *,
+    seat: int = 0,
+    bins: int = 40,
+    title: str | None = None,
+    density: bool = False,
+) -> Figure:
+    """Histograms of totals per bot (or any label), with each mean marked; each bot keeps its
+    colour (:func:`bot_colors`). ``density=True`` compares runs of very different sizes: each
+    bar is then the share of that bot's games in the bin (the bars of a bot sum to 1)."""
+    fig, ax = _figure()
+    data = {
+        label: (r.scores[:, seat] if isinstance(r, SimulationResult) else np.asarray(r)) for label, r in results.items()
+    }
+    low = min(v.min() for v in data.values())
+    high = max(v.max() for v in data.values())
+    edges = np.linspace(low, high + 1, bins + 1)
+    colors = bot_colors(data)
+    for label, values in data.items():
+        ax.hist(
+            values,
+            bins=edges,
+            alpha=0.5,
+            color=colors[label],
+            weights=np.full(len(values), 1 / len(values)) if density else None,
+            label=f"{label}: mean {values.mean():.0f} (n={len(values):,})",
+        )
+        ax.axvline(values.mean(), color=colors[label], linestyle="--")
+    solo = any(isinstance(r, SimulationResult) and r.is_solo for r in results.values())
+    ax.set_xlabel("solo score (×100)" if solo else "total fame points")
+    ax.set_ylabel("share of the bot's games in each bar" if density else "games")
+    if density:
+        ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
+    ax.set_title(title or "Scores by bot")
+    ax.legend()
+    return fig
+
+
+def plot_mid_century_readings(readings: Sequence[SoloRules] | None = None) -> Figure:
+    """The solo Mid Century term (S6) by card year under each reading of D11."""
+    readings = readings or (SoloRules.harsh_reading(), SoloRules.tiebreak_reading())
+    fig = Chart(figsize=(9, 3.6), layout="constrained")
+    years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
+    for k, rules in enumerate(readings):
+        ax = fig.add_subplot(1, len(readings), k + 1)
+        points = [rules.mid_century_points(abs(int(y) - 1950)) for y in years]
+        ax.plot(years, points, color=f"C{k}")
+        ax.axhline(rules.mid_century_points(None), color="grey", linestyle=":", label="empty or Einstein")
+        ax.axhline(0, color="black", linewidth=0.5)
+        ax.set_title(f"{rules.name} reading: {rules.base} − {rules.per_year}·|year − 1950|")
+        ax.set_xlabel("Mid Century card (year)")
+        ax.set_ylabel("solo points (×100 scale)")
+        ax.legend()
+    return fig
+
+
+def plot_pool_timeline(
+    pool: Iterable[Card], left: int | None = None, right: int | None = None, *, title: str | None = None
+) -> Figure:
+    """Cards of a pool on a timeline, one row per continent in its colour; an optional
+    [left, right] window (a Years Gap) is shaded and the cards outside are counted."""
+    fig, ax = _figure(9, 3.2)
+    cards = list(pool)
+    rows = {c: k for k, c in enumerate(CONTINENTS)}
+    for card in cards:
+        if card.year is None:
+            continue
+        row = rows[card.continent] if card.continent else len(CONTINENTS)
+        face = card.continent.color if card.continent else "white"
+        ax.scatter(card.year, row, s=36, color=to_rgba(face), edgecolor=WHITE_EDGE, linewidth=0.6, zorder=3)
+    ax.set_yticks(range(len(CONTINENTS) + 1), [c.code for c in CONTINENTS] + ["white"])
+    ax.set_xlim(FIRST_YEAR - 1, LAST_YEAR + 1)
+    ax.set_xlabel("year")
+    if left is not None and right is not None:
+        ax.axvspan(left, right, color="#ffe082", alpha=0.4, zorder=1)
+        outside = sum(1 for c in cards if c.year is not None and costs_a_point("years_gap", c.year, left, right))
+        title = title or f"Pool of {len(cards)} cards: {outside} outside {left}–{right}"
+    ax.set_title(title or f"Pool of {len(cards)} cards")
+    ax.legend(
+        handles=[Patch(color=c.color, label=c.title) for c in CONTINENTS],
+        ncols=6,
+        fontsize=7,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.25),
+    )
+    return fig
+
+
+# ---------------------------------------------------------------- coach
+LABEL_COLOURS = {"good": "#2e7d32", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
+
+
+def plot_options(evaluation, *, top: int = 8) -> Figure:
+    """The options of one decision (:func:`exhibition_lab.coach.evaluate`) with their 95%
+    intervals, best on top."""
+    options = evaluation.options[:top]
+    fig, ax = _figure(8.0, 0.5 + 0.45 * len(options))
+    rows = np.arange(len(options))[::-1]
+    values = np.array([o.value for o in options])
+    errors = np.array([[o.value - o.low for o in options], [o.high - o.value for o in options]])
+    colours = ["#1565c0"] + ["#90a4ae"] * (len(options) - 1)
+    ax.barh(rows, values, xerr=errors, color=colours, capsize=3)
+    ax.set_yticks(rows, [_option_label(evaluation, o) for o in options], fontsize=8)
+    ax.axvline(0, color="#333333", linewidth=0.8)
+    ax.set_xlabel(f"expected {evaluation.unit} (bars: 95% interval)")
+    ax.set_title(f"Options of this decision ({evaluation.best.playouts} playouts each)")
+    return fig
+
+
+def _option_label(evaluation, option) -> str:
+    """A short label that keeps what tells options apart: the card, the move, the placement
+    (the subject is left out; a cut describe() text would end before the placement)."""
+    plan = option.plan
+    card = plan.take.card if plan.take is not None else evaluation.view.hand
+    parts = [f"take {card.token}"] if plan.take is not None else [card.token]
+    if plan.move is not None:
+        parts.append(f"move to {plan.move.continent.title}")
+    place = plan.place
+    if isinstance(place, Place):
+        parts.append(evaluation.view.layout.spot_name(place.showcase, place.spot))
+    else:
+        parts.append("Depot" if isinstance(place, ToDepot) else "end the exhibition")
+    return " → ".join(parts)
+
+
+def plot_review(review) -> Figure:
+    """Across a reviewed game: the expected result of the best turn and of the turn played,
+    each decision coloured by its label (:func:`exhibition_lab.coach.review`)."""
+    fig, ax = _figure(8.0, 4.0)
+    turns = [d.turn for d in review.decisions]
+    scale = 1 if not review.solo else 100
+    best = [d.best.value / scale for d in review.decisions]
+    played = [d.played.value / scale for d in review.decisions]
+    ax.plot(turns, best, color="#1565c0", marker=".", label="best turn found")
+    ax.plot(turns, played, color="#555555", linestyle="--", label="turn played")
+    for d, y in zip(review.decisions, played):
+        ax.scatter(d.turn, y, color=LABEL_COLOURS[d.label], zorder=3, s=40)
+    handles = [Patch(color=c, label=label) for label, c in LABEL_COLOURS.items()]
+    ax.legend(handles=[*ax.get_legend_handles_labels()[0], *handles], fontsize=8, loc="best")
+    unit = "expected final score (fp; 1 fp = 100 solo points)" if review.solo else "expected fp margin"
+    ax.set_xlabel("turn")
+    ax.set_ylabel(unit)
+    ax.set_title(f"Review of {review.player}: {review.total_loss:.1f} fp lost over {len(turns)} decisions")
+    return fig
+
+
+GOAL_TITLES = {"years_gap": "Years Gap", "short_era": "Short Era", "antiquity": "Antiquity"}
+
+
+def plot_penalty_grid(
+    grid: np.ndarray,
+    goal: str = "years_gap",
+    *,
+    marks: Sequence[tuple[int, int]] = (),
+    chosen: tuple[int, int] | None = None,
+    levels: Sequence[float] = (1, 2, 3, 4),
+) -> Figure:
+    """Heatmap of :func:`~exhibition_lab.odds.penalty_grid` with contour lines at whole fame
+    points, the ``marks`` pairs labelled and the ``chosen`` pair circled."""
+    fig = plot_years_gap_grid(grid, title=f"Expected solo {GOAL_TITLES.get(goal, goal)} fame, every pair")
+    ax = fig.axes[0]
+    years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
+    filled = np.where(np.isnan(grid), -1.0, grid)  # contour needs numbers; -1 lies below every level
+    lines = ax.contour(years, years, filled, levels=list(levels), colors="white", linewidths=0.8)
+    ax.clabel(lines, fmt="%g fp", fontsize=8)
+    for (left, right), marker in zip(marks, "soD^v<>p"):
+        ax.plot(
+            right,
+            left,
+            linestyle="none",
+            marker=marker,
+            markersize=8,
+            markerfacecolor="none",
+            markeredgecolor="white",
+            markeredgewidth=1.5,
+            label=f"{left}–{right}",
+        )
+    if chosen is not None:
+        ax.plot(
+            chosen[1],
+            chosen[0],
+            marker="o",
+            markersize=11,
+            markerfacecolor="none",
+            markeredgecolor="#e0301e",
+            markeredgewidth=2,
+            linestyle="none",
+            label=f"chosen: {chosen[0]}–{chosen[1]}",
+        )
+    if marks or chosen is not None:
+        # the empty half (left ≥ right) holds the key, away from the crowded corner
+        ax.legend(loc="upper left", facecolor="#666666", labelcolor="white", framealpha=0.9, fontsize=8)
+    return fig

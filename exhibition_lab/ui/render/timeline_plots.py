@@ -1,0 +1,54 @@
+"""Matplotlib chart of Timeline simulations (kept out of the engine).
+
+Built without pyplot, as :mod:`exhibition_lab.plots` does: the figure is a
+:class:`~exhibition_lab.plots.Chart`, which Jupyter shows as a PNG image.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from ...games.timeline.agents import KnowledgeResult
+
+
+def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
+    """Win rate against the bot's spread in years, one line per player count, with its 95%
+    band and the fair share (1 / players) dashed."""
+    from matplotlib import rcParams
+
+    from .plots import Chart
+
+    if ax is None:
+        fig = Chart(figsize=(8, 4.2), layout="constrained")
+        ax = fig.add_subplot()
+    else:
+        fig = ax.figure
+    low, high = result.interval()
+    colors = rcParams["axes.prop_cycle"].by_key()["color"]
+    for i, players in enumerate(result.players):
+        color = colors[i % len(colors)]
+        ax.plot(result.spreads, result.win_rate[i], marker="o", color=color, label=f"{players} players")
+        ax.fill_between(result.spreads, low[i], high[i], color=color, alpha=0.15)
+        ax.axhline(1 / players, color=color, linestyle="--", linewidth=1)
+    ax.axvline(result.reference, color="#888", linestyle=":", linewidth=1)
+    ax.annotate(
+        f"the others: ±{result.reference:g} years",
+        (result.reference, 0.97),
+        textcoords="offset points",
+        xytext=(4, 0),
+        fontsize=9,
+        color="#555",
+        va="top",
+    )
+    ax.set_xlabel("the bot's knowledge: typical error of its guesses, ± years (standard deviation; 0 = knows all)")
+    ax.set_ylabel("share of games won")
+    ax.set_ylim(0, 1)
+    ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
+    ax.set_title(f"One bot against bots of ±{result.reference:g} years (shaded: 95% interval; dashed: fair share)")
+    ax.legend(loc="upper right")
+    ax.grid(alpha=0.3)
+    return fig

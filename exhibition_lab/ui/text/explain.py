@@ -1,0 +1,325 @@
+"""Hall requirements and moves in plain words, for people rather than tests.
+
+:meth:`Hall.why_not` answers with the rule id first and spot coordinates (``R11 (ascending
+years): 1904AF cannot go to General (0, 4): …``), which tests and logs rely on. The play app
+and the course speak to a player instead: plain words first, the rule id as a small suffix
+(``1904 must stand left of 1923 in General: years ascend`` + ``R11``). This module builds
+those words from the same :class:`~exhibition_lab.games.exhibition.rules.hall.Problem` the engine finds, so the two
+can never disagree about *whether* a card fits, only about how it is said.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from ...games.exhibition.rules.cards import Card
+from ...games.exhibition.rules.deal import VEHICLES
+from ...games.exhibition.rules.hall import Hall, Problem
+from ...games.exhibition.rules.layout import ShowcaseKind, unique_decades_range
+
+if TYPE_CHECKING:
+    from ...games.exhibition.game import Game
+
+
+class Plain(NamedTuple):
+    """A reason in plain words and the id of the rule behind it."""
+
+    words: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.words} ({self.rule})"
+
+
+def card_name(card: Card) -> str:
+    """How a player calls a card: its year (``1953``), or ``Einstein``."""
+    return "Einstein" if card.year is None else str(card.year)
+
+
+def card_with_subject(card: Card) -> str:
+    """``1953 · Hillary and Tenzing reach the summit of Everest`` (the year alone without a title)."""
+    return f"{card_name(card)} · {card.title}" if card.title else card_name(card)
+
+
+def placement_in_words(
+    hall: Hall, card: Card, showcase: int, spot: int, others: Iterable[Hall] = (), *, players: int | None = None
+) -> Plain | None:
+    """Why ``card`` may not go to ``(showcase, spot)`` in plain words, or ``None`` if it may.
+
+    Decided by :meth:`Hall.placement_problem` (the same check as :meth:`Hall.why_not`).
+    """
+    others = tuple(others)
+    problem = hall.placement_problem(card, showcase, spot, others, players=players)
+    if problem is None:
+        return None
+    players = players or len(others) + 1
+    return Plain(_words(hall, card, showcase, spot, problem, players, _claims(others)), problem.rule)
+
+
+def _claims(others: Iterable[Hall]) -> frozenset:
+    """Continents the other players' One Continent showcases hold (R13; D6: coloured cards)."""
+    claims = set()
+    for other in others:
+        for kind, spots in zip(other.layout, other.showcases):
+            if kind.same_continent:
+                claims.update(c.continent for c in spots if c is not None and c.continent is not None)
+    return frozenset(claims)
+
+
+def fits_nowhere_in_words(
+    hall: Hall, card: Card, others: Iterable[Hall] = (), *, players: int | None = None
+) -> list[tuple[str, Plain]]:
+    """One short reason per showcase why ``card`` fits none of its empty spots.
+
+    Each entry is ``(showcase name, reason)``; a full showcase says so. The reason is the
+    one a player looks for: where the card's year would stand in order (R11), either that no
+    spot is free there, or why the free spot there refuses it (e.g. One Era's step, R14).
+    Only for a card without a year, or when several such spots disagree, the reason shared by
+    most of them is given (the leftmost on a tie).
+    """
+    others = tuple(others)
+    result = []
+    for s, kind in enumerate(hall.layout):
+        spots = hall.showcases[s]
+        empty = [i for i, c in enumerate(spots) if c is None]
+        if not empty:
+            result.append((kind.name, Plain("full", "R10")))
+            continue
+        reasons = {i: placement_in_words(hall, card, s, i, others, players=players) for i in empty}
+        if any(r is None for r in reasons.values()):
+            continue  # the card fits here after all; nothing to explain
+        in_order = _spots_in_year_order(spots, card, empty)
+        if in_order == []:
+            result.append((kind.name, Plain(_no_free_spot_in_order(kind, spots, card), "R11")))
+            continue
+        chosen = in_order or empty
+        if kind.max_step is not None and in_order:
+            # One Era allows more years across free spots (R14): the roomiest spot is the
+            # one a player tries, so its limit is the one worth telling
+            chosen = [max(in_order, key=lambda i: _room(spots, i))]
+        candidates = [reasons[i] for i in chosen]
+        counts = Counter(candidates)
+        result.append((kind.name, max(candidates, key=lambda r: (counts[r], -candidates.index(r)))))
+    return result
+
+
+def _room(spots: Sequence[Card | None], spot: int) -> int:
+    """How many spots lie between ``spot`` and the nearest filled one (all, if none is)."""
+    filled = [j for j, c in enumerate(spots) if c is not None]
+    return min((abs(spot - j) for j in filled), default=len(spots))
+
+
+def _year_neighbours(spots: Sequence[Card | None], card: Card) -> tuple[int, int]:
+    """Where ``card``'s year belongs in a showcase (R11): the index of the latest earlier card
+    (-1 if none) and of the earliest later card (``len(spots)`` if none)."""
+    left = max((j for j, c in enumerate(spots) if c and c.year is not None and c.year < card.year), default=-1)
+    right = min((j for j, c in enumerate(spots) if c and c.year is not None and c.year > card.year), default=len(spots))
+    return left, right
+
+
+def _spots_in_year_order(spots: Sequence[Card | None], card: Card, empty: list[int]) -> list[int] | None:
+    """The empty spots where ``card`` would keep the years ascending (R11); ``None`` for a
+    card without a year, which has no place of its own."""
+    if card.year is None:
+        return None
+    left, right = _year_neighbours(spots, card)
+    return [i for i in empty if left < i < right]
+
+
+def _no_free_spot_in_order(kind: ShowcaseKind, spots: Sequence[Card | None], card: Card) -> str:
+    left, right = _year_neighbours(spots, card)
+    if left >= 0 and right < len(spots):
+        where = f"between {card_name(spots[left])} and {card_name(spots[right])}"
+    elif left >= 0:
+        where = f"right of {card_name(spots[left])}"
+    else:
+        where = f"left of {card_name(spots[right])}"
+    return f"{card.year} must stand {where} in {kind.name}, and no spot is free there: years ascend"
+
+
+# ---------------------------------------------------------------- one problem in words
+def _words(hall: Hall, card: Card, showcase: int, spot: int, problem: Problem, players: int, claims: frozenset) -> str:
+    kind = hall.layout[showcase]
+    spots = hall.showcases[showcase]
+    where = kind.name
+    name = card_name(card)
+    rule = problem.rule
+    if rule == "R10":
+        return f"{hall.layout.spot_name(showcase, spot)} already holds {card_name(spots[spot])}"
+    if rule == "R2":
+        return f"your hall already holds a card of {name}: one card per year"
+    if rule == "V1":
+        return f"white cards may not go in {where}, a variation showcase"
+    if rule == "R13":
+        return _one_continent(kind, spots, card, claims) or _without_coordinates(problem.reason)
+    handlers = {
+        "R11": _ascending,
+        "R12": _distinct,
+        "R14": _steps,
+        "V2": _steps,
+        "V3": _links,
+        "V4": _one_decade,
+        "V6a": _unique_decades,
+    }
+    handler = handlers.get(rule)
+    words = handler(kind, spots, card, spot, problem, players) if handler else None
+    if words is None and rule == "R16":
+        words = f"no year is left for Einstein between its neighbours in {where}"
+    return words or _without_coordinates(problem.reason)
+
+
+def _neighbours(spots: Sequence[Card | None], spot: int) -> tuple[tuple[int, Card] | None, tuple[int, Card] | None]:
+    """The nearest filled spot with a year on each side of ``spot``."""
+    left = next(((j, spots[j]) for j in range(spot - 1, -1, -1) if spots[j] and spots[j].year), None)
+    right = next(((j, spots[j]) for j in range(spot + 1, len(spots)) if spots[j] and spots[j].year), None)
+    return left, right
+
+
+def _ascending(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
+    if card.year is None:
+        return None
+    younger_left = [c for c in spots[:spot] if c is not None and c.year is not None and c.year >= card.year]
+    if younger_left:
+        return f"{card.year} must stand left of {card_name(younger_left[0])} in {kind.name}: years ascend"
+    older_right = [c for c in spots[spot + 1 :] if c is not None and c.year is not None and c.year <= card.year]
+    if older_right:
+        return f"{card.year} must stand right of {card_name(older_right[-1])} in {kind.name}: years ascend"
+    return None
+
+
+def _distinct(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
+    if card.continent is None:
+        return f"no continent is left for the white card in {kind.name}: continents must differ"
+    same = next((c for c in spots if c is not None and c.continent is card.continent), None)
+    if same is None:
+        return None
+    return f"{kind.name} already shows {card.continent.title} ({card_name(same)}): continents must differ"
+
+
+def _one_continent(kind: ShowcaseKind, spots, card: Card, claims: frozenset) -> str | None:
+    held = next((c.continent for c in spots if c is not None and c.continent is not None), None)
+    if card.continent is not None and held is not None and held is not card.continent:
+        return f"{kind.name} holds {held.title}: all its cards share one continent"
+    claimed = held or card.continent
+    if claimed is not None and claimed in claims:
+        return f"another player's {kind.name} already holds {claimed.title}: first come, first served"
+    return None
+
+
+def _steps(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
+    if card.year is None:
+        return None
+    left, right = _neighbours(spots, spot)
+    for side in (left, right):
+        if side is None:
+            continue
+        j, other = side
+        free = abs(spot - j) - 1
+        gap = abs(card.year - other.year)
+        between = "side by side" if free == 0 else f"with {free} free spot{'s' if free > 1 else ''} between"
+        if kind.max_step is not None and gap > kind.max_step * (free + 1):
+            return (
+                f"{card.year} and {other.year} would be {gap} years apart in {kind.name}, {between}: "
+                f"at most {kind.max_step * (free + 1)}"
+            )
+        if kind.min_step is not None and gap < kind.min_step * (free + 1):
+            return (
+                f"{card.year} and {other.year} would be only {gap} years apart in {kind.name}, {between}: "
+                f"at least {kind.min_step * (free + 1)}"
+            )
+    return None
+
+
+def _links(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
+    if card.year is None:
+        return None
+    for j in (spot - 1, spot + 1):
+        if 0 <= j < len(spots) and spots[j] is not None and spots[j].year is not None:
+            other = spots[j]
+            if other.continent is not card.continent and abs(other.year - card.year) > kind.link_years:
+                return (
+                    f"{card.year} and {other.year} would stand side by side in {kind.name}: "
+                    f"neighbours share a continent or lie within {kind.link_years} years"
+                )
+    return None
+
+
+def _one_decade(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
+    held = next((c.decade for c in spots if c is not None and c.decade is not None), None)
+    if held is None:
+        return None
+    return f"{kind.name} holds the {held}s: all its cards share one decade"
+
+
+def _unique_decades(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
+    if card.decade is None:
+        return None
+    low, high = unique_decades_range(players)
+    if not low <= card.decade <= high:
+        return f"with {players} player{'s' if players > 1 else ''} {kind.name} takes only the {low}s–{high}s"
+    if any(c is not None and c.decade == card.decade for c in spots):
+        return f"{kind.name} already holds the {card.decade}s: one card per decade"
+    return f"another player's {kind.name} already holds the {card.decade}s: one card per decade"
+
+
+def _without_coordinates(reason: str) -> str:
+    """The engine's reason without spot numbers such as ``(spot 3)``."""
+    import re
+
+    return re.sub(r"\s*\((?:spot \d+|\d+, \d+)\)", "", reason)
+
+
+# ---------------------------------------------------------------- moves in words
+def action_in_words(game: Game, action: Action) -> str:
+    """What ``action`` does, said *before* it is applied to ``game`` (the tile still shows
+    the card, the vehicle still stands where it was): ``took 1953 · … from Oceania, moved
+    the Ford to Asia``, ``placed it in General, 3rd spot``."""
+    seat = game.current
+    vehicle = VEHICLES[seat]
+    if isinstance(action, Take):
+        card = action.card
+        column = next((c for c, cards in game.market.items() if card in cards), None)
+        where = f" from {column.title}" if column is not None else ""
+        text = f"took {card_with_subject(card)}{where}"
+        if card.continent is None:
+            return text
+        if card.continent is game.vehicles[seat]:
+            return f"{text}, the {vehicle} stays in {card.continent.title}"
+        return f"{text}, moved the {vehicle} to {card.continent.title}"
+    if isinstance(action, Move):
+        return f"moved the {vehicle} to {action.continent.title}"
+    if isinstance(action, Place):
+        return f"placed it in {game.layout.spot_name(action.showcase, action.spot)}"
+    if isinstance(action, ToDepot):
+        return "put it in the Depot"
+    if isinstance(action, EndExhibition):
+        return "found no place for it and ended the exhibition (the card leaves the game)"
+    return str(action)
+
+
+def history_in_words(game: Game) -> list[str]:
+    """:func:`action_in_words` for every action of ``game.history``, oldest first.
+
+    The game itself is not changed: a copy steps back through the history to see each
+    action's position before it was played.
+    """
+    twin = game.copy()
+    words: list[str] = []
+    for _ in range(len(game.history)):
+        action = twin.undo()
+        words.append(action_in_words(twin, action))
+    return words[::-1]
+
+
+def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tuple[int, str]]:
+    """The actions ``history[start:]`` grouped into turns, one sentence each:
+    ``(seat, "Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century")``."""
+    turns: list[tuple[int, list[str]]] = []
+    for k, (seat, action) in enumerate(game.history[start:], start):
+        if not turns or turns[-1][0] != seat or isinstance(action, Take):
+            turns.append((seat, []))
+        turns[-1][1].append(words[k])
+    return [(seat, f"{game.players[seat]} {', '.join(parts)}") for seat, parts in turns]

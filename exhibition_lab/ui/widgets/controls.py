@@ -1,0 +1,269 @@
+"""The start panel: players 1–5 with names, who is a bot (strength in words), variation
+showcases by name with a line on each, Secret Decade, seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+import numpy as np
+
+from ...core.errors import ArgumentError, ExhibitionLabError
+from ...games.exhibition.rules.deal import MAX_PLAYERS
+from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
+from ...games.exhibition.session import HUMAN, SEAT_DETAILS, SEAT_KINDS, SEAT_LABELS, VARIATION_LINES, PlaySession
+from .panels import ScrollAnchor, rule_tag
+
+#: Every option row of the panel: a checkbox of fixed width, then its words (top-aligned,
+#: so one-line and two-line rows start at the same place).
+CHECK_WIDTH = "22px"
+
+
+def _option_row(box: w.Checkbox, text: w.HTML) -> w.HBox:
+    box.layout = w.Layout(width=CHECK_WIDTH, min_width=CHECK_WIDTH, margin="2px 6px 0 0")
+    text.layout = w.Layout(flex="1 1 auto", margin="0")
+    return w.HBox([box, text], layout=w.Layout(align_items="flex-start", margin="0 0 2px 0"))
+
+
+class VariationPicker(w.VBox):
+    """One checkbox per variation showcase: its name, the showcase it covers, one line on
+    what it does. ``value`` is the tuple of chosen keys (as ``Layout.with_variations`` takes).
+
+    Variations over the same base showcase exclude each other (D9): ticking one unticks and
+    disables the others, whose line then says why in words."""
+
+    def __init__(self) -> None:
+        self.boxes: dict[str, w.Checkbox] = {}
+        self.texts: dict[str, w.HTML] = {}
+        rows = []
+        for key in VARIATIONS:
+            box = w.Checkbox(value=False, indent=False)
+            self.boxes[key] = box
+            self.texts[key] = w.HTML(self._text(key))
+            box.observe(lambda change, k=key: self._ticked(k, change["new"]), names="value")
+            rows.append(_option_row(box, self.texts[key]))
+        super().__init__(rows)
+        self.add_class("exlab-variations")
+
+    @staticmethod
+    def _text(key: str, blocked_by: str | None = None) -> str:
+        kind = VARIATIONS[key]
+        base = SHOWCASES[kind.covers].name
+        line = f"<b>{kind.name}</b> <small>(over {base})</small>{rule_tag(kind.rule)} — "
+        line += f"<span class='exlab-setup-note'>{VARIATION_LINES[key]}</span>"
+        if blocked_by is not None:
+            other = VARIATIONS[blocked_by].name
+            line += (
+                f"<br><span class='exlab-setup-note exlab-variation-blocked'><i>Off while {other} is ticked: "
+                f"both lie over {base}, and a showcase takes one variation at a time.</i></span>"
+            )
+        return line
+
+    def _rivals(self, key: str) -> list[str]:
+        covers = VARIATIONS[key].covers
+        return [k for k in self.boxes if k != key and VARIATIONS[k].covers == covers]
+
+    def _ticked(self, key: str, on: bool) -> None:
+        for rival in self._rivals(key):
+            if on:
+                self.boxes[rival].value = False
+            self.boxes[rival].disabled = on
+            self.texts[rival].value = self._text(rival, blocked_by=key if on else None)
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        return tuple(key for key, box in self.boxes.items() if box.value)
+
+    @value.setter
+    def value(self, keys: tuple[str, ...]) -> None:
+        unknown = set(keys) - set(self.boxes)
+        if unknown:
+            raise ArgumentError(f"unknown variation {sorted(unknown)[0]!r}; known: {', '.join(self.boxes)}")
+        for key in keys:
+            clash = next((k for k in self._rivals(key) if k in keys), None)
+            if clash is not None:
+                base = SHOWCASES[VARIATIONS[key].covers].name
+                raise ArgumentError(
+                    f"{VARIATIONS[clash].name} and {VARIATIONS[key].name} both lie over {base}: "
+                    "choose one of them (one variation per showcase, D9)",
+                    rule="D9",
+                )
+        for key, box in self.boxes.items():
+            if key not in keys:
+                box.value = False
+        for key in keys:
+            self.boxes[key].value = True
+
+
+#: Fresh seeds are drawn from 1 to this bound: short enough to read and type again.
+SEED_RANGE = 1_000_000
+NEW_CARDS = "new cards"
+
+
+class NewGameControls(w.VBox):
+    """Choose a set-up and press *Start game*; calls ``on_new(session)``.
+
+    The Seed field shows exactly the seed the next *Start game* uses, or is empty
+    (“new cards”): then Start deals with a fresh seed drawn from a numpy Generator seeded
+    with ``seed`` (so a notebook run deals the same sequence of games) and the game's first
+    message names it. Typing a seed ticks *Keep this seed*; ticking it with an empty field
+    puts in the seed of the game on the board (to deal its cards again); unticking empties
+    the field. A set-up that cannot start changes nothing, not even the seeds."""
+
+    def __init__(self, on_new: Callable[[PlaySession], None], *, seed: int = 0) -> None:
+        self._on_new = on_new
+        self._seeds = np.random.default_rng([seed, 0xDEA1])
+        self._fresh = self._draw()
+        #: the seed of the game on the board (the app tells it of games started elsewhere)
+        self.current_seed = seed
+        self.players = w.ToggleButtons(
+            options=list(range(1, MAX_PLAYERS + 1)),
+            value=2,
+            description="Players",
+            style={"button_width": "36px"},
+        )
+        kinds = [(SEAT_LABELS[k], k) for k in SEAT_KINDS]
+        self.seats = [
+            w.Dropdown(options=kinds, value=self._default_kind(k), layout=w.Layout(width="200px"))
+            for k in range(MAX_PLAYERS)
+        ]
+        self.names = [w.Text(placeholder="name (optional)", layout=w.Layout(width="150px")) for _ in range(MAX_PLAYERS)]
+        for dropdown in self.seats:
+            dropdown.observe(lambda _: self._describe_seats(), names="value")
+        self._seat_rows = [
+            w.HBox([w.HTML(f"<b>Seat {k + 1}</b>", layout=w.Layout(width="52px")), self.names[k], self.seats[k]])
+            for k in range(MAX_PLAYERS)
+        ]
+        self.variations = VariationPicker()
+        self.secret = w.Checkbox(value=False, indent=False)
+        secret_row = _option_row(
+            self.secret,
+            w.HTML(
+                f"<b>Secret Decade</b>{rule_tag('V7')} — <span class='exlab-setup-note'>each player gets a hidden "
+                "decade: +1 per hall card of it</span>"
+            ),
+        )
+        self.seed = w.Text(value="", placeholder=NEW_CARDS, description="Seed", layout=w.Layout(width="170px"))
+        self.seed.add_class("exlab-seed")
+        self.keep_seed = w.Checkbox(value=False, indent=False, description="Keep this seed")
+        self.keep_seed.layout.width = "130px"
+        self.keep_seed.tooltip = "Deal the same cards again: tick to keep the game's seed; untick for new cards"
+        self.keep_seed.add_class("exlab-keep-seed")
+        self._writing_seed = False
+        self.seed.observe(self._seed_typed, names="value")
+        self.keep_seed.observe(self._keep_ticked, names="value")
+        self.button = w.Button(description="Start game", button_style="primary", icon="play")
+        self.button.add_class("exlab-new-game")
+        self.button.on_click(lambda _: self.start())
+        self.players.observe(lambda _: self._show_seats(), names="value")
+        self.message = w.HTML()
+        self._show_seats()
+        hint = w.HTML(
+            "<span class='exlab-setup-note'>Several human seats play hot-seat: the board shows the hall of whoever "
+            "is to move. An empty name gets the grey one. An empty Seed deals new cards; a seed in it deals "
+            "the same cards each time.</span>"
+        )
+        left = w.VBox([w.HTML("<b>New game</b>"), self.players, *self._seat_rows, hint])
+        right = w.VBox(
+            [
+                w.HTML("<b>Variation showcases</b> <small>(at most one over each showcase)</small>"),
+                self.variations,
+                secret_row,
+                w.HBox([self.seed, self.keep_seed, self.button], layout=w.Layout(align_items="center")),
+                self.message,
+            ]
+        )
+        right.layout.margin = "0 0 0 24px"
+        self.anchor = ScrollAnchor()
+        super().__init__([self.anchor, w.HBox([left, right])])
+        self.add_class("exlab-scroll-target")
+        self.add_class("exlab-controls")
+        self.add_class("exlab-setup")
+
+    @staticmethod
+    def _default_kind(seat: int) -> str:
+        return HUMAN if seat == 0 else "greedy"
+
+    def _draw(self) -> int:
+        return int(self._seeds.integers(1, SEED_RANGE))
+
+    # ------------------------------------------------------------------ seats
+    def _show_seats(self) -> None:
+        """Show the chosen number of seats; seats that disappear go back to their defaults,
+        so a larger count later never brings back names and kinds no longer on screen."""
+        for k, row in enumerate(self._seat_rows):
+            shown = k < self.players.value
+            row.layout.display = "flex" if shown else "none"
+            if not shown:
+                self.names[k].value = ""
+                self.seats[k].value = self._default_kind(k)
+        self._describe_seats()
+
+    def _describe_seats(self) -> None:
+        """Each name field shows the name its seat gets when left empty; each dropdown's
+        hover has the whole sentence on its kind."""
+        n = self.players.value
+        defaults = PlaySession.default_names([d.value for d in self.seats[:n]])
+        for k in range(MAX_PLAYERS):
+            self.seats[k].tooltip = SEAT_DETAILS[self.seats[k].value]
+            self.names[k].placeholder = defaults[k] if k < n else "name (optional)"
+
+    # ------------------------------------------------------------------ seed
+    def _seed_typed(self, change) -> None:
+        if self._writing_seed:
+            return
+        self._writing_seed = True
+        try:
+            self.keep_seed.value = bool(change["new"].strip())  # a typed seed is meant to be used
+        finally:
+            self._writing_seed = False
+
+    def _keep_ticked(self, change) -> None:
+        if self._writing_seed:
+            return
+        self._writing_seed = True
+        try:
+            if change["new"] and not self.seed.value.strip():
+                self.seed.value = str(self.current_seed)  # keep the cards on the board
+            elif not change["new"]:
+                self.seed.value = ""  # new cards
+        finally:
+            self._writing_seed = False
+
+    def next_seed(self) -> int:
+        """The seed the next *Start game* uses: the field's, or (empty field) the fresh one
+        drawn for it. Raises :class:`ArgumentError` for a field that is not a seed."""
+        typed = self.seed.value.strip()
+        if not typed:
+            return self._fresh
+        if not typed.isdigit():
+            raise ArgumentError(f"the seed is a whole number such as 4711, not {typed!r}; empty deals new cards")
+        return int(typed)
+
+    def start(self) -> PlaySession | None:
+        """Build the chosen game; a set-up the rules refuse is reported, not raised."""
+        n = self.players.value
+        kinds = [d.value for d in self.seats[:n]]
+        typed = [t.value.strip() for t in self.names[:n]]
+        names = None
+        if any(typed):
+            defaults = PlaySession.default_names(kinds)
+            names = [t or d for t, d in zip(typed, defaults)]
+        try:
+            seed = self.next_seed()
+            session = PlaySession.new(
+                kinds,
+                names=names,
+                seed=seed,
+                variations=self.variations.value,
+                secret_decades=self.secret.value,
+            )
+        except ExhibitionLabError as exc:
+            self.message.value = f"<span class='exlab-error'>{exc}</span>"
+            return None
+        if not self.seed.value.strip():
+            self._fresh = self._draw()  # used: the next empty-field start deals new cards again
+        self.current_seed = seed
+        self.message.value = ""
+        self._on_new(session)
+        return session

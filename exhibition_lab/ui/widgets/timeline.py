@@ -1,0 +1,314 @@
+"""The Timeline app: your hand as subject cards, the timeline with years, click a card then a gap.
+
+The app renders from a :class:`~exhibition_lab.games.timeline.agents.TimelineSession` and sends it
+the player's plays; bots answer at once and every reveal says right or wrong with the true
+year and the subject. One player is solo practice (T8) with a streak counter.
+CSS hooks: ``exlab-tl-hand-card``, ``exlab-tl-gap`` (+ ``exlab-tl-gap-lit`` while a card is
+selected), ``exlab-tl-status``, ``exlab-tl-streak``, ``exlab-tl-players``, ``exlab-tl-log``,
+``exlab-tl-new-game``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ...core.errors import ExhibitionLabError
+from ...games.timeline.agents import TimelineSession
+from ...games.timeline.game import Play, Reveal, Timeline
+from ..render.timeline import STYLE, timeline_card_html
+from .cards import find_widgets
+
+CSS = (
+    STYLE
+    + """
+<style>
+.exlab-tl-app { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 1330px; }
+.exlab-tl-app .exlab-tl-hand-card { width: 168px; height: 100px; white-space: normal; line-height: 1.3;
+  font-size: 13px; font-weight: 600; padding: 6px 8px; border: 2px solid #b0a58a; border-radius: 8px;
+  background: #fff8e1; color: #222; box-shadow: 0 1px 3px rgba(0,0,0,.25); margin: 2px 4px 2px 0;
+  overflow: hidden; text-overflow: clip; }
+.exlab-tl-app .exlab-tl-hand-card:hover { border-color: #6d5f3a; }
+.exlab-tl-app .exlab-tl-hand-card.exlab-tl-selected { border: 3px solid #1565c0; background: #e3f2fd;
+  box-shadow: 0 0 0 2px #90caf9; }
+.exlab-tl-app .exlab-tl-hand-card:disabled { opacity: .75; cursor: default; }
+.exlab-tl-app .exlab-tl-gap { width: 24px; height: 104px; min-width: 24px; padding: 0; margin: 0 2px;
+  border: 2px dashed #ddd3b8; border-radius: 6px; background: transparent; color: #c9bd9b;
+  font-size: 16px; font-weight: 700; box-shadow: none; }
+.exlab-tl-app .exlab-tl-gap:disabled { opacity: 1; cursor: default; }
+.exlab-tl-app .exlab-tl-gap.exlab-tl-gap-lit { border-color: #2e7d32; background: #e8f5e9; color: #2e7d32; }
+.exlab-tl-app .exlab-tl-gap.exlab-tl-gap-lit:hover { background: #a5d6a7; }
+.exlab-tl-app .exlab-tl-banner { font-size: 17px; font-weight: 700; margin: 2px 0; }
+.exlab-tl-app .exlab-tl-status { min-height: 1.5em; font-size: 14px; }
+.exlab-tl-app .exlab-tl-status .exlab-tl-msg { padding: 3px 8px; border-radius: 5px; display: inline-block; }
+.exlab-tl-app .exlab-tl-status .exlab-tl-ok { background: #e8f5e9; color: #1b5e20; }
+.exlab-tl-app .exlab-tl-status .exlab-tl-bad { background: #ffebee; color: #b71c1c; }
+.exlab-tl-app .exlab-tl-status .exlab-tl-info { background: #f5f5f5; color: #333; }
+.exlab-tl-app .exlab-tl-timeline-box { border: 2px solid #b0a58a; border-radius: 8px; background: #fbf8ef;
+  padding: 6px; max-height: 372px; overflow-y: auto; }
+.exlab-tl-app .exlab-tl-players { font-size: 13px; }
+.exlab-tl-app .exlab-tl-players span { display: inline-block; margin-right: 14px; }
+.exlab-tl-app .exlab-tl-streak { font-size: 14px; font-weight: 600; }
+.exlab-tl-app .exlab-tl-bot-plays { max-height: 84px; overflow-y: auto; margin: 3px 0 0 8px; }
+.exlab-tl-app .exlab-tl-bot-play { font-size: 12.5px; line-height: 1.35; color: #444; }
+.exlab-tl-app .exlab-tl-log { font-size: 12px; color: #444; max-height: 90px; overflow-y: auto; }
+.exlab-tl-app .exlab-tl-label { font-weight: 700; color: #6d5f3a; margin: 4px 0 2px; }
+</style>
+"""
+)
+
+GAP_CARD = {"width": "120px"}
+
+
+class TimelineApp(w.VBox):
+    """Play Timeline in a notebook or Voila: you against history bots, or solo practice.
+
+    ``TimelineApp(players=3, knowledge=10, seed=0)``: ``players`` counts you too (1 is solo
+    practice, T8); the bots' guesses of a year have a typical error (standard deviation) of ``knowledge`` years. Click a
+    card of your hand, then a lit gap of the timeline. ``app.game`` is the live game.
+    """
+
+    def __init__(
+        self,
+        players: int = 3,
+        *,
+        knowledge: float = 10.0,
+        seed: int = 0,
+        mistakes: int = 3,
+        session: TimelineSession | None = None,
+    ) -> None:
+        self.session = session or TimelineSession.new(players, knowledge=knowledge, seed=seed, mistakes=mistakes)
+        self._seed = seed
+        self._selected: int | None = None
+        self._new_index: int | None = None
+        self.banner = w.HTML()
+        self.banner.add_class("exlab-tl-banner")
+        self.status = w.HTML()
+        self.status.add_class("exlab-tl-status")
+        self.scoreboard = w.HTML()
+        self.scoreboard.add_class("exlab-tl-players")
+        self.streak = w.HTML()
+        self.streak.add_class("exlab-tl-streak")
+        self.hand_label = w.HTML()
+        self.hand = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.timeline = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="stretch"))
+        self.timeline.add_class("exlab-tl-timeline-box")
+        self.plays_log = w.HTML()
+        self.plays_log.add_class("exlab-tl-log")
+        self.controls = self._make_controls(players, knowledge)
+        super().__init__(
+            [
+                w.HTML(CSS),
+                self.banner,
+                self.scoreboard,
+                self.streak,
+                self.status,
+                self.hand_label,
+                self.hand,
+                w.HTML("<div class='exlab-tl-label'>Timeline</div>"),
+                self.timeline,
+                self.plays_log,
+                self.controls,
+            ]
+        )
+        self.add_class("exlab-tl-app")
+        self.say("Click a card of your hand, then the gap where you think its year belongs.")
+        self.render()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def game(self) -> Timeline:
+        return self.session.game
+
+    @property
+    def selected(self) -> int | None:
+        """Id of the hand card picked, waiting for a gap."""
+        return self._selected
+
+    def __repr__(self) -> str:
+        # Also the text a static rendering of a notebook shows in place of the live app.
+        game = self.game
+        state = "over" if game.is_over else f"round {game.round}"
+        return f"Timeline app: {', '.join(game.players)} ({state}). Run the notebook to play."
+
+    def find(self, css_class: str) -> list[w.Widget]:
+        """Every widget in the app carrying ``css_class`` (for tests and scripting)."""
+        return find_widgets(self, css_class)
+
+    # ------------------------------------------------------------------ rendering
+    def render(self) -> None:
+        """Redraw every part from the session, in one batch of updates."""
+        session = self.session
+        hand = session.game.view(session.viewer).hand if session.humans_turn else ()
+        if self._selected not in {s.id for s in hand}:
+            self._selected = hand[0].id if len(hand) == 1 else None  # one card: no need to pick it
+        with self.hold_sync():
+            self.banner.value = escape(self._banner_text())
+            self.scoreboard.value = self._scoreboard_html()
+            self.streak.value = self._streak_html()
+            self.streak.layout.display = "block" if session.game.is_solo else "none"
+            self.scoreboard.layout.display = "none" if session.game.is_solo else "block"
+            self.hand.children = [self._hand_button(s.id, s.title) for s in hand]
+            self.hand_label.layout.display = "block" if hand else "none"
+            self.hand_label.value = self._hand_label_html()
+            self.timeline.children = self._timeline_children()
+            self.plays_log.value = self._log_html()
+
+    def _banner_text(self) -> str:
+        game = self.session.game
+        if game.is_over:
+            if game.is_solo:
+                return f"Practice over — {game.score} card(s) placed right, best streak {game.best_streak}"
+            names = game.winner_names
+            if len(names) > 1:
+                return f"Game over — shared win: {', '.join(names)}"
+            return "Game over — you win!" if self.session.is_human(game.winners[0]) else f"Game over — {names[0]} wins"
+        if game.is_solo:
+            return "Solo practice: place each card where its year belongs"
+        return f"Round {game.round} — your turn"
+
+    def _hand_label_html(self) -> str:
+        if self._selected is None:
+            text = "Your hand — click a card, then a gap"
+        else:
+            title = escape(self.game.card(self._selected).title)
+            text = f"Your hand — “{title}” picked: now click the green gap where its year belongs"
+        return f"<div class='exlab-tl-label'>{text}</div>"
+
+    def _scoreboard_html(self) -> str:
+        game = self.session.game
+        parts = []
+        for seat, name in enumerate(game.players):
+            size = len(game.hand(seat))
+            state = "" if game.active[seat] else " — out"
+            if game.is_over and seat in game.winners:
+                state = " — winner"
+            weight = "font-weight:700" if seat == game.current and not game.is_over else ""
+            parts.append(f"<span style='{weight}'>{escape(name)}: {size} card{'s' * (size != 1)}{state}</span>")
+        kinds = sorted({kind for kind in self.session.seats if kind != "human"})
+        bots = f"<span style='color:#6d5f3a'>bots: {escape(', '.join(kinds))} years</span>" if kinds else ""
+        return f"{''.join(parts)}<span>pile: {len(game.pile)}</span>{bots}"
+
+    def _streak_html(self) -> str:
+        game = self.session.game
+        if not game.is_solo:
+            return ""
+        left = game.mistake_limit - game.mistakes
+        hearts = "♥" * left + "♡" * game.mistakes
+        return (
+            f"Placed right: <b>{game.score}</b> · streak: <b>{game.streak}</b> (best {game.best_streak}) · "
+            f"mistakes left: <span style='color:#c62828'>{hearts}</span> · pile: {len(game.pile)}"
+        )
+
+    def _hand_button(self, card_id: int, title: str) -> w.Button:
+        button = w.Button(description=title, tooltip=title, layout=w.Layout(width="168px", height="100px"))
+        button.add_class("exlab-tl-hand-card")
+        if card_id == self._selected:
+            button.add_class("exlab-tl-selected")
+        button.card_id = card_id
+        button.on_click(lambda b: self._pick(b.card_id))
+        return button
+
+    def _timeline_children(self) -> list[w.Widget]:
+        game = self.session.game
+        cards = game.timeline_cards
+        lit = self._selected is not None and self.session.humans_turn
+        children: list[w.Widget] = [self._gap_button(0, cards, lit)]
+        for k, card in enumerate(cards):
+            children.append(w.HTML(timeline_card_html(card, new=k == self._new_index)))
+            children.append(self._gap_button(k + 1, cards, lit))
+        return children
+
+    def _gap_button(self, gap: int, cards, lit: bool) -> w.Button:
+        left = cards[gap - 1].year if gap > 0 else None
+        right = cards[gap].year if gap < len(cards) else None
+        where = (
+            f"between {left} and {right}"
+            if left is not None and right is not None
+            else (f"before {right}" if right is not None else f"after {left}")
+        )
+        button = w.Button(description="+" if lit else "·", tooltip=where, layout=w.Layout(width="24px", height="104px"))
+        button.add_class("exlab-tl-gap")
+        if lit:
+            button.add_class("exlab-tl-gap-lit")
+        button.disabled = self.session.game.is_over
+        button.gap = gap
+        button.on_click(lambda b: self._place(b.gap))
+        return button
+
+    def _log_html(self) -> str:
+        lines = [self._reveal_line(r) for r in self.session.reveals[::-1][:30]]
+        items = "".join(f"<li>{line}</li>" for line in lines)
+        return f"<details><summary>Plays so far ({len(self.session.reveals)})</summary><ul>{items}</ul></details>"
+
+    def _reveal_line(self, reveal: Reveal) -> str:
+        mark = "<span class='exlab-tl-right'>✔</span>" if reveal.correct else "<span class='exlab-tl-wrong'>✘</span>"
+        return f"{mark} {escape(self.session.describe(reveal))}"
+
+    # ------------------------------------------------------------------ clicks
+    def say(self, message: str, *, kind: str = "info") -> None:
+        """Show a message in the status line (``kind``: info, ok or bad)."""
+        self.status.value = f"<span class='exlab-tl-msg exlab-tl-{kind}'>{escape(message)}</span>"
+
+    def _pick(self, card_id: int) -> None:
+        if not self.session.humans_turn:
+            self.say("It is not your turn.", kind="bad")
+            return
+        self._selected = card_id  # the status keeps the last reveals; the hand's label guides
+        self.render()
+
+    def _place(self, gap: int) -> None:
+        if self.game.is_over:
+            self.say("The game is over; start a new one below.", kind="bad")
+            return
+        if self._selected is None:
+            self.say("First click a card of your hand, then a gap.", kind="bad")
+            return
+        try:
+            reveals = self.session.act(Play(self._selected, gap))
+        except ExhibitionLabError as exc:
+            self.say(str(exc), kind="bad")
+            return
+        mine = reveals[0]
+        self._selected = None
+        self._new_index = self._index_of(mine) if mine.correct else None
+        kind = "ok" if mine.correct else "bad"
+        lines = [f"<span class='exlab-tl-msg exlab-tl-{kind}'>{self._reveal_line(mine)}</span>"]
+        others = "".join(f"<div class='exlab-tl-bot-play'>{self._reveal_line(r)}</div>" for r in reveals[1:])
+        if others:  # a scrolling box, so that seven bots' plays do not push the timeline off screen
+            lines.append(f"<div class='exlab-tl-bot-plays'>{others}</div>")
+        self.status.value = "".join(lines)
+        self.render()
+
+    def _index_of(self, reveal: Reveal) -> int | None:
+        cards = self.game.timeline_cards
+        return next((k for k, c in enumerate(cards) if c is reveal.card), None)
+
+    # ------------------------------------------------------------------ new game
+    def _make_controls(self, players: int, knowledge: float) -> w.HBox:
+        options = [("Solo practice", 1)] + [(f"{k} players", k) for k in range(2, 9)]
+        self.players_choice = w.Dropdown(options=options, value=players, layout=w.Layout(width="150px"))
+        self.knowledge_choice = w.IntSlider(
+            value=int(knowledge),
+            min=0,
+            max=40,
+            step=1,
+            description="Bots ± years",
+            style={"description_width": "90px"},
+            layout=w.Layout(width="300px"),
+        )
+        self.new_button = w.Button(description="New game", icon="refresh", layout=w.Layout(width="120px"))
+        self.new_button.add_class("exlab-tl-new-game")
+        self.new_button.on_click(lambda _: self.new_game())
+        return w.HBox([self.players_choice, self.knowledge_choice, self.new_button])
+
+    def new_game(self, players: int | None = None, knowledge: float | None = None) -> None:
+        """Start a new game (by default with the choices of the controls)."""
+        players = self.players_choice.value if players is None else players
+        knowledge = self.knowledge_choice.value if knowledge is None else knowledge
+        self._seed += 1
+        self.session = TimelineSession.new(players, knowledge=knowledge, seed=self._seed)
+        self._selected, self._new_index = None, None
+        self.say("New game: click a card of your hand, then a gap.")
+        self.render()

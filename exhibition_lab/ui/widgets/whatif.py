@@ -1,0 +1,636 @@
+"""The what-if explorer: "what if my pair were 1912 and 1987?" answered as the sliders move.
+
+Every number comes from :mod:`exhibition_lab.odds`; this module only lays them out. A slider
+move recomputes one pair (microseconds) and redraws an SVG chart; the heatmap of every pair
+is recomputed only when the goal or the pool changes.
+"""
+
+from __future__ import annotations
+
+import base64
+import threading
+from html import escape
+from pathlib import Path
+
+import anywidget
+import ipywidgets as w
+import numpy as np
+import traitlets
+
+from ...core.errors import ArgumentError, ExhibitionLabError
+from ...games.exhibition import odds
+from ...games.exhibition.game import Game
+from ...games.exhibition.rules.cards import FIRST_YEAR, LAST_YEAR, Card
+from ...games.exhibition.rules.scoring import SoloRules
+
+GOAL_OPTIONS = (("Years Gap", "years_gap"), ("Short Era", "short_era"), ("Antiquity", "antiquity"))
+WHOLE_DECK = "whole deck"
+THIS_GAME = "cards still to come"
+BOT_NAMES = ("greedy", "random", "search")
+#: Pairs worth comparing, marked on the heatmap (left, right).
+EXAMPLE_PAIRS = ((1912, 1987), (1905, 1995), (1920, 1980), (1940, 1960))
+GOAL_RULE = {"years_gap": "S4", "short_era": "S5", "antiquity": "S5"}
+GOAL_PENALTY = {
+    "years_gap": "older than the left card or younger than the right one",
+    "short_era": "from the left card's year to the right card's year",
+    "antiquity": "older than the right card",
+}
+EXACT_COLOR, SIMULATED_COLOR = "#3b6fb6", "#e08a1e"
+
+CSS = """
+<style>
+.exlab-whatif { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
+.exlab-whatif .exlab-whatif-expected { font-size: 15px; line-height: 1.45; }
+.exlab-whatif .exlab-whatif-expected b.exlab-big { font-size: 20px; }
+.exlab-whatif .exlab-whatif-message { color: #b71c1c; min-height: 1.2em; }
+.exlab-whatif table.exlab-fame { border-collapse: collapse; font-size: 13px; margin-top: 4px; }
+.exlab-whatif table.exlab-fame td, .exlab-whatif table.exlab-fame th { border: 1px solid #ccc;
+  padding: 2px 7px; text-align: right; }
+.exlab-whatif .exlab-whatif-help { color: #555; font-size: 12px; line-height: 1.35; }
+.exlab-whatif .widget-html-content { line-height: 1.4; }
+</style>
+"""
+
+
+class PairHeatmap(anywidget.AnyWidget):
+    """Every (left, right) pair as a coloured square; a click picks the pair.
+
+    ``values`` is the 100×100 grid as little-endian float32 bytes, row by row (NaN where no
+    pair is possible): a binary buffer, so a new map costs no JSON; ``left``/``right`` the
+    chosen pair, ``marks`` the example pairs outlined.
+    """
+
+    _esm = Path(__file__).with_name("heatmap.js")
+    values = traitlets.Bytes(b"").tag(sync=True)
+    left = traitlets.Int(1912).tag(sync=True)
+    right = traitlets.Int(1987).tag(sync=True)
+    marks = traitlets.List([]).tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+
+    def show_grid(self, grid: np.ndarray) -> None:
+        """Send a grid of expected fp (NaN for impossible pairs)."""
+        self.values = np.ascontiguousarray(grid, dtype="<f4").tobytes()
+
+    @property
+    def grid(self) -> np.ndarray:
+        """The grid shown, back as a 100×100 array."""
+        return np.frombuffer(self.values, dtype="<f4").reshape(100, 100)
+
+
+class YearsGapExplorer(w.VBox):
+    """Pick a pair of years and a goal; see the exact odds of the solo market penalty at once.
+
+    ``YearsGapExplorer()`` asks about the whole deck; :meth:`for_game` about the cards a live
+    solo game has not shown the player yet. Controls (all public, for scripts and tests):
+    ``left``, ``right`` (sliders), ``goal``, ``pool``, ``bot``, ``games``, ``reading``;
+    ``result`` is the current :class:`~exhibition_lab.odds.PairOdds` (``None`` for an
+    impossible pair) and ``played`` the last simulated run.
+    """
+
+    def __init__(
+        self, left: int = 1912, right: int = 1987, goal: str = "years_gap", *, game: Game | None = None
+    ) -> None:
+        if game is not None and not game.is_solo:
+            raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
+        self.game = game
+        self.result: odds.PairOdds | None = None
+        self.refusal = ""  # why the chosen pair has no answer, when it has none
+        self.played: odds.PlayOuts | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._build_controls(left, right, goal)
+        self._grid_key: tuple | None = None
+        self._played_pool: str | None = None
+        self._preset_key: tuple | None = None
+        self._goal_name = dict((v, k) for k, v in GOAL_OPTIONS)[goal]
+        self._show_goals_in_play()
+        self._follow_the_games_reading()
+        super().__init__(self._layout())
+        self.add_class("exlab-whatif")
+        self._wire()
+        self._refresh_grid()
+        self.update()
+
+    @classmethod
+    def for_game(cls, game: Game, left: int | None = None, right: int | None = None) -> YearsGapExplorer:
+        """The explorer on a live solo game's unseen cards (the open market and the stock as
+        a set), with the goal of the game's pair showcase only (the goals of showcases not in
+        play are hidden) and the pair preset from the cards it holds and the card in hand."""
+        found = odds.pair_showcase(game) if game.is_solo else None
+        goal = found[0] if found is not None else "years_gap"
+        preset_left, preset_right = preset_pair(game) if game.is_solo else (None, None)
+        left = left if left is not None else preset_left
+        right = right if right is not None else preset_right
+        explorer = cls(*_completed(left, right), goal, game=game)
+        explorer._preset_key = _preset_key(game)
+        explorer._show_preset(preset_left, preset_right)
+        return explorer
+
+    def refresh(self, game: Game | None = None) -> None:
+        """Ask again after the game moved on (or about another solo ``game``): the pool, the
+        map and the answer are recomputed; simulated games of the old position are dropped."""
+        if game is not None:
+            if not game.is_solo:
+                raise ArgumentError(
+                    "market penalties are a solo rule (S4, S5); this game has several players", rule="S4"
+                )
+            if self.game is None:
+                self.pool.options = (WHOLE_DECK, THIS_GAME)
+                self.pool.layout.display = None
+            self.game = game
+            self._follow_the_games_reading()
+        if self._played_pool == THIS_GAME:
+            self.played = None
+        self._show_goals_in_play()
+        key = _preset_key(self.game)
+        if key != self._preset_key:
+            # the pair showcase or the card in hand changed: ask about the cards you have now
+            self._preset_key = key
+            left, right = preset_pair(self.game)
+            with self.hold_sync():  # only the sides your cards fill move; the others stay
+                if left is not None:
+                    self.left.value = left
+                if right is not None:
+                    self.right.value = right
+            self._show_preset(left, right)
+        self._grid_key = None
+        self._refresh_grid()
+        self.update()
+
+    def _follow_the_games_reading(self) -> None:
+        """In a live game the Mid Century reading is the game's own (its score uses the
+        default, harsh reading, D11): the toggle goes and a line says so."""
+        if self.game is None:
+            self.reading.layout.display = None
+            self.reading_note.value = ""
+            return
+        self.reading.value = SoloRules().name
+        self.reading.layout.display = "none"
+        rules = SoloRules()
+        self.reading_note.value = (
+            f"<small>Mid Century is counted as in this game: the {escape(rules.name)} reading, "
+            f"+{rules.base} minus {rules.per_year} points per year from 1950 (S6, D11).</small>"
+        )
+
+    def _show_goals_in_play(self) -> None:
+        """In a live game only the goal of its pair showcase is in play: the other goals'
+        buttons go (a base game has no Short Era or Antiquity to ask about)."""
+        if self.game is None:
+            return
+        found = odds.pair_showcase(self.game)
+        goal = found[0] if found is not None else self.goal.value
+        self.goal.options = tuple(o for o in GOAL_OPTIONS if o[1] == goal) or GOAL_OPTIONS
+        self.goal.value = goal
+        self.goal.layout.display = "none"  # one choice is no choice; the heading names it
+        name = dict((v, k) for k, v in GOAL_OPTIONS)[goal]
+        self._goal_name = name
+        self._show_preset(None, None)
+
+    def _show_preset(self, left: int | None, right: int | None) -> None:
+        """The heading: the question, and which slider a card of yours set."""
+        if self.game is None:
+            return
+        note = preset_in_words(self.game, left, right)
+        self.heading.value = (
+            f"<b>What if your {escape(self._goal_name)} pair were …</b> <small>({escape(note)})</small>"
+        )
+
+    # ------------------------------------------------------------------ building
+    def _build_controls(self, left: int, right: int, goal: str) -> None:
+        years = {
+            "min": FIRST_YEAR,
+            "max": LAST_YEAR,
+            "continuous_update": True,
+            "layout": {"width": "620px"},
+            "style": {"description_width": "90px"},
+        }
+        self.left = w.IntSlider(value=left, description="Left card", **years)
+        self.left.add_class("exlab-whatif-left")
+        self.right = w.IntSlider(value=right, description="Right card", **years)
+        self.right.add_class("exlab-whatif-right")
+        self.heading = w.HTML()
+        self.heading.add_class("exlab-whatif-heading")
+        self.goal = w.ToggleButtons(options=GOAL_OPTIONS, value=goal, description="Goal")
+        self.goal.add_class("exlab-whatif-goal")
+        pools = [WHOLE_DECK] + ([THIS_GAME] if self.game is not None else [])
+        self.pool = w.ToggleButtons(options=pools, value=pools[-1], description="Market from")
+        self.pool.add_class("exlab-whatif-pool")
+        self.pool.layout.display = None if self.game is not None else "none"  # one choice is no choice
+        self.expected = w.HTML()
+        self.expected.add_class("exlab-whatif-expected")
+        self.message = w.HTML()
+        self.message.add_class("exlab-whatif-message")
+        self.chart = w.HTML()
+        self.chart.add_class("exlab-whatif-chart")
+        self.heatmap = PairHeatmap(left=left, right=right, marks=[list(p) for p in EXAMPLE_PAIRS])
+        self.heatmap.add_class("exlab-whatif-heatmap")
+        self.bot = w.Dropdown(options=BOT_NAMES, value="greedy", description="Bot", layout={"width": "180px"})
+        self.games = w.BoundedIntText(
+            value=200, min=10, max=100_000, step=50, description="Games", layout={"width": "180px"}
+        )
+        self.reading = w.ToggleButtons(
+            options=(("harsh: −200 a year", "harsh"), ("mild: −2 a year", "tiebreak")),
+            value="harsh",
+            description="Mid Century",
+            style={"button_width": "150px"},
+        )
+        self.reading.add_class("exlab-whatif-reading")
+        self.reading_note = w.HTML()
+        self.reading_note.add_class("exlab-whatif-reading-note")
+        self.simulate_button = w.Button(description="Simulate play", icon="play", button_style="primary")
+        self.simulate_button.add_class("exlab-whatif-simulate")
+        self.stop_button = w.Button(description="Stop", icon="stop", disabled=True)
+        self.stop_button.add_class("exlab-whatif-stop")
+        self._simulate_controls = w.HBox([self.bot, self.games, self.simulate_button, self.stop_button])
+        self._simulate_controls.add_class("exlab-whatif-simulate-controls")
+        self.map_help = w.HTML()
+        self.map_help.add_class("exlab-whatif-help")
+        self.progress_box = w.Box()
+        self.simulated = w.HTML()
+        self.simulated.add_class("exlab-whatif-simulated")
+
+    def _layout(self) -> list[w.Widget]:
+        answer = w.VBox([self.message, self.expected, self.chart], layout={"width": "560px"})
+        picker = w.VBox([self.heatmap, self.map_help], layout={"width": "360px"})
+        simulation = w.VBox(
+            [
+                w.HTML(
+                    "<b>Compare with real play</b> — bots keep cards they can use, so the market "
+                    "they leave is not a uniform draw:"
+                ),
+                self._simulate_controls,
+                self.reading,
+                self.reading_note,
+                self.progress_box,
+                self.simulated,
+            ]
+        )
+        return [
+            w.HTML(CSS),
+            self.heading,
+            self.goal,
+            self.pool,
+            self.left,
+            self.right,
+            w.HBox([picker, answer]),
+            simulation,
+        ]
+
+    def _wire(self) -> None:
+        for control in (self.left, self.right):
+            control.observe(lambda _: self.update(), names="value")
+        for control in (self.goal, self.pool):
+            control.observe(lambda _: self._on_question_change(), names="value")
+        self.reading.observe(lambda _: self.update(), names="value")
+        self.heatmap.observe(self._on_heatmap_click, names=["left", "right"])
+        self.simulate_button.on_click(lambda _: self.simulate())
+        self.stop_button.on_click(lambda _: self.stop())
+
+    # ------------------------------------------------------------------ the answer
+    @property
+    def pool_cards(self) -> tuple[Card, ...]:
+        """The cards the final market is drawn from (before the pair is taken out)."""
+        if self.pool.value == THIS_GAME:
+            return odds.game_pool(self.game)
+        return self.game.deck if self.game is not None else _standard_deck()
+
+    def exact(self) -> odds.PairOdds:
+        """The exact odds of the chosen pair, goal and pool (raises for impossible pairs)."""
+        left, right, goal = self.left.value, self.right.value, self.goal.value
+        if self.pool.value == THIS_GAME:
+            return odds.game_pair_odds(self.game, left, right, goal)
+        return odds.pair_odds(goal, left, right, self.pool_cards)
+
+    def update(self) -> None:
+        """Recompute the chosen pair and redraw (what every slider move calls)."""
+        with self.hold_sync():
+            self.heatmap.left, self.heatmap.right = self.left.value, self.right.value
+            try:
+                self.result = self.exact()
+            except ExhibitionLabError as exc:
+                self.result, self.refusal = None, str(exc)
+                self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
+                self.expected.value = "<i>No answer for this pair.</i>"
+                self.chart.value = ""
+                self.simulated.value = ""
+                return
+            self.message.value = ""
+            simulated = self._simulated_penalty()
+            self.expected.value = _expected_html(self.result, self.pool.value)
+            self.chart.value = penalty_chart_svg(self.result.penalty, simulated) + fame_table_html(
+                self.result, simulated
+            )
+            self.simulated.value = self._simulated_summary(simulated)
+
+    def _on_question_change(self) -> None:
+        self._refresh_grid()
+        if self.played is not None and self._played_pool != self.pool.value:
+            self.played = None  # those games were played from another pool
+        self.update()
+
+    def _refresh_grid(self) -> None:
+        key = (self.goal.value, self.pool.value)
+        if key == self._grid_key:
+            return
+        goal = self.goal.value
+        if self.pool.value == THIS_GAME:
+            grid = odds.game_penalty_grid(self.game, goal)
+        else:
+            grid = odds.penalty_grid(goal, self.pool_cards)
+        self.heatmap.show_grid(grid)
+        self.heatmap.title = f"Expected {dict((v, k) for k, v in GOAL_OPTIONS)[goal]} fame, every pair"
+        self.map_help.value = _map_help(goal, self.pool.value)
+        self._grid_key = key
+
+    def _on_heatmap_click(self, _change) -> None:
+        with self.hold_sync():
+            self.left.value, self.right.value = self.heatmap.left, self.heatmap.right
+
+    # ------------------------------------------------------------------ simulated play
+    def simulate(self, games: int | None = None, *, background: bool = True, seed: int = 0) -> None:
+        """Play ``games`` solo games with the chosen bot (from the chosen pool: new deals, or
+        this game's position with the stock reshuffled) and show their markets beside the
+        exact odds. In the background by default, so *Stop* can end it early."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        n = games or self.games.value
+        self._stop.clear()
+        game = self.game if self.pool.value == THIS_GAME else None
+        bar = _progress_bar(n)
+        self.progress_box.children = (bar.container,) if hasattr(bar, "container") else ()
+        _hide_readout(bar)
+        self.simulate_button.disabled, self.stop_button.disabled = True, False
+        pool = self.pool.value
+
+        def run() -> None:
+            try:
+                played = odds.play_outs(
+                    n, self.bot.value, game=game, seed=seed, progress=bar, should_stop=self._stop.is_set
+                )
+                self.played, self._played_pool = played, pool
+            finally:
+                bar.close()
+                self.simulate_button.disabled, self.stop_button.disabled = False, True
+                self.update()
+
+        if background:
+            self._thread = threading.Thread(target=run, daemon=True)
+            self._thread.start()
+        else:
+            run()
+
+    def stop(self) -> None:
+        """End a running simulation after the current game; what was played is kept."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until a background simulation is done (for scripts and tests)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _simulated_penalty(self) -> np.ndarray | None:
+        if self.played is None or self.played.n_games == 0 or self.result is None:
+            return None
+        return self.played.pair(self.goal.value, self.left.value, self.right.value)
+
+    def _simulated_summary(self, simulated: np.ndarray | None) -> str:
+        if simulated is None:
+            return "<i>Press <b>Simulate play</b> to see what real games leave on the tile.</i>"
+        played = self.played
+        reading = SoloRules.by_name(self.reading.value)
+        totals = played.totals[self.reading.value]
+        stopped = "" if played.complete else f" (stopped after {played.n_games} of {played.requested})"
+        return (
+            f"<b>{played.n_games} games by the {escape(played.bot)} bot</b>{stopped}: "
+            f"expected fame of this pair in their markets <b>{odds.expected_fp(simulated):.2f} fp</b>, "
+            f"all 5 kept in {100 * simulated[0]:.1f}% of games. "
+            f"Those games scored <b>{totals.mean():.0f}</b> points on average (solo, ×100 scale; Mid Century "
+            f"counted {reading.base} minus {reading.per_year} points per year away from 1950, the "
+            f"{escape(reading.name)} reading)."
+        )
+
+    # ------------------------------------------------------------------ static views
+    def __repr__(self) -> str:
+        return f"YearsGapExplorer: {self.describe()}"
+
+    def describe(self) -> str:
+        """The chosen question and its answer in one sentence."""
+        where = "the whole deck" if self.pool.value == WHOLE_DECK else "the cards still to come in this game"
+        question = f"{self.left.value}–{self.right.value}, {dict((v, k) for k, v in GOAL_OPTIONS)[self.goal.value]}"
+        if self.result is None:
+            return f"{question}: no answer, {self.refusal}"
+        return (
+            f"{question}, market from {where}: expected {self.result.expected:.2f} fp, "
+            f"all 5 kept with probability {self.result.keep_all:.3f}"
+        )
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The live widget, with a still picture (map and answer) for readers without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        bundle["text/html"] = self.static_html()
+        return bundle
+
+    def static_html(self) -> str:
+        """The explorer as it stands, as plain HTML: the heatmap as a PNG and the answer."""
+        answer = self.message.value
+        if self.result is not None:
+            answer = f"<div class='exlab-whatif-expected'>{_expected_html(self.result, self.pool.value)}</div>"
+            answer += self.chart.value
+        return (
+            f"{CSS}<div class='exlab-whatif' style='display:flex;gap:16px;align-items:flex-start'>"
+            f"<img alt='expected fame of every pair' style='width:380px' src='data:image/png;base64,{self._map_png()}'>"
+            f"<div style='max-width:560px'>{answer}</div></div>"
+        )
+
+    def _map_png(self) -> str:
+        from ..render.plots import plot_penalty_grid
+
+        if self.pool.value == THIS_GAME:
+            grid = odds.game_penalty_grid(self.game, self.goal.value)
+        else:
+            grid = odds.penalty_grid(self.goal.value, self.pool_cards)
+        figure = plot_penalty_grid(
+            grid, self.goal.value, marks=EXAMPLE_PAIRS, chosen=(self.left.value, self.right.value)
+        )
+        return base64.b64encode(figure._repr_png_()).decode("ascii")
+
+
+def preset_pair(game: Game) -> tuple[int | None, int | None]:
+    """The pair to ask about first in a live game, from cards the player holds only: the
+    years already in the pair showcase, completed by the card in hand where it could stand
+    (left of a right card, right of a left card; alone: left before 1950, right after).
+    A side no such card fills is ``None``: its slider stays where it was (ux report 2: the
+    explorer offered 1912 as "your" card though the player held none)."""
+    found = odds.pair_showcase(game)
+    spots = found[1] if found is not None else (None, None)
+    left, right = (c.year if c is not None else None for c in spots[:2])
+    hand = game.hand.year if game.hand is not None and not game.hand.is_white else None
+    if hand is not None:
+        if left is None and right is None:
+            left, right = (hand, None) if hand < 1950 else (None, hand)
+        elif left is None and hand < right:
+            left = hand
+        elif right is None and left is not None and hand > left:
+            right = hand
+    return left, right
+
+
+def _completed(left: int | None, right: int | None) -> tuple[int, int]:
+    """A first pair for sliders no card of yours sets: the example pair 1912–1987, moved
+    aside where a card of yours stands in its way."""
+    if left is None:
+        left = 1912 if right is None or right > 1912 else max(FIRST_YEAR, right - 1)
+    if right is None:
+        right = max(1987, left + 1)
+    return left, min(right, LAST_YEAR)
+
+
+def preset_in_words(game: Game, left: int | None, right: int | None) -> str:
+    """Where the preset sliders come from, side by side, in a few words."""
+    found = odds.pair_showcase(game)
+    spots = found[1] if found is not None else (None, None)
+    held = {c.year for c in spots[:2] if c is not None}
+
+    def side(name: str, year: int | None) -> str:
+        if year is None:
+            return f"{name}: no card of yours yet, pick any year"
+        return f"{name} {year}: {'your card there' if year in held else 'the card in your hand'}"
+
+    return f"{side('left card', left)}; {side('right card', right)}"
+
+
+def _preset_key(game: Game | None) -> tuple | None:
+    if game is None:
+        return None
+    found = odds.pair_showcase(game)
+    return (found[1] if found is not None else None, game.hand)
+
+
+def _hide_readout(bar) -> None:
+    """Keep the progress bar, drop tqdm's numbers beside it (rates and times read as noise
+    to a player); the description says what is counted."""
+    container = getattr(bar, "container", None)
+    for part in getattr(container, "children", ())[2:]:
+        part.layout.display = "none"
+
+
+def _standard_deck() -> tuple[Card, ...]:
+    from ...games.exhibition.rules.cards import standard_deck
+
+    return standard_deck()
+
+
+def _progress_bar(total: int):
+    """A tqdm.auto bar; in a notebook its widget is placed inside the explorer, not printed."""
+    from tqdm.auto import tqdm
+
+    if hasattr(tqdm, "container") or "display" in getattr(tqdm.__init__, "__code__", ()).co_varnames:
+        return tqdm(total=total, unit="game", desc="simulated games", display=False)
+    return tqdm(total=total, unit="game", desc="simulated games")  # console: no widget to place
+
+
+# ---------------------------------------------------------------- small HTML pieces
+def _map_help(goal: str, pool: str) -> str:
+    """How to read the map, and why some rows and columns are blank."""
+    lines = [
+        "Drag the sliders or click a square of the map (left card up, right card across).",
+        "Red cross: the pair on the sliders. White lines: 1, 2, 3 and 4 fp. Outlined squares: the example pairs.",
+    ]
+    if goal != "years_gap":
+        lines.append("Blank at 1945: the white card may not go in a variation showcase (V1).")
+    if pool == THIS_GAME:
+        lines.append("Blank rows and columns: years whose card is already placed or gone.")
+    return "<div class='exlab-whatif-help'>" + "<br>".join(lines) + "</div>"
+
+
+def _expected_html(result: odds.PairOdds, pool: str) -> str:
+    goal = dict((v, k) for k, v in GOAL_OPTIONS)[result.goal]
+    return (
+        f"{goal} {result.left}–{result.right}: expected "
+        f"<b class='exlab-big exlab-whatif-expected-value'>{result.expected:.2f} fp</b> "
+        f"(= {_points(100 * result.expected)} on the ×100 solo scale) · "
+        f"all 5 fp kept: <b>{100 * result.keep_all:.1f}%</b><br>"
+        f"<small>The final market is {result.draws} cards drawn from the {result.pool_size} "
+        f"{'cards of the deck' if pool == WHOLE_DECK else 'cards still in the market or the stock'} "
+        f"(the pair's own two cards left out); {result.marked} of them are {GOAL_PENALTY[result.goal]} and each "
+        f"one drawn costs 1 fp ({GOAL_RULE[result.goal]}).</small>"
+    )
+
+
+def _points(value: float) -> str:
+    """``"1 point"``, ``"12 points"``: a rounded count of solo points with its plural."""
+    rounded = round(value)
+    return f"{rounded} point{'' if rounded == 1 else 's'}"
+
+
+def _shown_range(exact: np.ndarray, simulated: np.ndarray | None) -> int:
+    both = exact if simulated is None else np.maximum(exact, simulated[: len(exact)])
+    significant = np.nonzero(both > 5e-4)[0]
+    return int(max(7, (significant.max() + 1) if len(significant) else 7))
+
+
+def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) -> str:
+    """Bars of P(k market cards cost a point), exact and simulated side by side, as SVG."""
+    shown = _shown_range(exact, simulated)
+    width, height, pad_left, pad_bottom, top = 540, 206, 40, 34, 28
+    plot_w, plot_h = width - pad_left - 10, height - pad_bottom - top
+    peak = max(float(exact[:shown].max()), float(simulated[:shown].max()) if simulated is not None else 0.0, 0.05)
+    slot = plot_w / shown
+    parts = [
+        f"<svg class='exlab-whatif-svg' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
+        "xmlns='http://www.w3.org/2000/svg' style='font: 11px sans-serif'>",
+        # k ≥ 5 takes every point: shade it so the eye sees where the goal is lost
+        f"<rect x='{pad_left + 5 * slot:.1f}' y='{top}' width='{plot_w - 5 * slot:.1f}' height='{plot_h}' "
+        "fill='#eeeeee'/>",
+        f"<text x='{pad_left + plot_w:.1f}' y='14' fill='#666' text-anchor='end'>"
+        "grey: 5 or more, every point lost</text>",
+    ]
+    series = [(exact, EXACT_COLOR)] + ([(simulated, SIMULATED_COLOR)] if simulated is not None else [])
+    bar_w = slot * 0.8 / len(series)
+    for s, (values, color) in enumerate(series):
+        for k in range(shown):
+            p = float(values[k]) if k < len(values) else 0.0
+            h = plot_h * p / peak
+            x = pad_left + k * slot + slot * 0.1 + s * bar_w
+            parts.append(
+                f"<rect x='{x:.1f}' y='{top + plot_h - h:.1f}' width='{bar_w:.1f}' height='{h:.1f}' "
+                f"fill='{color}'><title>k = {k}: {100 * p:.1f}%</title></rect>"
+            )
+    for k in range(shown):
+        parts.append(
+            f"<text x='{pad_left + (k + 0.5) * slot:.1f}' y='{top + plot_h + 13}' text-anchor='middle'>{k}</text>"
+        )
+    for frac in (0, 0.5, 1):
+        y = top + plot_h * (1 - frac)
+        parts.append(f"<text x='{pad_left - 4}' y='{y + 4:.1f}' text-anchor='end'>{100 * peak * frac:.0f}%</text>")
+    parts.append(
+        f"<line x1='{pad_left}' y1='{top + plot_h}' x2='{pad_left + plot_w}' y2='{top + plot_h}' stroke='#333'/>"
+    )
+    parts.append(
+        f"<text x='{pad_left + plot_w / 2:.1f}' y='{height - 4}' text-anchor='middle'>"
+        "market cards that cost a point (k)</text>"
+    )
+    legend = [("exact (uniform market)", EXACT_COLOR)] + (
+        [("simulated play", SIMULATED_COLOR)] if simulated is not None else []
+    )
+    for i, (label, color) in enumerate(legend):  # above the bars, never over them
+        x, y = pad_left + 150 * i, 14
+        parts.append(
+            f"<rect x='{x}' y='{y - 9}' width='10' height='10' fill='{color}'/>"
+            f"<text x='{x + 14}' y='{y}'>{label}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def fame_table_html(result: odds.PairOdds, simulated: np.ndarray | None = None) -> str:
+    """Chance of each fame value 5 … 0, exact and (if given) simulated."""
+    exact = result.fame
+    rows = [("exact", exact)] + ([("simulated", odds.fp_distribution(simulated))] if simulated is not None else [])
+    head = "".join(f"<th>{fp} fp</th>" for fp in range(5, -1, -1))
+    body = "".join(
+        f"<tr><th>{label}</th>" + "".join(f"<td>{100 * values[fp]:.1f}%</td>" for fp in range(5, -1, -1)) + "</tr>"
+        for label, values in rows
+    )
+    return f"<table class='exlab-fame'><tr><th>fame</th>{head}</tr>{body}</table>"
