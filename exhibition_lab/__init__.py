@@ -32,6 +32,7 @@ from .games.exhibition.rules.hall import DEPOT_SIZE, Hall, Problem
 from .games.exhibition.rules.layout import VARIATIONS, Layout, ShowcaseKind
 from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
 from .games.exhibition.rules.turns import Setup, State
+from .games.timeline.game import Timeline
 
 __version__ = "0.1.0"
 
@@ -71,6 +72,7 @@ __all__ = [
     "SoloRules",
     "State",
     "Take",
+    "Timeline",
     "ToDepot",
     "example_names",
     "load_deck",
