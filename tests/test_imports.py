@@ -1,4 +1,4 @@
-"""Issue 18, item 3: the engine modules import one another without a cycle.
+"""Issue 18, item 3: the modules import one another without a cycle.
 
 The graph is built from the source (``ast``), from module-level imports only: imports inside
 functions (the lazy display imports behind ``_repr_html_``) and ``if TYPE_CHECKING:`` blocks
@@ -13,11 +13,36 @@ from pathlib import Path
 import exhibition_lab as xl
 
 PACKAGE = Path(xl.__file__).parent
-NOT_ENGINE = {"plots", "timeline_plots"}  # matplotlib code, like the widgets folder
+FACADES = {  # the names users already write; they only re-export
+    "exhibition_lab",
+    "exhibition_lab.coach",
+    "exhibition_lab.odds",
+    "exhibition_lab.plots",
+    "exhibition_lab.simulate",
+    "exhibition_lab.widgets",
+}
+NOT_ENGINE = ("exhibition_lab.ui.render.plots", "exhibition_lab.ui.render.timeline_plots")  # matplotlib code
+WIDGETS = ("exhibition_lab.ui.widgets", "exhibition_lab.ui.course.exercises")
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file of the package (a package's ``__init__`` is the package)."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _within(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def all_modules() -> dict[str, Path]:
+    """Every module of the package, sub-packages included, by dotted name."""
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def engine_modules() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(PACKAGE.glob("*.py")) if p.stem not in NOT_ENGINE | {"__init__"}}
+    """core and games: everything outside ui/ and the facades."""
+    return {n: p for n, p in all_modules().items() if n not in FACADES and not _within(n, ("exhibition_lab.ui",))}
 
 
 def _is_type_checking_block(node: ast.stmt) -> bool:
@@ -41,17 +66,26 @@ def _module_level_statements(body: list[ast.stmt]):
             yield from _module_level_statements(handler.body)
 
 
-def imported_siblings(path: Path, names: set[str]) -> set[str]:
-    """The engine modules ``path`` imports when it loads (``from .x import …``, ``from . import x``)."""
+def imported_name(path: Path, node: ast.ImportFrom) -> str:
+    """The absolute module a ``from … import`` statement of ``path`` reads from."""
+    if node.level == 0:
+        return node.module or ""
+    base = module_name(path).split(".")
+    if path.name != "__init__.py":
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imported_modules(path: Path, names: set[str]) -> set[str]:
+    """The package's modules ``path`` imports when it loads (``from ..x import …``, ``from . import x``)."""
     found = set()
     for node in _module_level_statements(ast.parse(path.read_text(encoding="utf-8")).body):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module is None:
-                found |= {alias.name for alias in node.names} & names
-            else:
-                found |= {node.module.split(".")[0]} & names
+        if isinstance(node, ast.ImportFrom):
+            source = imported_name(path, node)
+            found |= ({source} | {f"{source}.{alias.name}" for alias in node.names}) & names
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("exhibition_lab.")} & names
+            found |= {alias.name for alias in node.names} & names
     return found
 
 
@@ -84,32 +118,62 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 def test_the_graph_sees_module_level_imports_only():
-    modules = engine_modules()
+    modules = all_modules()
     names = set(modules)
-    assert {"savefile", "scoring", "deal"} <= imported_siblings(modules["game"], names)
-    # cards loads display lazily, for _repr_html_ only
-    assert "display" not in imported_siblings(modules["cards"], names)
-    assert imported_siblings(modules["errors"], names) == set()
+    game = "exhibition_lab.games.exhibition."
+    assert {f"{game}savefile", f"{game}rules.scoring", f"{game}rules.deal"} <= imported_modules(
+        modules[f"{game}game"], names
+    )
+    assert f"{game}arrays.engine" in imported_modules(modules[f"{game}agents"], names)  # from .arrays import engine
+    assert "exhibition_lab.core.errors" in imported_modules(modules[f"{game}rules.cards"], names)
+    # cards loads the board renderer lazily, for _repr_html_ only
+    assert "exhibition_lab.ui.render.board" not in imported_modules(modules[f"{game}rules.cards"], names)
+    assert imported_modules(modules["exhibition_lab.core.errors"], names) == set()
 
 
-def test_engine_modules_import_one_another_without_a_cycle():
-    modules = engine_modules()
-    graph = {name: imported_siblings(path, set(modules)) for name, path in modules.items()}
+def test_the_engine_is_core_and_games():
+    engine = engine_modules()
+    assert "exhibition_lab.games.exhibition.rules.cards" in engine and "exhibition_lab.core.budget" in engine
+    assert "exhibition_lab.games.timeline.agents" in engine
+    assert not any(_within(n, ("exhibition_lab.ui",)) or n in FACADES for n in engine)
+
+
+def test_modules_import_one_another_without_a_cycle():
+    modules = all_modules()
+    graph = {name: imported_modules(path, set(modules)) for name, path in modules.items()}
     assert find_cycle(graph) is None
+
+
+def test_engine_modules_import_no_widget_or_plot_code():
+    """Not even lazily: the engine's pictures come from ui (see below), never from these."""
+    bad = []
+    for name, path in engine_modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                targets = [node.module or ""]
+            else:
+                continue
+            bad += [f"{name} → {t}" for t in targets if t.split(".")[0] in {"ipywidgets", "IPython", "matplotlib"}]
+    assert bad == []
 
 
 def test_lazy_imports_inside_functions_load_only_display_code():
     """A lazy import may only fetch HTML for ``_repr_html_`` (python-chess does the same);
     any other would hide a runtime cycle that the graph above cannot see."""
-    modules = engine_modules()
-    allowed = {"display", "timeline_display"}
+    modules = all_modules()
+    checked = {n: p for n, p in modules.items() if not _within(n, NOT_ENGINE + WIDGETS)}
+    allowed = {"exhibition_lab.ui.render.board", "exhibition_lab.ui.render.timeline"}
     lazy = []
-    for name, path in modules.items():
+    for name, path in checked.items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 for inner in ast.walk(node):
-                    if isinstance(inner, ast.ImportFrom) and inner.level == 1 and inner.module:
-                        target = inner.module.split(".")[0]
-                        if target in modules and target not in allowed:
-                            lazy.append(f"{name} → {target}")
+                    if isinstance(inner, ast.ImportFrom):
+                        source = imported_name(path, inner)
+                        for alias in inner.names:  # a module imported by name, or from a module
+                            target = f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source
+                            if target in modules and target not in allowed:
+                                lazy.append(f"{name} → {target}")
     assert lazy == []
