@@ -18,7 +18,8 @@ import time
 import numpy as np
 
 import exhibition_lab as xl
-from exhibition_lab import batch, lockstep
+from exhibition_lab.games.exhibition.arrays import engine as lockstep
+from exhibition_lab.games.exhibition.arrays import solo as batch
 from exhibition_lab.simulate import simulate
 
 THREE_VARIATIONS = xl.Layout.base().with_variations("links", "spread_the_years", "short_era")

@@ -14,7 +14,7 @@ import time
 import numpy as np
 
 import exhibition_lab as xl
-from exhibition_lab.bots import SearchBot, play_game
+from exhibition_lab.games.exhibition.agents import SearchBot, play_game
 from exhibition_lab.simulate import SimulationResult, simulate
 
 

@@ -14,7 +14,7 @@ import numpy as np
 
 import exhibition_lab as xl
 from exhibition_lab import coach
-from exhibition_lab.bots import play_game
+from exhibition_lab.games.exhibition.agents import play_game
 
 
 def _interval(values, digits: int = 1) -> str:

@@ -18,7 +18,7 @@ from statistics import NormalDist
 import numpy as np
 
 import exhibition_lab as xl
-from exhibition_lab.bots import SearchBot, play_game
+from exhibition_lab.games.exhibition.agents import GreedyBot, SearchBot, play_game
 
 
 def wilson(wins: int, n: int, level: float = 0.95) -> tuple[float, float]:
@@ -46,7 +46,7 @@ def budget(decisions: int) -> None:
                     playouts.append(bot.stats.rollouts - before[0])
                     seconds.append(bot.stats.seconds - before[1])
             else:
-                game.apply(actions[0] if len(actions) == 1 else xl.bots.GreedyBot().choose(game.view(), actions, rng))
+                game.apply(actions[0] if len(actions) == 1 else GreedyBot().choose(game.view(), actions, rng))
         seed += 1
     s = np.array(seconds)
     print(

@@ -6,8 +6,8 @@ import time
 
 import numpy as np
 
-from exhibition_lab.timeline import Timeline
-from exhibition_lab.timeline_bots import knowledge_win_rates, simulate_timeline
+from exhibition_lab.games.timeline.agents import knowledge_win_rates, simulate_timeline
+from exhibition_lab.games.timeline.game import Timeline
 
 
 def random_games(n: int) -> tuple[float, int]:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab import batch
+from exhibition_lab.games.exhibition.arrays import solo as batch
 from exhibition_lab.simulate import simulate
 
 DECK = xl.standard_deck()
@@ -200,7 +200,7 @@ def test_batch_module_restates_no_rule_number():
 def test_batch_kernel_refuses_layout_properties_it_does_not_model():
     from dataclasses import replace
 
-    from exhibition_lab.layout import GENERAL
+    from exhibition_lab.games.exhibition.rules.layout import GENERAL
 
     with pytest.raises(xl.ExhibitionLabError, match="base layout only"):
         batch._refuse_unmodelled(xl.Layout.base().with_variations("links"))
@@ -211,7 +211,7 @@ def test_batch_kernel_refuses_layout_properties_it_does_not_model():
 
 def test_the_market_penalty_is_one_rule_for_ints_arrays_scoring_odds_and_the_batch_engine():
     # S4/S5: Einstein (no year, −1 in arrays) never counts; ints and arrays agree
-    from exhibition_lab.scoring import costs_a_point, solo_pair_points
+    from exhibition_lab.games.exhibition.rules.scoring import costs_a_point, solo_pair_points
 
     years = np.array([-1, 1899 + 1, 1930, 1950, 1960, 1999])
     for goal in ("years_gap", "short_era", "antiquity"):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.bots import GreedyBot, RandomBot, SearchBot, make_bot, play_game
+from exhibition_lab.games.exhibition.agents import GreedyBot, RandomBot, SearchBot, make_bot, play_game
 from exhibition_lab.simulate import game_seeds, simulate
 
 
@@ -115,8 +115,8 @@ def white_card_positions(n_games: int, players: int = 1) -> list[xl.Game]:
 def test_batched_search_rows_start_exactly_where_the_scalar_game_stands(players):
     # Every candidate turn, played as the forced first batch turn from the position, must
     # leave the halls, Depots, market, vehicles and turn order the scalar engine leaves.
-    from exhibition_lab import lockstep
-    from exhibition_lab.bots import forced_turns
+    from exhibition_lab.games.exhibition.agents import forced_turns
+    from exhibition_lab.games.exhibition.arrays import engine as lockstep
 
     bot, rng = SearchBot(rollouts=10_000, candidates=4), np.random.default_rng(0)
     phases = set()

@@ -10,8 +10,8 @@ import pytest
 
 import exhibition_lab as xl
 from exhibition_lab import coach
-from exhibition_lab.bots import TurnPlan, play_game
-from exhibition_lab.game import Deal
+from exhibition_lab.games.exhibition.agents import TurnPlan, play_game
+from exhibition_lab.games.exhibition.game import Deal
 
 
 def _apply_plan(game: xl.Game, option: coach.Option) -> xl.Game:

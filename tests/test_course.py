@@ -1,4 +1,4 @@
-"""The course's pictures and prepared positions (exhibition_lab.course)."""
+"""The course's pictures and prepared positions (exhibition_lab.ui.course.pictures)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 import exhibition_lab as xl
 from conftest import card, hall
-from exhibition_lab import course
+from exhibition_lab.ui.course import pictures as course
 
 MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.display import (
+from exhibition_lab.ui.render.board import (
     AA_NORMAL_TEXT,
     WHITE_CARD_COLOR,
     card_face,
@@ -51,7 +51,7 @@ def test_white_card_hover_says_wild_when_placed_and_how_it_scores():
 
 
 def test_widget_texts_meet_aa_on_their_backgrounds():
-    from exhibition_lab.widgets.cards import BACKGROUND, EMPTY_TEXT, LIT, LIT_FILL
+    from exhibition_lab.ui.widgets.cards import BACKGROUND, EMPTY_TEXT, LIT, LIT_FILL
 
     assert contrast_ratio(EMPTY_TEXT, BACKGROUND) >= AA_NORMAL_TEXT
     assert contrast_ratio("#1b5e20", LIT_FILL) >= AA_NORMAL_TEXT  # lit Depot / End text

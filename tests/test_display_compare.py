@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import exhibition_lab as xl
-from exhibition_lab.display import Boards, compare_scores
+from exhibition_lab.ui.render.board import Boards, compare_scores
 
 
 def ron_and_ann():

@@ -7,8 +7,8 @@ import re
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.bots import make_bot
-from exhibition_lab.layout import unique_decades_range
+from exhibition_lab.games.exhibition.agents import make_bot
+from exhibition_lab.games.exhibition.rules.layout import unique_decades_range
 from exhibition_lab.simulate import simulate
 
 

@@ -13,8 +13,7 @@ import pytest
 
 import exhibition_lab as xl
 from conftest import RON, card, hall
-from exhibition_lab.display import HallPicture, hall_html
-from exhibition_lab.widgets.exercises import (
+from exhibition_lab.ui.course.exercises import (
     PHASE_WORDS,
     RULE_SENTENCES,
     CountPoints,
@@ -24,6 +23,7 @@ from exhibition_lab.widgets.exercises import (
     PickSpots,
     showcase_sentences,
 )
+from exhibition_lab.ui.render.board import HallPicture, hall_html
 
 MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 BARE_SPOT = re.compile(r"\(\d+, \d+\)|spot \d+\)")
@@ -279,7 +279,7 @@ def course_exercises():
 
     import jupytext
 
-    from exhibition_lab.widgets.exercises import Exercise
+    from exhibition_lab.ui.course.exercises import Exercise
 
     found = []
     sources = Path(__file__).resolve().parent.parent / "notebooks" / "src"

@@ -1,4 +1,4 @@
-"""Plain words for refused placements and for moves (exhibition_lab.explain).
+"""Plain words for refused placements and for moves (exhibition_lab.ui.text.explain).
 
 Halls are written in the notation, so the tests do not depend on the reference deck's deal.
 """
@@ -10,14 +10,14 @@ import re
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.explain import (
+from exhibition_lab.games.exhibition.rules.layout import Layout
+from exhibition_lab.ui.text.explain import (
     action_in_words,
     fits_nowhere_in_words,
     history_in_words,
     placement_in_words,
     turns_in_words,
 )
-from exhibition_lab.layout import Layout
 
 C = xl.Card.parse
 EMPTY = ". . . . . . / . . . . / . / . . . / . ."

@@ -211,7 +211,7 @@ def test_d7_einstein_year_bounds_1900_and_1999():
 
 
 def test_r16_einstein_year_respects_one_era_limits():
-    from exhibition_lab.hall import einstein_years
+    from exhibition_lab.games.exhibition.rules.hall import einstein_years
 
     era = xl.Layout.base()[1]
     spots = (card("1950EU"), card("EIN"), None, card("1975AS"))

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab import lockstep as ls
+from exhibition_lab.games.exhibition.arrays import engine as ls
 
 LAYOUTS = {
     "base": xl.Layout.base(),
@@ -155,7 +155,7 @@ def test_lockstep_small_deck_runs_the_stock_and_the_continents_dry(players, poli
 
 def test_policies_are_objects_one_per_seat_and_names_are_unique():
     # the batch heuristic is not GreedyBot, so it has its own name (issue 16, item 4)
-    from exhibition_lab.bots import BOTS
+    from exhibition_lab.games.exhibition.agents import BOTS
 
     assert not (set(ls.POLICIES) - {"random"}) & set(BOTS)  # only "random" is one player on both
     assert isinstance(ls.make_policy("random"), ls.RandomPolicy)
@@ -179,7 +179,7 @@ def test_batch_scores_with_a_custom_solo_rules_and_secret_decades(engine_layout)
 def test_the_batch_engine_refuses_what_it_does_not_model():
     from dataclasses import replace
 
-    from exhibition_lab.layout import GENERAL
+    from exhibition_lab.games.exhibition.rules.layout import GENERAL
 
     odd = xl.Layout((replace(GENERAL, key="odd", rule="X1"), *xl.Layout.base().showcases[1:]))
     ls.tables(odd, 2)  # a renamed showcase with known properties is fine
@@ -223,7 +223,7 @@ def test_lockstep_4800_games_across_players_layouts_decks_secret_decades_and_pol
 def test_the_solo_kernel_and_the_batch_engine_play_the_same_heuristic_player():
     # one name per player: the solo kernel's "heuristic" and HeuristicPolicy choose the
     # same actions on the same deals, so their games and scores are identical
-    from exhibition_lab import batch
+    from exhibition_lab.games.exhibition.arrays import solo as batch
 
     kernel = batch.play_batch(400, policy="heuristic", seed=21, record=True)
     b = ls.games_from_deals(kernel.deals, record=True)

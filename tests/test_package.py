@@ -50,7 +50,7 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
         names = archive.namelist()
         archive.extractall(tmp_path / "site")
     assert "exhibition_lab/seeds/deck.csv" in names
-    assert "exhibition_lab/widgets/heatmap.js" in names  # the what-if map draws in the browser
+    assert "exhibition_lab/ui/widgets/heatmap.js" in names  # the what-if map draws in the browser
     assert "exhibition_lab/docs/rules.md" in names  # the rules reference ships too
     code = (
         "import exhibition_lab as xl; "

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.layout import VARIATIONS
+from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
 
 N_GAMES = 500
 

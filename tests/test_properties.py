@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exhibition_lab as xl
-from exhibition_lab.layout import unique_decades_range
-from exhibition_lab.scoring import score_halls
+from exhibition_lab.games.exhibition.rules.layout import unique_decades_range
+from exhibition_lab.games.exhibition.rules.scoring import score_halls
 from tests.conftest import play_randomly
 
 LAYOUTS = [

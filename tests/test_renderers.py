@@ -1,10 +1,10 @@
 """Issue 18, item 4: one renderer per thing.
 
 The vehicles, the head of a Continents column, the Continents tile, the score sheet and the
-card face are each drawn by one function of :mod:`exhibition_lab.display`; the notebook HTML
+card face are each drawn by one function of :mod:`exhibition_lab.ui.render.board`; the notebook HTML
 and the widgets show its output. These tests fail when a second renderer creeps back: the
 widgets and the notebook pictures must contain the exact fragment the single function makes
-for the same game, and the CSS classes of each thing may be written by display.py alone.
+for the same game, and the CSS classes of each thing may be written by ui/render/board.py alone.
 The constants of the table (R3, R4, R5) are read from their one definition.
 """
 
@@ -17,11 +17,17 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab import course, display, layout, simulate
-from exhibition_lab.bots import play_game
-from exhibition_lab.cards import OPEN_CARDS
-from exhibition_lab.deal import MAX_PLAYERS, VEHICLES
-from exhibition_lab.display import (
+from exhibition_lab.games.exhibition import simulate
+from exhibition_lab.games.exhibition.agents import play_game
+from exhibition_lab.games.exhibition.game import Phase
+from exhibition_lab.games.exhibition.rules import layout
+from exhibition_lab.games.exhibition.rules.cards import OPEN_CARDS
+from exhibition_lab.games.exhibition.rules.deal import MAX_PLAYERS, VEHICLES
+from exhibition_lab.games.exhibition.rules.hall import DEPOT_SIZE
+from exhibition_lab.games.exhibition.session import PlaySession
+from exhibition_lab.ui.course import pictures as course
+from exhibition_lab.ui.render import board as display
+from exhibition_lab.ui.render.board import (
     card_face,
     card_html,
     game_html,
@@ -30,9 +36,6 @@ from exhibition_lab.display import (
     vehicle_html,
     vehicles_row_html,
 )
-from exhibition_lab.game import Phase
-from exhibition_lab.hall import DEPOT_SIZE
-from exhibition_lab.session import PlaySession
 
 PACKAGE = Path(xl.__file__).parent
 
@@ -72,8 +75,8 @@ def test_each_vehicle_appears_once_on_the_tile_with_its_player():
 
 def test_the_app_tile_game_html_course_and_exercise_share_the_column_head():
     ipywidgets = pytest.importorskip("ipywidgets")
-    from exhibition_lab.widgets.exercises import PickCards
-    from exhibition_lab.widgets.market import MarketView
+    from exhibition_lab.ui.course.exercises import PickCards
+    from exhibition_lab.ui.widgets.market import MarketView
 
     game = game_in_progress()
     market = MarketView(on_take=lambda card: None)
@@ -98,7 +101,7 @@ def test_the_app_tile_game_html_course_and_exercise_share_the_column_head():
 
 def test_the_opponents_panel_names_the_vehicle_with_the_same_label():
     pytest.importorskip("ipywidgets")
-    from exhibition_lab.widgets.panels import OpponentsView
+    from exhibition_lab.ui.widgets.panels import OpponentsView
 
     game = game_in_progress(players=3)
     view = OpponentsView()
@@ -129,7 +132,7 @@ def test_score_sheet_repr_is_display_score_sheet_html():
 
 def test_app_score_sheet_shows_the_same_sheet():
     pytest.importorskip("ipywidgets")
-    from exhibition_lab.widgets.panels import ScoreSheetView
+    from exhibition_lab.ui.widgets.panels import ScoreSheetView
 
     game = finished_game(2)
     view = ScoreSheetView()
@@ -166,7 +169,7 @@ def test_solo_score_sheet_shows_solo_points_in_every_cell():
 @pytest.mark.parametrize("token", ["1945W", "EIN", None])
 def test_buttons_and_html_show_the_one_card_face(token):
     ipywidgets = pytest.importorskip("ipywidgets")
-    from exhibition_lab.widgets.cards import SUBJECT_LIMIT, paint_card
+    from exhibition_lab.ui.widgets.cards import SUBJECT_LIMIT, paint_card
 
     card = xl.Card.parse(token) if token else next(c for c in xl.standard_deck() if len(c.title) > 40)
     face = card_face(card)
@@ -200,7 +203,7 @@ def test_only_display_writes_the_html_of_each_thing(marker):
         for path in PACKAGE.rglob("*.py")
         if not path.name.startswith("timeline") and marker in path.read_text(encoding="utf-8")
     )
-    assert writers == ["display.py"]
+    assert writers == ["ui/render/board.py"]
 
 
 # ---------------------------------------------------------------- the constants of the table
@@ -221,7 +224,7 @@ def test_player_limit_is_read_from_deal_max_players(monkeypatch):
 
 def test_setup_panel_offers_one_to_max_players():
     pytest.importorskip("ipywidgets")
-    from exhibition_lab.widgets.controls import NewGameControls
+    from exhibition_lab.ui.widgets.controls import NewGameControls
 
     panel = NewGameControls(on_new=lambda session: None)
     assert list(panel.players.options) == list(range(1, MAX_PLAYERS + 1))

@@ -37,7 +37,7 @@ def test_save_files_record_which_links_reading_was_played():
     for key in ("links", "links_strict"):
         game = played(layout=xl.Layout.base().with_variations(key), steps=60)
         doc = json.loads(game.to_json())
-        assert doc["layout"][0] == key and doc["version"] == xl.game.SAVE_VERSION
+        assert doc["layout"][0] == key and doc["version"] == xl.games.exhibition.game.SAVE_VERSION
         assert xl.Game.from_json(game.to_json()).layout.keys[0] == key
     strict = played(layout=xl.Layout.base().with_variations("links_strict"), steps=60)
     old = json.loads(strict.to_json())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from exhibition_lab.errors import ArgumentError
+from exhibition_lab.core.errors import ArgumentError
 from exhibition_lab.simulate import SimulationResult, seating, simulate
 
 

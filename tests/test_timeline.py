@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.timeline import (
+from exhibition_lab.games.timeline.game import (
     IllegalAction,
     Play,
     Subject,
@@ -351,8 +351,8 @@ def test_engine_and_bots_import_no_widget_or_plot_code():
 
     code = (
         "import sys\n"
-        "from exhibition_lab.timeline import Timeline\n"
-        "from exhibition_lab.timeline_bots import simulate_timeline\n"
+        "from exhibition_lab.games.timeline.game import Timeline\n"
+        "from exhibition_lab.games.timeline.agents import simulate_timeline\n"
         "g = Timeline.new(3, seed=1); g.apply(g.legal_actions()[0]); g._repr_html_()\n"
         "simulate_timeline(3, (5, 10), progress=False)\n"
         "print(','.join(m for m in ('ipywidgets', 'IPython', 'matplotlib') if m in sys.modules))\n"
@@ -364,7 +364,7 @@ def test_engine_and_bots_import_no_widget_or_plot_code():
 def test_module_examples_run():
     import doctest
 
-    import exhibition_lab.timeline as module
+    import exhibition_lab.games.timeline.game as module
 
     outcome = doctest.testmod(module)
     assert outcome.attempted > 0 and outcome.failed == 0

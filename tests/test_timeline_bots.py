@@ -5,10 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import exhibition_lab.budget as budget
-from exhibition_lab.errors import ExhibitionLabError
-from exhibition_lab.timeline import Subject, Timeline, TimelineCard
-from exhibition_lab.timeline_bots import (
+import exhibition_lab.core.budget as budget
+from exhibition_lab.core.errors import ExhibitionLabError
+from exhibition_lab.games.timeline.agents import (
     HistoryBot,
     RandomTimelineBot,
     TimelineSession,
@@ -17,6 +16,7 @@ from exhibition_lab.timeline_bots import (
     play_timeline,
     simulate_timeline,
 )
+from exhibition_lab.games.timeline.game import Subject, Timeline, TimelineCard
 
 
 def test_perfect_knowledge_never_misses():
@@ -117,7 +117,7 @@ def test_knowledge_table_and_chart():
     result = knowledge_win_rates(12, spreads=(0, 30), players=(2, 3), progress=False)
     text = repr(result)
     assert "±30 y" in text and "fair" in text and "array" not in text
-    from exhibition_lab.timeline_plots import plot_knowledge
+    from exhibition_lab.ui.render.timeline_plots import plot_knowledge
 
     fig = plot_knowledge(result)
     ax = fig.axes[0]
@@ -141,7 +141,7 @@ def test_a_removed_card_stays_known_after_a_reshuffle():
 
 
 def test_simulation_can_be_interrupted(monkeypatch):
-    import exhibition_lab.timeline_bots as module
+    import exhibition_lab.games.timeline.agents as module
 
     played = []
     real = module._play_seeded

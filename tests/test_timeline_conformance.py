@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from exhibition_lab.timeline import Timeline
+from exhibition_lab.games.timeline.game import Timeline
 
 FULL_GAMES = 2_000
 QUICK_GAMES = 160

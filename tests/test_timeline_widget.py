@@ -8,7 +8,7 @@ pytest.importorskip("ipywidgets")
 
 from html import escape
 
-from exhibition_lab.widgets.timeline import TimelineApp
+from exhibition_lab.ui.widgets.timeline import TimelineApp
 
 HOOKS = ["exlab-tl-hand-card", "exlab-tl-gap", "exlab-tl-status", "exlab-tl-players", "exlab-tl-new-game"]
 

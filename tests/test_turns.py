@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab import turns
+from exhibition_lab.games.exhibition.rules import turns
 
 
 def test_game_is_a_thin_wrapper_over_the_pure_functions():

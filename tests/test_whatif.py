@@ -152,7 +152,7 @@ def test_simulated_pair_odds_mask_the_pair_years():
 
 
 # ---------------------------------------------------------------- the widget
-widgets = pytest.importorskip("exhibition_lab.widgets")
+widgets = pytest.importorskip("exhibition_lab.ui.widgets")
 YearsGapExplorer = widgets.YearsGapExplorer
 
 

@@ -6,8 +6,8 @@ import numpy as np
 
 import exhibition_lab as xl
 from exhibition_lab import odds
+from exhibition_lab.ui.widgets.coach import ReviewView
 from exhibition_lab.widgets import GameApp, YearsGapExplorer
-from exhibition_lab.widgets.coach import ReviewView
 from tests.test_whatif import check_shows
 from tests.test_widgets import click_one_step
 

@@ -11,10 +11,10 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
-from exhibition_lab.display import card_html
-from exhibition_lab.session import PlaySession
+from exhibition_lab.games.exhibition.session import PlaySession
+from exhibition_lab.ui.render.board import card_html
+from exhibition_lab.ui.widgets.coach import counted
 from exhibition_lab.widgets import GameApp, YearsGapExplorer
-from exhibition_lab.widgets.coach import counted
 from tests.conftest import HAND_DECK, make_deal
 from tests.test_game import MARKET
 from tests.test_widgets import click_one_step, enabled, play_until
@@ -326,8 +326,8 @@ def test_at_game_over_the_other_players_last_turns_are_told():
 
 
 def test_the_score_sheet_says_when_the_tiebreak_decided():
-    from exhibition_lab.scoring import PlayerScore, ScoreLine, ScoreSheet
-    from exhibition_lab.widgets.panels import tiebreak_html
+    from exhibition_lab.games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet
+    from exhibition_lab.ui.widgets.panels import tiebreak_html
 
     def sheet(**players: tuple[int, int | None]) -> ScoreSheet:
         return ScoreSheet(
@@ -358,7 +358,7 @@ def test_several_other_turns_name_cards_by_year_to_fit_their_line():
 
 
 def test_review_gives_the_coachs_reason_for_each_decision_that_lost_points():
-    from exhibition_lab.widgets.coach import review_reason
+    from exhibition_lab.ui.widgets.coach import review_reason
 
     app = GameApp(seats=["human", "greedy"], seed=4)
     while not app.game.is_over:

@@ -11,14 +11,14 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
-from exhibition_lab import coach
 from exhibition_lab.coach import Option, open_spots, risks_later
-from exhibition_lab.display import card_html
-from exhibition_lab.explain import card_with_subject
-from exhibition_lab.layout import VARIATIONS
-from exhibition_lab.session import SEAT_DETAILS, SEAT_LABELS, PlaySession
+from exhibition_lab.games.exhibition import coach
+from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
+from exhibition_lab.games.exhibition.session import SEAT_DETAILS, SEAT_LABELS, PlaySession
+from exhibition_lab.ui.render.board import card_html
+from exhibition_lab.ui.text.explain import card_with_subject
+from exhibition_lab.ui.widgets.coach import ReviewView, ahead_words, minus, plain_change
 from exhibition_lab.widgets import GameApp
-from exhibition_lab.widgets.coach import ReviewView, ahead_words, minus, plain_change
 from tests.test_widgets import click_one_step
 
 
@@ -196,7 +196,7 @@ def test_undo_at_game_over_reopens_the_last_real_choice():
 
 # ---------------------------------------------------------------- bug 8: review of every human
 def test_review_offers_a_seat_chooser_when_several_humans_played(monkeypatch):
-    monkeypatch.setattr("exhibition_lab.widgets.app.REVIEW_TIME_LIMIT", 0.01)
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.REVIEW_TIME_LIMIT", 0.01)
     app = GameApp(seats=["human", "greedy", "human"], seed=5)
     play_to_the_end(app)
     app.review_button.click()
@@ -214,7 +214,7 @@ def test_review_offers_a_seat_chooser_when_several_humans_played(monkeypatch):
 
 
 def test_review_of_a_lone_human_has_no_chooser(monkeypatch):
-    monkeypatch.setattr("exhibition_lab.widgets.app.REVIEW_TIME_LIMIT", 0.01)
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.REVIEW_TIME_LIMIT", 0.01)
     app = GameApp(seats=["human", "greedy"], seed=4)
     play_to_the_end(app)
     app.review_button.click()

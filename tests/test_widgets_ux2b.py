@@ -12,13 +12,13 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
-from exhibition_lab.display import VEHICLES_ROW_HEIGHT, vehicles_row_html
-from exhibition_lab.session import VARIATION_LINES, PlaySession
+from exhibition_lab.games.exhibition.session import VARIATION_LINES, PlaySession
+from exhibition_lab.ui.render.board import VEHICLES_ROW_HEIGHT, vehicles_row_html
+from exhibition_lab.ui.widgets.cards import CSS, SOFT_HYPHEN, breakable
+from exhibition_lab.ui.widgets.market import tile_before_last_action
+from exhibition_lab.ui.widgets.panels import minus, rule_tag, tag_rules
+from exhibition_lab.ui.widgets.whatif import preset_pair
 from exhibition_lab.widgets import GameApp, YearsGapExplorer
-from exhibition_lab.widgets.cards import CSS, SOFT_HYPHEN, breakable
-from exhibition_lab.widgets.market import tile_before_last_action
-from exhibition_lab.widgets.panels import minus, rule_tag, tag_rules
-from exhibition_lab.widgets.whatif import preset_pair
 from tests.test_widgets import click_one_step, play_until
 
 #: A hyphen written where a minus sign belongs: before a number, not inside a range (1972-73).

@@ -1,5 +1,5 @@
 # Kernels started by the test suite (nbval, Voila) play long notebook runs at a twentieth of
-# their size; see exhibition_lab/budget.py. Readers' kernels never load this file.
-import exhibition_lab.budget
+# their size; see exhibition_lab/core/budget.py. Readers' kernels never load this file.
+import exhibition_lab.core.budget
 
-exhibition_lab.budget.SCALE = 0.05
+exhibition_lab.core.budget.SCALE = 0.05
