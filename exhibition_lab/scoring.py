@@ -524,22 +524,3 @@ def solo_score(
     reason = f"{where}: {rules.base} − {rules.per_year}·{years} = {term} points ({rules.name} reading, D11)"
     lines.append(ScoreLine("mid_century", "S6", term / SOLO_SCALE, reason, ()))
     return PlayerScore(name, tuple(lines), distance, scale=SOLO_SCALE)
-
-
-# ---------------------------------------------------------------- games
-def score_game(game: Game, solo_rules: SoloRules | None = None) -> ScoreSheet:
-    """Score a game as it stands: the multi-player sheet, or the solo sheet (S7)."""
-    decades = game.secret_decades
-    if game.is_solo:
-        name = game.players[0]
-        score = solo_score(
-            game.hall(0),
-            game.market_cards,
-            solo_rules,
-            secret_decade=None if decades is None else decades[0],
-            name=name,
-        )
-        return ScoreSheet({name: score})
-    halls = dict(zip(game.players, game.halls))
-    rounds = dict(zip(game.players, game.six_continents_round))
-    return score_halls(halls, rounds, None if decades is None else dict(zip(game.players, decades)))
