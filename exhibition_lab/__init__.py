@@ -4,7 +4,19 @@ The engine (cards, layout, hall, game, scoring) imports no display or widget cod
 in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func:`rules_path`).
 """
 
-from .actions import Action, ActionSpace, DealDecade, Draw, EndExhibition, Event, Move, Place, Take, ToDepot, parse_action
+from .actions import (
+    Action,
+    ActionSpace,
+    DealDecade,
+    Draw,
+    EndExhibition,
+    Event,
+    Move,
+    Place,
+    Take,
+    ToDepot,
+    parse_action,
+)
 from .cards import CONTINENTS, EINSTEIN, Card, Continent, load_deck, rules_path, seeds_path, standard_deck
 from .errors import (
     ArgumentError,

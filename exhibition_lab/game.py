@@ -405,7 +405,10 @@ class Game(History[State, Event]):
         """Exactly the allowed actions, in a fixed order: takes by continent then year,
         moves in tile order, places in layout order, then depot, then end
         (:func:`exhibition_lab.turns.legal_actions`)."""
-        return self.legal_moves()  # type: ignore[return-value]
+        legal = self._legal
+        if legal is None or legal[0] is not self._state:
+            legal = self._legal_here()
+        return list(legal[2])  # type: ignore[arg-type]
 
     def is_legal(self, action: Action | str) -> bool:
         try:

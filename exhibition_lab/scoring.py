@@ -21,7 +21,6 @@ from .hall import Hall
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .game import Game
 
 RANK_POINTS = (5, 4, 3, 2, 1)  # R19, R20, V5, V6
 MID_CENTURY_YEAR = 1950  # R26, S6

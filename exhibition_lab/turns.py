@@ -27,6 +27,7 @@ draw them; a search that samples another order is another.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -35,7 +36,6 @@ from typing import NamedTuple
 import numpy as np
 
 from .actions import (
-    Action,
     ActionSpace,
     DealDecade,
     Draw,
@@ -70,15 +70,15 @@ class Phase(Enum):
     PLACE = "place"  # R10
     OVER = "over"  # R10c / D4
 
+    # Members are singletons: identity hashing is exact and much faster than Enum's.
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
         return self.value
 
     @property
     def is_chance(self) -> bool:
-        return self in _CHANCE_PHASES
-
-
-_CHANCE_PHASES = frozenset({Phase.DEAL, Phase.DECADES, Phase.REFILL})
+        return self is Phase.REFILL or self is Phase.DEAL or self is Phase.DECADES
 
 
 class State(NamedTuple):
@@ -183,10 +183,28 @@ class Setup(Rules[State, Event, PlayerView]):
     def _deck_order(self) -> dict[Card, int]:
         return {card: k for k, card in enumerate(self.deck)}
 
-    def unseen(self, cards: object) -> tuple[Card, ...]:
-        """``cards`` as a stock: the set in deck order."""
-        order = self._deck_order
-        return tuple(sorted(cards, key=order.__getitem__))  # type: ignore[call-overload]
+    def unseen(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """``cards`` as a stock: the set in deck order (the deck's own card objects are
+        found by identity, others by equality)."""
+        cards = tuple(cards)
+        ids = set(map(id, cards))
+        found = tuple([c for c in self.deck if id(c) in ids])
+        if len(found) == len(cards):
+            return found
+        return tuple(sorted(cards, key=self._deck_order.__getitem__))
+
+    @staticmethod
+    def without(stock: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
+        """``stock`` without ``card``, or ``None`` when it is not there. Cards drawn from a
+        deal are the deck's own objects, so identity finds them at once (a refill happens
+        every turn, R9); an equal card of another object is found by equality."""
+        kept = tuple([c for c in stock if c is not card])
+        if len(kept) == len(stock) - 1:
+            return kept
+        if card not in stock:
+            return None
+        k = stock.index(card)
+        return stock[:k] + stock[k + 1 :]
 
     # ------------------------------------------------------------------ protocol: facts
     @cached_property
@@ -235,11 +253,10 @@ class Setup(Rules[State, Event, PlayerView]):
         )
 
     def current_player(self, state: State) -> int:
-        if state.phase.is_chance:
-            return CHANCE
-        if state.phase is Phase.OVER:
-            return TERMINAL
-        return state.seat
+        phase = state.phase
+        if phase is Phase.TAKE or phase is Phase.PLACE or phase is Phase.MOVE:
+            return state.seat
+        return TERMINAL if phase is Phase.OVER else CHANCE
 
     def legal_moves(self, state: State) -> list[Event]:
         return legal_actions(self, state)
@@ -428,50 +445,70 @@ def next_state(setup: Setup, state: State, action: Event, *, trusted: bool = Fal
 
 def _take(setup: Setup, st: State, action: Take, trusted: bool) -> State:
     card = action.card
-    where = next((k for k, cards in enumerate(st.market) if card in cards), None)
+    where = _column_of(st.market, card)
     if where is None:
         raise IllegalAction(f"R7: {card} is not on the Continents tile", rule="R7")
-    if card not in takeable(st):
+    if not trusted and card not in takeable(st):
         vehicle = st.vehicles[st.seat]
         options = " ".join(c.token for c in st.market[vehicle.index])
         raise IllegalAction(
             f"R7: {setup.players[st.seat]}'s vehicle stands on {vehicle.title}; take one of {options}, not {card}",
             rule="R7",
         )
-    market = list(st.market)
-    market[where] = tuple(c for c in market[where] if c != card)
-    st = st._replace(market=tuple(market), hand=card, taken_at=CONTINENTS[where])
-    if card.is_white:
-        return st._replace(phase=Phase.MOVE)  # R8: the player chooses where to go
-    return _after_move(_move_vehicle(st, card.continent))
+    market = st.market
+    column = tuple([c for c in market[where] if c is not card])
+    if len(column) == len(market[where]):  # an equal card of another object
+        column = tuple(c for c in market[where] if c != card)
+    market = (*market[:where], column, *market[where + 1 :])
+    if card.is_white:  # R8: the player chooses where to go
+        return st._replace(market=market, hand=card, taken_at=CONTINENTS[where], phase=Phase.MOVE)
+    vehicles = _with_vehicle(st, card.continent)
+    phase = Phase.REFILL if st.stock else Phase.PLACE  # R9 after R8: the refill is chance
+    return st._replace(market=market, hand=card, taken_at=CONTINENTS[where], vehicles=vehicles, phase=phase)
+
+
+def _column_of(market: tuple[tuple[Card, ...], ...], card: Card) -> int | None:
+    """The continent whose open cards hold ``card`` (identity first: the cards in play are
+    the deck's own objects)."""
+    for k, cards in enumerate(market):
+        for c in cards:
+            if c is card:
+                return k
+    return next((k for k, cards in enumerate(market) if card in cards), None)
 
 
 def _move(setup: Setup, st: State, action: Move, trusted: bool) -> State:
-    return _after_move(_move_vehicle(st, action.continent))
-
-
-def _after_move(st: State) -> State:
-    """R9 after R8: the refill is a chance node, skipped on an empty stock."""
-    return st._replace(phase=Phase.REFILL if st.stock else Phase.PLACE)
+    phase = Phase.REFILL if st.stock else Phase.PLACE  # R9 after R8: the refill is chance
+    return st._replace(vehicles=_with_vehicle(st, action.continent), phase=phase)
 
 
 def _draw(setup: Setup, st: State, action: Draw, trusted: bool) -> State:
     card = action.card
-    if card not in st.stock:
+    stock = setup.without(st.stock, card)
+    if stock is None:
         raise IllegalAction(f"R9: {card} is not in the stock, so it cannot come from it", rule="R9")
-    stock = tuple(c for c in st.stock if c != card)
-    market = list(st.market)
+    market = st.market
     if st.phase is Phase.DEAL:
         where = sum(len(cards) for cards in market) // OPEN_CARDS  # R5: three cards per continent, in tile order
-        market[where] = _sorted(market[where] + (card,))
-        st = st._replace(market=tuple(market), stock=stock)
+        market = (*market[:where], _insert_sorted(market[where], card), *market[where + 1 :])
         if where == len(CONTINENTS) - 1 and len(market[where]) == OPEN_CARDS:
-            return st._replace(phase=Phase.DECADES if st.secret_decades is not None else Phase.TAKE)
-        return st
+            phase = Phase.DECADES if st.secret_decades is not None else Phase.TAKE
+            return st._replace(market=market, stock=stock, phase=phase)
+        return st._replace(market=market, stock=stock)
     assert st.taken_at is not None  # a refill follows a take (R9)
     where = st.taken_at.index
-    market[where] = _sorted(market[where] + (card,))
-    return st._replace(market=tuple(market), stock=stock, phase=Phase.PLACE)
+    market = (*market[:where], _insert_sorted(market[where], card), *market[where + 1 :])
+    return st._replace(market=market, stock=stock, phase=Phase.PLACE)
+
+
+def _insert_sorted(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` (sorted by year, Einstein last) with ``card`` in its place (R5, R9)."""
+    year = card.year
+    if year is not None:
+        for k, c in enumerate(cards):
+            if c.year is None or year < c.year:
+                return (*cards[:k], card, *cards[k:])
+    return (*cards, card)
 
 
 def _deal_decade(setup: Setup, st: State, action: DealDecade, trusted: bool) -> State:
@@ -484,31 +521,25 @@ def _deal_decade(setup: Setup, st: State, action: DealDecade, trusted: bool) -> 
     return st._replace(secret_decades=decades, phase=Phase.TAKE if len(decades) == setup.n_players else Phase.DECADES)
 
 
-def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.sort_key))
-
-
 def _place(setup: Setup, st: State, action: Place, trusted: bool) -> State:
-    hall = st.halls[st.seat]
+    seat = st.seat
+    hall = st.halls[seat]
     assert st.hand is not None  # R10 follows R7
     if trusted:
         hall = hall.with_card(st.hand, action.showcase, action.spot)
     else:
         hall = hall.place(st.hand, action.showcase, action.spot, other_halls(st), players=setup.n_players)
-    st = _with_hall(st, hall)
-    if st.six_round[st.seat] is None and hall.has_all_continents:
-        six = list(st.six_round)
-        six[st.seat] = st.round
-        st = st._replace(six_round=tuple(six))
-    if hall.is_full:
-        st = _with_final(st, st.seat)  # R10b
-    return _end_turn(st)
+    six_round = st.six_round
+    if six_round[seat] is None and hall.has_all_continents:  # R19: the round it happened in
+        six_round = (*six_round[:seat], st.round, *six_round[seat + 1 :])
+    final = _with_final(st.final, seat) if hall.is_full else st.final  # R10b
+    return _end_turn(st, _with_hall(st, hall), final, six_round=six_round)
 
 
 def _to_depot(setup: Setup, st: State, action: ToDepot, trusted: bool) -> State:
     assert st.hand is not None
     hall = st.halls[st.seat].add_to_depot(st.hand)
-    return _end_turn(_with_hall(st, hall))
+    return _end_turn(st, _with_hall(st, hall), st.final)
 
 
 def _end_exhibition(setup: Setup, st: State, action: EndExhibition, trusted: bool) -> State:
@@ -520,41 +551,51 @@ def _end_exhibition(setup: Setup, st: State, action: EndExhibition, trusted: boo
             "with a card that fits no hall spot",
             rule="R10a",
         )
-    st = st._replace(discard=st.discard + (st.hand,))  # D3
-    return _end_turn(_with_final(st, st.seat))
+    return _end_turn(st, st.halls, _with_final(st.final, st.seat), discard=(*st.discard, st.hand))  # D3
 
 
-def _end_turn(st: State) -> State:
-    st = st._replace(hand=None, taken_at=None)
-    if all(st.final):
-        return st._replace(phase=Phase.OVER)
+def _end_turn(st: State, halls: tuple[Hall, ...], final: tuple[bool, ...], **changes: object) -> State:
+    """The turn is over: the next seat whose exhibition is not final takes the next turn
+    (R10c), or the game ends (R10c, D4)."""
+    if all(final):
+        return st._replace(halls=halls, final=final, hand=None, taken_at=None, phase=Phase.OVER, **changes)
     if not any(st.market):
         # D4: no card can be taken any more; every open exhibition becomes final.
-        return st._replace(final=(True,) * len(st.final), phase=Phase.OVER)
-    n = len(st.final)
-    following = [(st.seat + k) % n for k in range(1, n + 1)]
-    nxt = next(s for s in following if not st.final[s])  # R10c: final seats are skipped
-    wrapped = nxt <= st.seat
-    return st._replace(seat=nxt, phase=Phase.TAKE, round=st.round + wrapped, turn=st.turn + 1)
+        final = (True,) * len(final)
+        return st._replace(halls=halls, final=final, hand=None, taken_at=None, phase=Phase.OVER, **changes)
+    n, seat = len(final), st.seat
+    nxt = seat
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if not final[nxt]:  # R10c: final seats are skipped
+            break
+    wrapped = nxt <= seat
+    return st._replace(
+        halls=halls,
+        final=final,
+        hand=None,
+        taken_at=None,
+        seat=nxt,
+        phase=Phase.TAKE,
+        round=st.round + wrapped,
+        turn=st.turn + 1,
+        **changes,
+    )
 
 
-def _move_vehicle(st: State, continent: Continent | None) -> State:
+def _with_vehicle(st: State, continent: Continent | None) -> tuple[Continent, ...]:
     assert continent is not None
-    vehicles = list(st.vehicles)
-    vehicles[st.seat] = continent
-    return st._replace(vehicles=tuple(vehicles))
+    seat = st.seat
+    return (*st.vehicles[:seat], continent, *st.vehicles[seat + 1 :])
 
 
-def _with_hall(st: State, hall: Hall) -> State:
-    halls = list(st.halls)
-    halls[st.seat] = hall
-    return st._replace(halls=tuple(halls))
+def _with_hall(st: State, hall: Hall) -> tuple[Hall, ...]:
+    seat = st.seat
+    return (*st.halls[:seat], hall, *st.halls[seat + 1 :])
 
 
-def _with_final(st: State, seat: int) -> State:
-    final = list(st.final)
-    final[seat] = True
-    return st._replace(final=tuple(final))
+def _with_final(final: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
+    return (*final[:seat], True, *final[seat + 1 :])
 
 
 _HANDLERS: dict[type, tuple[object, frozenset[Phase], str]] = {

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from .history import History, Sampler
+from .history import History
 from .protocol import CHANCE, TERMINAL, Rules
 
 

@@ -58,15 +58,16 @@ class History(Generic[S, M]):
     skips the re-check (:meth:`Rules.next_trusted`); anything else is checked in full.
     """
 
-    __slots__ = ("_before", "_chance", "_legal", "_rules", "_start", "_state", "_steps")
+    __slots__ = ("_before", "_chance", "_legal", "_player", "_rules", "_start", "_state", "_steps")
 
     def __init__(self, rules: Rules[S, M, Any], start: S | None = None, *, chance: ChanceSource | None = None) -> None:
         self._rules = rules
         self._start: S = rules.initial() if start is None else start
         self._state: S = self._start
+        self._player = rules.current_player(self._start)  # of the state now, kept in step with it
         self._before: list[S] = []
-        self._steps: list[Step] = []
-        self._legal: tuple[S, frozenset[M], tuple[M, ...]] | None = None
+        self._steps: list[tuple[int, Any]] = []  # (player, move): Steps are made when read
+        self._legal: tuple[S, frozenset[int], tuple[M, ...]] | None = None
         self._chance = chance
         if chance is not None:
             self.settle(chance)
@@ -89,12 +90,12 @@ class History(Generic[S, M]):
     @property
     def steps(self) -> tuple[Step, ...]:
         """Every step from the start, chance outcomes included."""
-        return tuple(self._steps)
+        return tuple(Step(player, move) for player, move in self._steps)
 
     @property
     def decisions(self) -> tuple[tuple[int, M], ...]:
         """The seats' moves only, as ``(seat, move)``."""
-        return tuple((s.player, s.move) for s in self._steps if not s.is_chance)
+        return tuple(step for step in self._steps if step[0] != CHANCE)
 
     def states(self) -> list[S]:
         """The state before every step, then the state now."""
@@ -104,10 +105,11 @@ class History(Generic[S, M]):
         """:meth:`Rules.legal_moves` of the state now (kept until the state changes)."""
         return list(self._legal_here()[2])
 
-    def _legal_here(self) -> tuple[S, frozenset[M], tuple[M, ...]]:
+    def _legal_here(self) -> tuple[S, frozenset[int], tuple[M, ...]]:
         if self._legal is None or self._legal[0] is not self._state:
             moves = tuple(self._rules.legal_moves(self._state))
-            self._legal = (self._state, frozenset(moves), moves)
+            # the very objects handed out: a move passed back among them needs no re-check
+            self._legal = (self._state, frozenset(map(id, moves)), moves)
         return self._legal
 
     @property
@@ -128,43 +130,47 @@ class History(Generic[S, M]):
         nodes it leads to (a refill, a draw). Returns ``self`` so calls chain."""
         if isinstance(move, str):
             move = self._rules.parse_move(self._state, move)
-        self.push(move)
-        if self._chance is not None:
+        self._push(move, self._player)
+        if self._chance is not None and self._player == CHANCE:
             self.settle(self._chance)
         return self
 
     def push(self, move: M) -> S:
         """Make one move or chance outcome; raises (changing nothing) when it is not
         allowed. Returns the new state."""
+        return self._push(move, self._player)
+
+    def _push(self, move: M, player: int) -> S:
         state = self._state
-        player = self._rules.current_player(state)
         legal = self._legal
-        if legal is not None and legal[0] is state and move in legal[1]:
+        if legal is not None and legal[0] is state and id(move) in legal[1]:
             after = self._rules.next_trusted(state, move)
         else:
             after = self._rules.next_state(state, move)
         self._before.append(state)
-        self._steps.append(Step(player, move))
+        self._steps.append((player, move))
         self._state = after
+        self._player = self._rules.current_player(after)
         return after
 
     def settle(self, source: ChanceSource) -> None:
         """Resolve chance nodes with ``source`` until a seat is to move or the game is over."""
-        rules = self._rules
-        while rules.is_chance_node(self._state):
-            self.push(source(self._state))
+        while self._player == CHANCE:
+            self._push(source(self._state), CHANCE)
 
     def pop(self) -> Step:
         """Take back the last step, whatever it was."""
         if not self._steps:
             raise ExhibitionLabError("nothing to undo: no step has been taken")
         self._state = self._before.pop()
-        return self._steps.pop()
+        step = Step(*self._steps.pop())
+        self._player = self._rules.current_player(self._state)
+        return step
 
     def undo(self) -> M:
         """Take back the last decision and the chance outcomes that followed it; returns
         the decision. Chance before the first decision (the deal) is never taken back."""
-        last = next((k for k in range(len(self._steps) - 1, -1, -1) if not self._steps[k].is_chance), None)
+        last = next((k for k in range(len(self._steps) - 1, -1, -1) if self._steps[k][0] != CHANCE), None)
         if last is None:
             raise ExhibitionLabError("nothing to undo: no move has been made")
         while len(self._steps) > last + 1:

@@ -9,7 +9,7 @@ tools extract every marked id.
 from __future__ import annotations
 
 
-def N_(message: str) -> str:  # noqa: N802  (the gettext convention for "no-op" marking)
+def N_(message: str) -> str:
     """Mark ``message`` as a message id and return it unchanged.
 
     >>> N_("Years Gap")
