@@ -128,9 +128,9 @@ def parse_event(text: str | Event) -> Event:
         words = text.split()
         if len(words) == 2 and words[0].lower() == "draw" and len(text) <= _MAX_ACTION_TEXT:
             return Draw(Card.parse(words[1]))
-        if len(words) == 2 and words[0].lower() == "decade" and words[1].isascii() and words[1].isdigit():
-            if len(words[1]) == 4:
-                return DealDecade(int(words[1]))
+        decade = words[1] if len(words) == 2 and words[0].lower() == "decade" else ""
+        if len(decade) == 4 and decade.isascii() and decade.isdigit():
+            return DealDecade(int(decade))
     return parse_action(text)
 
 

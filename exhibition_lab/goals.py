@@ -257,17 +257,13 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "R14",
         N_("One Era"),
-        N_(
-            "In One Era two cards may be at most 10 years apart, plus 10 more years for every free spot between "
-            "them."
-        ),
+        N_("In One Era two cards may be at most 10 years apart, plus 10 more years for every free spot between them."),
     ),
     Rule(
         "R16",
         N_("white cards"),
         N_(
-            "A white card fits only if some choice of its continent (and, for Einstein, its year) satisfies every "
-            "rule."
+            "A white card fits only if some choice of its continent (and, for Einstein, its year) satisfies every rule."
         ),
     ),
     Rule("V1", N_("no white cards in variations"), N_("White cards may not go into a variation showcase.")),

@@ -437,7 +437,9 @@ def next_state(setup: Setup, state: State, action: Event, *, trusted: bool = Fal
     handler, phases, rule = _HANDLERS[type(action)]
     if state.phase not in phases:
         if state.phase.is_chance:
-            raise IllegalAction(f"{rule}: {action} is not possible now; a card is being dealt ({state.phase})", rule=rule)
+            raise IllegalAction(
+                f"{rule}: {action} is not possible now; a card is being dealt ({state.phase})", rule=rule
+            )
         player = setup.players[state.seat]
         raise IllegalAction(f"{rule}: {action} is not possible now; {player} must {_EXPECTED[state.phase]}", rule=rule)
     return handler(setup, state, action, trusted)  # type: ignore[operator]

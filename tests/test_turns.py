@@ -127,6 +127,8 @@ def test_the_integer_protocol_encodes_every_action_and_outcome():
         assert ids == sorted(ids) and all(0 <= a < setup.info.max_chance_outcomes for a in ids)
         state = setup.apply(state, ids[0])
     actions = setup.legal_actions(state)
-    assert [setup.decode(state, a) for a in actions] == sorted(turns.legal_actions(setup, state), key=lambda m: setup.encode(state, m))
+    assert [setup.decode(state, a) for a in actions] == sorted(
+        turns.legal_actions(setup, state), key=lambda m: setup.encode(state, m)
+    )
     assert all(setup.string_to_action(state, setup.action_to_string(state, a)) == a for a in actions)
     assert setup.info.num_distinct_actions == len(setup.deck) + 6 + setup.layout.n_spots + 2

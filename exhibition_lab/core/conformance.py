@@ -86,7 +86,9 @@ def check_random_plays(
             if rules.is_terminal(history.state):
                 break
             if len(history.steps) >= rules.info.max_game_length:
-                raise ConformanceError(f"{where}: no end after {rules.info.max_game_length} steps, the declared maximum")
+                raise ConformanceError(
+                    f"{where}: no end after {rules.info.max_game_length} steps, the declared maximum"
+                )
             player = rules.current_player(history.state)
             if player == CHANCE:
                 ids, weights = zip(*rules.chance_outcomes(history.state), strict=True)
@@ -116,7 +118,9 @@ def _fail(where: _Where, message: str, state: Any) -> ConformanceError:
     return ConformanceError(f"{where}: {message}\nstate: {state!r}")
 
 
-def _check_state(rules: Rules[Any, Any, Any], state: Any, where: _Where, rng: np.random.Generator, resamples: int) -> None:
+def _check_state(
+    rules: Rules[Any, Any, Any], state: Any, where: _Where, rng: np.random.Generator, resamples: int
+) -> None:
     info = rules.info
     player = rules.current_player(state)
     if player not in (CHANCE, TERMINAL) and not 0 <= player < info.num_players:

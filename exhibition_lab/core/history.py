@@ -181,8 +181,8 @@ class History(Generic[S, M]):
         """An independent play in the same state with the same steps (cheap: states are
         immutable and shared)."""
         twin = self._blank_copy()
-        twin._before = list(self._before)
-        twin._steps = list(self._steps)
+        twin._before = list(self._before)  # noqa: SLF001  (a History copying itself)
+        twin._steps = list(self._steps)  # noqa: SLF001
         return twin
 
     def _blank_copy(self) -> History[S, M]:

@@ -100,9 +100,7 @@ class SaveFormat:
         reader = Reader(self, {}, self.version)
         doc = parse_json(text, what=self.what, max_chars=self.max_chars)
         reader.require(isinstance(doc, dict), "the document must be a JSON object")
-        reader.require(
-            doc.get("format") == self.name, f"'format' must be {self.name!r}, found {doc.get('format')!r}"
-        )
+        reader.require(doc.get("format") == self.name, f"'format' must be {self.name!r}, found {doc.get('format')!r}")
         reader.require("version" in doc, "the document lacks 'version'")
         version = doc["version"]
         reader.require(is_int(version), f"'version' must be an integer, found {version!r}")
@@ -144,13 +142,16 @@ class Reader:
     def seed(self, key: str = "seed") -> int | None:
         value = self.doc[key]
         self.require(
-            value is None or is_seed(value), f"'{key}' must be null or a whole number from 0 to 2**63 − 1, found {value!r}"
+            value is None or is_seed(value),
+            f"'{key}' must be null or a whole number from 0 to 2**63 − 1, found {value!r}",
         )
         return value  # type: ignore[no-any-return]
 
     def names(self, key: str = "players") -> list[str]:
         value = self.doc[key]
-        self.require(isinstance(value, list) and all(isinstance(p, str) for p in value), f"'{key}' must be a list of names")
+        self.require(
+            isinstance(value, list) and all(isinstance(p, str) for p in value), f"'{key}' must be a list of names"
+        )
         return list(value)
 
     def renamed_key(self, key: str) -> str:
