@@ -472,7 +472,7 @@ class Game(History[State, Event]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self._identity() == other._identity() and _titles(self.deck) == _titles(other.deck)  # noqa: SLF001
+        return self._identity() == other._identity() and _titles(self.deck) == _titles(other.deck)
 
     __hash__ = None  # type: ignore[assignment]  # a Game is mutable
 
