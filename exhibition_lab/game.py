@@ -467,7 +467,7 @@ class Game(History[State, Event]):
 
     # ------------------------------------------------------------------ identity
     def _identity(self) -> tuple[Any, ...]:
-        return (*History._identity(self), self._deal, self._seed, self._start_position)
+        return (*super()._identity(), self._deal, self._seed, self._start_position)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
