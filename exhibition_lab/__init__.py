@@ -17,7 +17,19 @@ from .core.errors import (
 from .games.exhibition.examples import Example, example_names, load_example
 from .games.exhibition.game import Deal, Game, Phase, PlayerView
 from .games.exhibition.notation import Position, parse_position, write_position
-from .games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot, parse_action
+from .games.exhibition.rules.actions import (
+    Action,
+    ActionSpace,
+    DealDecade,
+    Draw,
+    EndExhibition,
+    Event,
+    Move,
+    Place,
+    Take,
+    ToDepot,
+    parse_action,
+)
 from .games.exhibition.rules.cards import (
     CONTINENTS,
     EINSTEIN,
@@ -42,12 +54,16 @@ __all__ = [
     "EINSTEIN",
     "VARIATIONS",
     "Action",
+    "ActionSpace",
     "ArgumentError",
     "Card",
     "Continent",
     "Deal",
+    "DealDecade",
     "DeckError",
+    "Draw",
     "EndExhibition",
+    "Event",
     "Example",
     "ExhibitionLabError",
     "Game",

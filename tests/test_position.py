@@ -70,7 +70,7 @@ def test_a_game_set_up_from_a_position_plays_on_exactly_like_the_original():
                 break
             actions = game.legal_actions()
             game.apply(actions[int(rng.integers(len(actions)))])
-        twin = xl.Game.from_position(game.position(), deck=game.deck, stock=game.state.stock)
+        twin = xl.Game.from_position(game.position(), deck=game.deck, stock=game.stock_order)
         while not game.is_over:
             assert twin.legal_actions() == game.legal_actions()
             action = game.legal_actions()[int(rng.integers(len(game.legal_actions())))]
@@ -85,11 +85,11 @@ def test_same_seed_same_stock_and_unknown_decades():
     hidden = game.position(seat=1)
     assert "secret decades: ? " in hidden and str(game.secret_decades[1]) in hidden
     first, second = (xl.Game.from_position(hidden, seed=9) for _ in range(2))
-    assert first.state.stock == second.state.stock and first.secret_decades == second.secret_decades
+    assert first.stock_order == second.stock_order and first.secret_decades == second.secret_decades
     assert first.secret_decades[1] == game.secret_decades[1]  # the known one is kept (V7)
     assert len(set(first.secret_decades)) == 3
     other = xl.Game.from_position(hidden, seed=10)
-    assert other.state.stock != first.state.stock
+    assert other.stock_order != first.stock_order
 
 
 def test_position_hides_other_decades_only_until_the_game_is_over():

@@ -1,6 +1,7 @@
-"""The turn rules as pure functions (issue 18): turns.legal_actions / turns.next_state are
-what Game.apply wraps, they never change the state they are given, and they raise with a
-rule id for what is not allowed (R7–R10c)."""
+"""The rules as pure functions: turns.legal_actions / turns.next_state are what Game.apply
+wraps, chance (the deal R5, the refill R9, Secret Decades V7) is an explicit step, the
+functions never change the state they are given, and they raise with a rule id for what is
+not allowed (R7–R10c)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,17 @@ def test_game_is_a_thin_wrapper_over_the_pure_functions():
         game = xl.Game.new(players, seed=players)
         setup, state = game.setup, game.state
         assert state == turns.start_state(setup, game.deal)
+        chance = turns.DealOrder(game.deal)
         while not game.is_over:
             actions = turns.legal_actions(setup, state)
             assert actions == game.legal_actions()
             action = actions[int(rng.integers(len(actions)))]
             after = turns.next_state(setup, state, action)
             assert turns.next_state(setup, state, action, trusted=True) == after
+            if after.phase is xl.Phase.REFILL:  # R9: the refill is chance; the game draws the next dealt card
+                refill = chance(after)
+                assert refill == xl.Draw(game.deal.stock[len(game.deal.stock) - len(after.stock)])
+                after = turns.next_state(setup, after, refill)
             game.apply(action)
             assert game.state == after
             state = after
@@ -73,3 +79,56 @@ def test_r10c_no_action_once_the_game_is_over():
 def test_other_halls_leaves_out_one_seat():
     game = xl.Game.new(3, seed=1)
     assert len(turns.other_halls(game.state)) == 2 and len(turns.other_halls(game.state, 1)) == 2
+
+
+@pytest.mark.parametrize("secret_decades", [False, True])
+def test_r5_v7_the_deal_is_chance_card_by_card(secret_decades):
+    game = xl.Game.new(3, seed=5, secret_decades=secret_decades)
+    setup = game.setup
+    state = setup.initial()
+    assert state.phase is xl.Phase.DEAL and len(state.stock) == len(setup.deck) and not any(state.market)
+    for outcome in turns.dealing_outcomes(game.deal):
+        assert setup.current_player(state) == turns.CHANCE
+        assert outcome in turns.legal_actions(setup, state)
+        state = turns.next_state(setup, state, outcome)
+    assert state == game.state == turns.start_state(setup, game.deal)
+    assert setup.current_player(state) == 0
+
+
+def test_r9_the_refill_comes_from_the_stock_as_a_set():
+    game = xl.Game.new(2, seed=4)
+    setup, state = game.setup, game.state
+    take = next(a for a in turns.legal_actions(setup, state) if not a.card.is_white)
+    waiting = turns.next_state(setup, state, take)
+    assert waiting.phase is xl.Phase.REFILL and setup.current_player(waiting) == turns.CHANCE
+    outcomes = turns.legal_actions(setup, waiting)
+    assert [o.card for o in outcomes] == list(waiting.stock) == list(setup.unseen(game.deal.stock))
+    odds = setup.chance_odds(waiting)
+    assert len(odds) == len(waiting.stock) and abs(sum(p for _, p in odds) - 1) < 1e-12
+    any_card = outcomes[17]
+    refilled = turns.next_state(setup, waiting, any_card)
+    assert any_card.card in refilled.market[waiting.taken_at.index] and any_card.card not in refilled.stock
+    assert refilled.phase is xl.Phase.PLACE
+    with pytest.raises(xl.IllegalAction) as err:
+        turns.next_state(setup, refilled, any_card)  # no second refill: the card is to be placed
+    assert err.value.rule == "R9" and "must place the card" in str(err.value)
+    with pytest.raises(xl.IllegalAction) as err:
+        turns.next_state(setup, waiting, xl.Draw(take.card))
+    assert err.value.rule == "R9"
+
+
+def test_the_integer_protocol_encodes_every_action_and_outcome():
+    game = xl.Game.new(2, seed=8, secret_decades=True)
+    setup = game.setup
+    state = setup.initial()
+    while setup.current_player(state) == turns.CHANCE:
+        outcomes = setup.chance_outcomes(state)
+        ids = [a for a, _ in outcomes]
+        assert ids == sorted(ids) and all(0 <= a < setup.info.max_chance_outcomes for a in ids)
+        state = setup.apply(state, ids[0])
+    actions = setup.legal_actions(state)
+    assert [setup.decode(state, a) for a in actions] == sorted(
+        turns.legal_actions(setup, state), key=lambda m: setup.encode(state, m)
+    )
+    assert all(setup.string_to_action(state, setup.action_to_string(state, a)) == a for a in actions)
+    assert setup.info.num_distinct_actions == len(setup.deck) + 6 + setup.layout.n_spots + 2

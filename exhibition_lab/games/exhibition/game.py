@@ -11,14 +11,16 @@ stock and unknown decades) — and comes from a ``numpy.random.Generator`` built
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ...core.errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError
+from ...core.history import History
+from ...core.seeding import generator
 from . import savefile
 from .notation import parse_position, write_position
-from .rules.actions import Action, parse_action
+from .rules.actions import Action, Event, parse_action
 from .rules.cards import CONTINENTS, Card, Continent, standard_deck
 from .rules.deal import (
     DECADES,
@@ -33,8 +35,20 @@ from .rules.deal import (
 )
 from .rules.hall import Hall
 from .rules.layout import Layout
-from .rules.scoring import ScoreSheet, SoloRules, score_game
-from .rules.turns import Phase, Setup, State, legal_actions, next_state, other_halls, start_state
+from .rules.scoring import ScoreSheet, SoloRules
+from .rules.turns import (
+    DealOrder,
+    Phase,
+    PlayerView,
+    Setup,
+    State,
+    next_state,
+    other_halls,
+    player_view,
+    redraw_decades,
+    score_state,
+    start_state,
+)
 from .savefile import SAVE_FORMAT, SAVE_VERSION
 
 # the set-up names stay importable from here, where they were first defined
@@ -56,41 +70,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """What one seat may know (the stock order and others' Secret Decades stay hidden)."""
-
-    seat: int
-    players: tuple[str, ...]
-    layout: Layout
-    market: dict[Continent, tuple[Card, ...]]
-    vehicles: tuple[Continent, ...]
-    halls: tuple[Hall, ...]
-    final: tuple[bool, ...]
-    discard: tuple[Card, ...]
-    stock_size: int
-    unseen: tuple[Card, ...]  # the stock as a set, in deck order: what may still appear
-    current: int
-    phase: Phase
-    hand: Card | None
-    round: int
-    secret_decades: tuple[int | None, ...] | None
-    six_round: tuple[int | None, ...]
-    taken_at: Continent | None = None  # where the card in hand came from (refill, R9)
-    turn: int = 1
-
-    @property
-    def hall(self) -> Hall:
-        return self.halls[self.seat]
-
-    @property
-    def others(self) -> tuple[Hall, ...]:
-        return self.halls[: self.seat] + self.halls[self.seat + 1 :]
-
-
-class Game:
+class Game(History[State, Event]):
     """One game of 1–5 players (R4). Build it with :meth:`Game.new`, :meth:`Game.from_position`
-    or :meth:`Game.from_json`."""
+    or :meth:`Game.from_json`.
+
+    A game is a :class:`~exhibition_lab.core.history.History` of its :class:`Setup`'s rules
+    whose chance outcomes — the deal, the refills, the Secret Decades — come from a seeded
+    shuffle of the deck (:class:`Deal`): every refill is the next card of that order.
+    """
 
     def __init__(
         self,
@@ -106,25 +93,16 @@ class Game:
         deck = tuple(deck) if deck is not None else standard_deck()
         if not _dealt:  # a deal from deal_cards() is right by construction
             check_deal(deal, deck, len(names))
-        setup = Setup(names, layout or Layout.base())
-        self._begin(setup, deck, deal, seed, start_state(setup, deal), start=None)
+        setup = Setup(names, layout or Layout.base(), deck, secret_decades=deal.secret_decades is not None)
+        self._begin(setup, deal, seed, start_state(setup, deal), start=None)
 
-    def _begin(
-        self, setup: Setup, deck: tuple[Card, ...], deal: Deal, seed: int | None, state: State, start: str | None
-    ) -> None:
+    def _begin(self, setup: Setup, deal: Deal, seed: int | None, state: State, start: str | None) -> None:
         """Set every attribute; a game starts from a deal or, with ``start``, from a position."""
+        History.__init__(self, setup, state, chance=DealOrder(deal))
         self._setup = setup
-        self._players = setup.players
-        self._layout = setup.layout
-        self._deck = deck
         self._deal = deal
         self._seed = seed
-        self._start = start
-        self._state = state
-        self._history: list[State] = []
-        self._log: list[tuple[int, Action]] = []
-        # legal_actions() of the current snapshot: actions found there need no re-check
-        self._legal: tuple[State, tuple[Action, ...]] | None = None
+        self._start_position = start
 
     @classmethod
     def new(
@@ -138,8 +116,9 @@ class Game:
     ) -> Game:
         """Set up a new game (R5, R6): ``players`` is a count (1–5) or a list of names.
 
-        ``seed`` is an int or a ``numpy.random.Generator``; the same int gives the same deal.
-        ``layout`` selects variation showcases (V1); ``secret_decades`` deals V7's cards.
+        ``seed`` is a whole number 0 ≤ seed < 2**63 or a ``numpy.random.Generator``; the
+        same number gives the same deal. ``layout`` selects variation showcases (V1);
+        ``secret_decades`` deals V7's cards.
 
         >>> game = Game.new(["Ann", "Bob"], seed=7)
         >>> game.current_player, str(game.phase), game.round
@@ -148,7 +127,7 @@ class Game:
         True
         """
         names = player_names(players)
-        rng, saved_seed = _generator(seed)
+        rng, saved_seed = generator(seed)
         deck = tuple(deck) if deck is not None else standard_deck()
         deal = deal_cards(deck, len(names), rng, secret_decades=secret_decades)
         return cls(names, deal, layout=layout, deck=deck, seed=saved_seed, _dealt=True)
@@ -156,23 +135,23 @@ class Game:
     # ------------------------------------------------------------------ reading
     @property
     def players(self) -> tuple[str, ...]:
-        return self._players
+        return self._setup.players
 
     @property
     def n_players(self) -> int:
-        return len(self._players)
+        return len(self._setup.players)
 
     @property
     def is_solo(self) -> bool:
-        return len(self._players) == 1
+        return len(self._setup.players) == 1
 
     @property
     def layout(self) -> Layout:
-        return self._layout
+        return self._setup.layout
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        return self._deck
+        return self._setup.deck
 
     @property
     def deal(self) -> Deal:
@@ -184,20 +163,14 @@ class Game:
 
     @property
     def setup(self) -> Setup:
-        """The seats' names and the layout: what :mod:`exhibition_lab.games.exhibition.rules.turns` needs
-        besides a state."""
+        """The game's rules: the seats, the layout, the deck and the variants
+        (:class:`~exhibition_lab.games.exhibition.rules.turns.Setup`)."""
         return self._setup
-
-    @property
-    def state(self) -> State:
-        """The current immutable snapshot, for :func:`exhibition_lab.games.exhibition.rules.turns.next_state`
-        and friends."""
-        return self._state
 
     @property
     def start_position(self) -> str | None:
         """The position this game started from (:meth:`from_position`), ``None`` after a deal."""
-        return self._start
+        return self._start_position
 
     @property
     def current(self) -> int:
@@ -206,7 +179,7 @@ class Game:
 
     @property
     def current_player(self) -> str:
-        return self._players[self._state.seat]
+        return self._setup.players[self._state.seat]
 
     @property
     def phase(self) -> Phase:
@@ -225,6 +198,13 @@ class Game:
     @property
     def market_cards(self) -> tuple[Card, ...]:
         return tuple(c for cards in self._state.market for c in cards)
+
+    @property
+    def stock_order(self) -> tuple[Card, ...]:
+        """The cards still in the stock in the order this game's deal draws them (R9): hidden
+        information, for tests and replays; :attr:`state` holds the stock as a set."""
+        stock = self._deal.stock
+        return stock[len(stock) - len(self._state.stock) :]
 
     @property
     def stock_size(self) -> int:
@@ -268,7 +248,7 @@ class Game:
     @property
     def secret_decades(self) -> tuple[int, ...] | None:
         """Every seat's Secret Decade (V7). Use :meth:`view` to respect hidden information."""
-        return self._deal.secret_decades
+        return self._state.secret_decades  # type: ignore[return-value]
 
     @property
     def is_over(self) -> bool:
@@ -276,8 +256,9 @@ class Game:
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
-        """Every action applied so far with the seat that made it."""
-        return tuple(self._log)
+        """Every action the seats made so far, with the seat that made it (chance outcomes
+        are in :attr:`steps`)."""
+        return self.decisions  # type: ignore[return-value]
 
     def others(self, seat: int | None = None) -> tuple[Hall, ...]:
         """The halls of every seat but ``seat`` (default: the current one)."""
@@ -299,31 +280,7 @@ class Game:
         """What ``seat`` (default: the current player) may see: the stock only as a count and
         an unordered set, other players' Secret Decades only once the game is over."""
         st = self._state
-        seat = st.seat if seat is None else self._seat_index(seat)
-        decades = self._deal.secret_decades
-        if decades is not None and not self.is_over:
-            decades = tuple(d if s == seat else None for s, d in enumerate(decades))
-        stock = set(st.stock)
-        return PlayerView(
-            seat=seat,
-            players=self._players,
-            layout=self._layout,
-            market=self.market,
-            vehicles=st.vehicles,
-            halls=st.halls,
-            final=st.final,
-            discard=st.discard,
-            stock_size=len(st.stock),
-            unseen=tuple(c for c in self._deck if c in stock),
-            current=st.seat,
-            phase=st.phase,
-            hand=st.hand,
-            round=st.round,
-            secret_decades=decades,
-            six_round=st.six_round,
-            taken_at=st.taken_at,
-            turn=st.turn,
-        )
+        return player_view(self._setup, st, st.seat if seat is None else self._seat_index(seat))
 
     @classmethod
     def from_view(cls, view: PlayerView, rng: np.random.Generator) -> Game:
@@ -331,13 +288,14 @@ class Game:
         the stock order and other players' Secret Decades (a determinisation for search).
         The new game has no history."""
         stock = tuple(view.unseen[i] for i in rng.permutation(len(view.unseen)))
-        decades = _fill_decades(view.secret_decades, rng)
+        decades = None if view.secret_decades is None else redraw_decades(view.secret_decades, view.seat, rng)
         market = tuple(view.market[c] for c in CONTINENTS)
         known = [c for cards in market for c in cards] + list(stock) + list(view.discard)
         known += [c for hall in view.halls for c in hall.cards()] + ([view.hand] if view.hand else [])
         deck = tuple(sorted(known, key=lambda c: c.sort_key))
+        setup = Setup(view.players, view.layout, deck, secret_decades=decades is not None)
         state = State(
-            stock=stock,
+            stock=setup.unseen(stock),
             market=market,
             vehicles=view.vehicles,
             halls=view.halls,
@@ -350,14 +308,15 @@ class Game:
             taken_at=view.taken_at,
             round=view.round,
             turn=view.turn,
+            secret_decades=decades,
         )
         game = object.__new__(cls)
-        game._begin(Setup(view.players, view.layout), deck, Deal(market, stock, decades), None, state, start=None)
+        game._begin(setup, Deal(market, stock, decades), None, state, start=None)  # type: ignore[arg-type]
         return game
 
     # ------------------------------------------------------------------ positions
     def position(self, seat: int | str | None = None) -> str:
-        """The visible state in the position notation (:mod:`exhibition_lab.games.exhibition.notation`).
+        """The visible state in the position notation (:mod:`exhibition_lab.position`).
 
         With ``seat``, other players' Secret Decades are written as ``?`` until the game is
         over, as :meth:`view` hides them. The stock's order is never written.
@@ -368,7 +327,7 @@ class Game:
         >>> Game.from_position(game.position(), seed=1).position() == game.position()
         True
         """
-        decades = self._deal.secret_decades
+        decades = self._state.secret_decades
         if decades is not None and seat is not None and not self.is_over:
             own = self._seat_index(seat)
             decades = tuple(d if s == own else None for s, d in enumerate(decades))
@@ -398,7 +357,7 @@ class Game:
         >>> Game.from_position(text.replace("stock: 83", "stock: 80"))
         Traceback (most recent call last):
         ...
-        exhibition_lab.core.errors.NotationError: stock: 80 cards, but the deck leaves 83 cards out of sight
+        exhibition_lab.errors.NotationError: stock: 80 cards, but the deck leaves 83 cards out of sight
         """
         parsed = parse_position(text)
         deck = tuple(deck) if deck is not None else standard_deck()
@@ -414,7 +373,7 @@ class Game:
                 f"stock: {parsed.stock_size} cards, but the deck leaves {len(unseen)} cards out of sight",
                 token=str(parsed.stock_size),
             )
-        rng, saved_seed = _generator(seed)
+        rng, saved_seed = generator(seed)
         if stock is None:
             stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
         else:
@@ -423,20 +382,22 @@ class Game:
                 raise ArgumentError("the stock must hold exactly the deck cards out of sight in this position")
             stock = tuple(by_card[c] for c in stock)
         decades = _fill_decades(parsed.secret_decades, rng)
-        state = _with_deck_cards(parsed.state._replace(stock=stock), by_card)
+        setup = Setup(parsed.setup.players, parsed.setup.layout, deck, secret_decades=decades is not None)
+        state = _with_deck_cards(parsed.state._replace(stock=setup.unseen(stock), secret_decades=decades), by_card)
         deal = Deal(state.market, stock, decades)
         game = object.__new__(cls)
-        start = write_position(parsed.setup, state, decades)
-        game._begin(parsed.setup, deck, deal, saved_seed, state, start=start)
+        start = write_position(setup, state, decades)
+        game._begin(setup, deal, saved_seed, state, start=start)
         return game
 
     def _seat_index(self, seat: int | str) -> int:
+        players = self._setup.players
         if isinstance(seat, str):
-            if seat not in self._players:
-                raise ArgumentError(f"no player named {seat!r}; players are {', '.join(self._players)}")
-            return self._players.index(seat)
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(self._players):
-            raise ArgumentError(f"no seat {seat!r}; seats are 0–{len(self._players) - 1}")
+            if seat not in players:
+                raise ArgumentError(f"no player named {seat!r}; players are {', '.join(players)}")
+            return players.index(seat)
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < len(players):
+            raise ArgumentError(f"no seat {seat!r}; seats are 0–{len(players) - 1}")
         return int(seat)
 
     # ------------------------------------------------------------------ actions
@@ -444,10 +405,10 @@ class Game:
         """Exactly the allowed actions, in a fixed order: takes by continent then year,
         moves in tile order, places in layout order, then depot, then end
         (:func:`exhibition_lab.games.exhibition.rules.turns.legal_actions`)."""
-        st = self._state
-        if self._legal is None or self._legal[0] is not st:
-            self._legal = (st, tuple(legal_actions(self._setup, st)))
-        return list(self._legal[1])
+        legal = self._legal
+        if legal is None or legal[0] is not self._state:
+            legal = self._legal_here()
+        return list(legal[2])  # type: ignore[arg-type]
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -456,8 +417,9 @@ class Game:
             return False
         return True
 
-    def apply(self, action: Action | str) -> Game:
-        """Apply one action (an Action or its text, e.g. ``"take 1969NA"``).
+    def apply(self, action: Action | str) -> Game:  # type: ignore[override]
+        """Apply one action (an Action or its text, e.g. ``"take 1969NA"``); the refill it
+        leads to comes from the deal (R9).
 
         Raises :class:`IllegalAction` (with ``.rule``) and leaves the game unchanged when the
         action is not allowed now. Returns the game, so calls can be chained.
@@ -473,16 +435,12 @@ class Game:
         ...
         exhibition_lab.core.errors.IllegalAction: R10: place 0 0 is not possible now; Player 1 must take a card (R7)
         """
-        action = parse_action(action)
-        trusted = self._legal is not None and self._legal[0] is self._state and action in self._legal[1]
-        new_state = next_state(self._setup, self._state, action, trusted=trusted)
-        self._history.append(self._state)
-        self._log.append((self._state.seat, action))
-        self._state = new_state
+        History.apply(self, parse_action(action))
         return self
 
-    def undo(self) -> Action:
-        """Step back one action and return it; the state is exactly the one before it.
+    def undo(self) -> Action:  # type: ignore[override]
+        """Step back one action and return it; the state is exactly the one before it (a
+        refill the action led to goes back into the stock).
 
         >>> game = Game.new(2, seed=7)
         >>> before = game.copy()
@@ -490,19 +448,13 @@ class Game:
         >>> game.apply(action).undo() == action, game == before
         (True, True)
         """
-        if not self._history:
+        if not self.decisions:
             raise ExhibitionLabError("nothing to undo: no action has been applied")
-        self._state = self._history.pop()
-        return self._log.pop()[1]
+        return History.undo(self)  # type: ignore[return-value]
 
     def copy(self) -> Game:
         """An independent game in the same state with the same history."""
-        twin = object.__new__(Game)
-        twin._begin(self._setup, self._deck, self._deal, self._seed, self._state, start=self._start)
-        twin._history = list(self._history)
-        twin._log = list(self._log)
-        twin._legal = self._legal
-        return twin
+        return History.copy(self)  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ scoring
     def score(self, solo_rules: SoloRules | None = None) -> ScoreSheet:
@@ -511,25 +463,25 @@ class Game:
         A solo game is scored with S1–S7 on the ×100 scale; ``solo_rules`` picks the
         Mid Century reading (``SoloRules()`` by default, D11).
         """
-        return score_game(self, solo_rules)
+        return score_state(self._setup, self._state, solo_rules)
 
     # ------------------------------------------------------------------ identity
-    def _identity(self) -> tuple:
-        return (self._setup, self._deck, self._deal, self._seed, self._start, tuple(self._log), self._state)
+    def _identity(self) -> tuple[Any, ...]:
+        return (*super()._identity(), self._deal, self._seed, self._start_position)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return self._identity() == other._identity() and _titles(self._deck) == _titles(other._deck)
+        return self._identity() == other._identity() and _titles(self.deck) == _titles(other.deck)
 
-    __hash__ = None  # a Game is mutable
+    __hash__ = None  # type: ignore[assignment]  # a Game is mutable
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"round {self.round}, {self.current_player} to {self.phase}"
-        return f"<Game {', '.join(self._players)}: {status}>"
+        return f"<Game {', '.join(self.players)}: {status}>"
 
     def _repr_html_(self) -> str:
-        from ...ui.render.board import game_html  # lazily, so the engine never loads display code
+        from .display import game_html  # lazily, so the engine never loads display code
 
         return game_html(self)
 
@@ -553,19 +505,10 @@ class Game:
         return savefile.load_game(text, game_type=cls)
 
 
-def _generator(seed: int | np.random.Generator | None) -> tuple[np.random.Generator, int | None]:
-    """The generator to draw from, and the seed a save file can record (an int seed only:
-    a Generator passed in cannot be written down)."""
-    if isinstance(seed, np.random.Generator):
-        return seed, None
-    saved = int(seed) if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) else None
-    return np.random.default_rng(seed), saved
-
-
 def _fill_decades(decades: tuple[int | None, ...] | None, rng: np.random.Generator) -> tuple[int, ...] | None:
     """Unknown Secret Decades (``None``) drawn from the decades nobody is known to hold (V7)."""
     if decades is None or None not in decades:
-        return decades
+        return decades  # type: ignore[return-value]
     free = [d for d in DECADES if d not in decades]
     drawn = iter(free[i] for i in rng.permutation(len(free)))
     return tuple(d if d is not None else next(drawn) for d in decades)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -63,6 +64,8 @@ class _Context:
 
 def _context(others: Iterable[Hall], players: int | None) -> _Context:
     others = tuple(others)
+    if not others:
+        return _alone(players or 1)
     claims: set[Continent] = set()
     decades: set[int] = set()
     for other in others:
@@ -74,6 +77,12 @@ def _context(others: Iterable[Hall], players: int | None) -> _Context:
             if kind.unique_decades:
                 decades.update(c.decade for c in cards if c.decade is not None)
     return _Context(frozenset(claims), frozenset(decades), players or len(others) + 1)
+
+
+@lru_cache(maxsize=8)
+def _alone(players: int) -> _Context:
+    """The context of a hall with no other hall to heed (a solo game, a lone board)."""
+    return _Context(frozenset(), frozenset(), players)
 
 
 def _filled(spots: Spots) -> list[tuple[int, Card]]:

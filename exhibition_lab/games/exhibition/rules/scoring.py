@@ -21,7 +21,6 @@ from .hall import Hall
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..game import Game
 
 RANK_POINTS = (5, 4, 3, 2, 1)  # R19, R20, V5, V6
 MID_CENTURY_YEAR = 1950  # R26, S6
@@ -179,7 +178,7 @@ class ScoreSheet:
         return "\n\n".join(f"{name}\n{self.scores[name].explain()}" for name in self.ranking)
 
     def _repr_html_(self) -> str:
-        from ....ui.render.board import score_sheet_html  # lazily, so the engine never loads display code
+        from .display import score_sheet_html  # lazily, so the engine never loads display code
 
         return score_sheet_html(self)
 
@@ -524,22 +523,3 @@ def solo_score(
     reason = f"{where}: {rules.base} − {rules.per_year}·{years} = {term} points ({rules.name} reading, D11)"
     lines.append(ScoreLine("mid_century", "S6", term / SOLO_SCALE, reason, ()))
     return PlayerScore(name, tuple(lines), distance, scale=SOLO_SCALE)
-
-
-# ---------------------------------------------------------------- games
-def score_game(game: Game, solo_rules: SoloRules | None = None) -> ScoreSheet:
-    """Score a game as it stands: the multi-player sheet, or the solo sheet (S7)."""
-    decades = game.secret_decades
-    if game.is_solo:
-        name = game.players[0]
-        score = solo_score(
-            game.hall(0),
-            game.market_cards,
-            solo_rules,
-            secret_decade=None if decades is None else decades[0],
-            name=name,
-        )
-        return ScoreSheet({name: score})
-    halls = dict(zip(game.players, game.halls))
-    rounds = dict(zip(game.players, game.six_continents_round))
-    return score_halls(halls, rounds, None if decades is None else dict(zip(game.players, decades)))
