@@ -16,8 +16,8 @@ def z_value(level: float = 0.95) -> float:
 def mean_interval(values: np.ndarray, level: float = 0.95, *, axis: int = 0) -> np.ndarray:
     """Normal-approximation interval of the mean along ``axis``: rows (low, high).
 
-    >>> mean_interval(np.array([1.0, 2.0, 3.0, 4.0])).round(2).tolist()
-    [1.23, 3.77]
+    >>> mean_interval(np.array([[1.0], [2.0], [3.0], [4.0]])).round(2).tolist()  # one column
+    [[1.23], [3.77]]
     """
     values = np.asarray(values, dtype=float)
     n = max(values.shape[axis], 1)

@@ -316,7 +316,7 @@ class Game(History[State, Event]):
 
     # ------------------------------------------------------------------ positions
     def position(self, seat: int | str | None = None) -> str:
-        """The visible state in the position notation (:mod:`exhibition_lab.position`).
+        """The visible state in the position notation (:mod:`exhibition_lab.games.exhibition.notation`).
 
         With ``seat``, other players' Secret Decades are written as ``?`` until the game is
         over, as :meth:`view` hides them. The stock's order is never written.
@@ -357,7 +357,7 @@ class Game(History[State, Event]):
         >>> Game.from_position(text.replace("stock: 83", "stock: 80"))
         Traceback (most recent call last):
         ...
-        exhibition_lab.errors.NotationError: stock: 80 cards, but the deck leaves 83 cards out of sight
+        exhibition_lab.core.errors.NotationError: stock: 80 cards, but the deck leaves 83 cards out of sight
         """
         parsed = parse_position(text)
         deck = tuple(deck) if deck is not None else standard_deck()
@@ -481,7 +481,7 @@ class Game(History[State, Event]):
         return f"<Game {', '.join(self.players)}: {status}>"
 
     def _repr_html_(self) -> str:
-        from .display import game_html  # lazily, so the engine never loads display code
+        from ...ui.render.board import game_html  # lazily, so the engine never loads display code
 
         return game_html(self)
 

@@ -144,8 +144,8 @@ class ActionSpace:
     ``depot`` → n_cards + 6 + n_spots; ``end`` → that + 1. Chance outcomes: ``draw`` deck
     card k → k; ``decade`` d → its index among the ten decades (V7).
 
-    >>> from exhibition_lab.cards import standard_deck
-    >>> from exhibition_lab.layout import Layout
+    >>> from exhibition_lab.games.exhibition.rules.cards import standard_deck
+    >>> from exhibition_lab.games.exhibition.rules.layout import Layout
     >>> space = ActionSpace(standard_deck(), Layout.base().sizes)
     >>> space.size, space.encode(Place(1, 0)), space.decode_action(space.encode(Place(1, 0)))
     (125, 113, Place(showcase=1, spot=0))

@@ -12,8 +12,8 @@ a chance node whose outcomes are the cards (or decades) that may come, all equal
 A game dealt from a shuffled deck — :class:`~exhibition_lab.game.Game` — is one way to
 draw them; a search that samples another order is another.
 
->>> from exhibition_lab.deal import deal_cards
->>> from exhibition_lab.cards import standard_deck
+>>> from exhibition_lab.games.exhibition.rules.deal import deal_cards
+>>> from exhibition_lab.games.exhibition.rules.cards import standard_deck
 >>> import numpy as np
 >>> setup = Setup(("Ann", "Bob"))
 >>> state = start_state(setup, deal_cards(standard_deck(), 2, np.random.default_rng(7), secret_decades=False))
