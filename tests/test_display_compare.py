@@ -19,9 +19,7 @@ def test_comparison_marks_exactly_the_changed_goals():
     what_if = ron.place(xl.Card.parse("1920AS"), 0, 1)
     after = xl.score_halls({"Ron": what_if, "Ann": ann})
     comparison = compare_scores(before["Ron"], after["Ron"])
-    changed = {
-        line.label for line in after["Ron"].lines if line.points != before["Ron"].points[line.goal]
-    }
+    changed = {line.label for line in after["Ron"].lines if line.points != before["Ron"].points[line.goal]}
     assert set(comparison.changed_goals) == changed == {"All 6 Continents", "Empty Spots"}
     html = comparison._repr_html_()
     # one marked row per changed goal, plus the total row

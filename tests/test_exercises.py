@@ -315,8 +315,10 @@ def answer(exercise, *, right: bool) -> None:
     elif isinstance(exercise, CountPoints):
         exercise.entry.value = str(exercise.answer if right else exercise.answer + 1)
     elif isinstance(exercise, NextDecision):
-        exercise.choice.value = PHASE_WORDS[exercise.answer] if right else next(
-            w for w in exercise.choice.options if w != PHASE_WORDS[exercise.answer]
+        exercise.choice.value = (
+            PHASE_WORDS[exercise.answer]
+            if right
+            else next(w for w in exercise.choice.options if w != PHASE_WORDS[exercise.answer])
         )
     else:
         raise AssertionError(f"no way to answer {type(exercise).__name__}")

@@ -175,8 +175,11 @@ def test_course_code_never_shows_bare_spot_coordinates_to_the_reader():
 
 def test_rules_course_has_at_least_eight_exercises():
     exercise = re.compile(r"\b(PickSpots|IsLegal|CountPoints|PickCards|NextDecision)\(")
-    count = sum(len(exercise.findall(c.source)) for name in COURSE
-                for c in code_cells(jupytext.read(SOURCES / f"{name}.md", fmt="md:myst")))
+    count = sum(
+        len(exercise.findall(c.source))
+        for name in COURSE
+        for c in code_cells(jupytext.read(SOURCES / f"{name}.md", fmt="md:myst"))
+    )
     assert count >= 8
 
 

@@ -159,7 +159,7 @@ def test_solo_score_sheet_shows_solo_points_in_every_cell():
     html = score_sheet_html(sheet)
     score = sheet[game.players[0]]
     assert score.scale == 100 and "solo points, ×100" in html  # S2
-    assert f"Solo game of <b>{game.players[0]}</b>" in html and "exlab-winner\"" not in html
+    assert f"Solo game of <b>{game.players[0]}</b>" in html and 'exlab-winner"' not in html
     cells = re.findall(r'<td title="[^"]*">([^<]*)</td>', html)
     assert cells == [f"{line.points * 100:g}".replace("-", "−") for line in score.lines]
     assert f"<b>{score.total}</b>".replace("-", "−") in html

@@ -470,10 +470,7 @@ class PlaySession:
     def log_lines(self) -> list[str]:
         """Every action so far in words, newest last: ``Ron: took 1969 · … from Asia, …``."""
         words = self._sync_words()
-        return [
-            f"{self.game.players[seat]}: {words[k]}"
-            for k, (seat, _action) in enumerate(self.game.history)
-        ]
+        return [f"{self.game.players[seat]}: {words[k]}" for k, (seat, _action) in enumerate(self.game.history)]
 
 
 def _decision_noun(action: Action, game: Game, index: int) -> str:
@@ -482,9 +479,7 @@ def _decision_noun(action: Action, game: Game, index: int) -> str:
         return f"taking of {card_name(action.card)}"
     if isinstance(action, Move):
         return f"move to {action.continent.title}"
-    card = next(
-        (a.card for _, a in reversed(game.history[: index + 1]) if isinstance(a, Take)), None
-    )
+    card = next((a.card for _, a in reversed(game.history[: index + 1]) if isinstance(a, Take)), None)
     of = f" of {card_name(card)}" if card is not None else ""
     if isinstance(action, Place):
         return f"placement{of}"

@@ -367,9 +367,7 @@ def _run_lockstep_shard(setting: tuple, seed: int, first_game: int, n_games: int
     return part
 
 
-def _run_batch_shard(
-    policy: str, seed: int, first_game: int, n_games: int, rules: SoloRules
-) -> dict[str, np.ndarray]:
+def _run_batch_shard(policy: str, seed: int, first_game: int, n_games: int, rules: SoloRules) -> dict[str, np.ndarray]:
     """Games ``first_game …`` of a batch run, as the same plain arrays as :func:`_run_shard`."""
     result = play_batch(n_games, policy=policy, seed=seed, chunk=BATCH_CHUNK, first_game=first_game, solo_rules=rules)
     part = {"scores": result.scores.astype(np.int64)[:, None], "markets": result.markets}

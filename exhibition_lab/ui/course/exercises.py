@@ -38,6 +38,7 @@ EXERCISE_CSS = """
 </style>
 """
 
+
 def showcase_sentences(kind: ShowcaseKind) -> list[str]:
     """The requirements that apply in one showcase, in words."""
     flags = [
@@ -123,7 +124,7 @@ def _spot_list(hall: Hall, spots: Iterable[Spot]) -> str:
 
 
 class PickSpots(Exercise):
-    """"Which spots can this card go to? Click them." The answer is ``hall.legal_spots``."""
+    """ "Which spots can this card go to? Click them." The answer is ``hall.legal_spots``."""
 
     def __init__(
         self,
@@ -194,7 +195,7 @@ class PickSpots(Exercise):
 
 
 class IsLegal(Exercise):
-    """"Is this placement legal?" for one card and one spot; the answer is ``placement_problem``."""
+    """ "Is this placement legal?" for one card and one spot; the answer is ``placement_problem``."""
 
     def __init__(
         self,
@@ -240,7 +241,7 @@ class IsLegal(Exercise):
 
 
 class CountPoints(Exercise):
-    """"What does this hall score?" — one goal or the total, from ``score_halls``."""
+    """ "What does this hall score?" — one goal or the total, from ``score_halls``."""
 
     def __init__(
         self,
@@ -285,7 +286,7 @@ class CountPoints(Exercise):
 
 
 class PickCards(Exercise):
-    """"Which cards may the player take now?" — the answer is the game's legal ``Take`` actions."""
+    """ "Which cards may the player take now?" — the answer is the game's legal ``Take`` actions."""
 
     def __init__(self, game: Game, *, question: str | None = None) -> None:
         if game.phase is not Phase.TAKE:
@@ -361,7 +362,7 @@ PHASE_WORDS = {
 
 
 class NextDecision(Exercise):
-    """"What does the player decide next?" — the answer is ``game.phase``."""
+    """ "What does the player decide next?" — the answer is ``game.phase``."""
 
     def __init__(self, game: Game, *, question: str | None = None) -> None:
         self.game = game.copy()  # the notebook plays on; the question stays

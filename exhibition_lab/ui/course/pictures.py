@@ -32,10 +32,7 @@ RULE_SENTENCES = {
         "One Continent holds cards of a single continent, and no other player may already show "
         "that continent in their own One Continent."
     ),
-    "R14": (
-        "In One Era two cards may be at most 10 years apart, plus 10 more years for every free "
-        "spot between them."
-    ),
+    "R14": ("In One Era two cards may be at most 10 years apart, plus 10 more years for every free spot between them."),
     "R16": "A white card fits only if some choice of its continent (and, for Einstein, its year) satisfies every rule.",
     "V1": "White cards may not go into a variation showcase.",
     "V2": "In Spread the Years two cards must be at least 20 years apart, plus 20 for every free spot between them.",

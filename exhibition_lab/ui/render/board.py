@@ -250,9 +250,7 @@ class HallPicture:
     """A hall shown with numbered and/or marked spots: ``HallPicture(hall, numbered=True)``
     displays in a notebook like the hall itself (the hall's own picture has no numbers)."""
 
-    def __init__(
-        self, hall: Hall, *, numbered: bool = True, marks: dict[tuple[int, int], str] | None = None
-    ) -> None:
+    def __init__(self, hall: Hall, *, numbered: bool = True, marks: dict[tuple[int, int], str] | None = None) -> None:
         self.hall = hall
         self.numbered = numbered
         self.marks = dict(marks or {})

@@ -154,9 +154,7 @@ class GameApp(w.VBox):
         side.add_class("exlab-side")
         # the coach's panel lies over the side column (score, other halls), never above the
         # board: opening it moves nothing (ux report: the hall was pushed out of the window)
-        middle = w.HBox(
-            [self.market, self.end_panel, side, self.hint_panel], layout=w.Layout(align_items="flex-start")
-        )
+        middle = w.HBox([self.market, self.end_panel, side, self.hint_panel], layout=w.Layout(align_items="flex-start"))
         middle.add_class("exlab-middle")
         return [
             w.HTML(CSS),
