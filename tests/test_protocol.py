@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from exhibition_lab.games.exhibition.rules.turns import Setup
 
 import exhibition_lab as xl
 from exhibition_lab.core.conformance import ConformanceError, check_random_plays
 from exhibition_lab.core.history import History
 from exhibition_lab.core.protocol import CHANCE, TERMINAL
+from exhibition_lab.games.exhibition.rules.turns import Setup
 
 LAYOUTS = [(), ("links", "short_era"), ("spread_the_years", "one_decade", "antiquity"), ("unique_decades",)]
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
