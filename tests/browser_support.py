@@ -69,6 +69,8 @@ def voila_server(notebook: str) -> Iterator[str]:
             stdout=log,
             stderr=subprocess.STDOUT,
             cwd=ROOT,
+            # the app's kernels play long runs at the test budget, like the notebook kernels (conftest.py)
+            env={**os.environ, "EXHIBITION_LAB_BUDGET": "0.05"},
         )
         try:
             deadline = time.time() + 60

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import exhibition_lab.core.budget as budget
 from exhibition_lab.core.errors import ExhibitionLabError
 from exhibition_lab.games.timeline.agents import (
     HistoryBot,
@@ -88,7 +87,7 @@ def test_simulate_is_seeded_and_scaled(monkeypatch):
     assert np.array_equal(a.shares, b.shares) and a.n_games == 30
     assert a.shares.sum(axis=1) == pytest.approx(np.ones(30))
     assert a.win_rates()[0] > a.win_rates()[1]
-    monkeypatch.setattr(budget, "SCALE", 0.05)
+    monkeypatch.setenv("EXHIBITION_LAB_BUDGET", "0.05")
     assert simulate_timeline(400, ("random", 5), progress=False).n_games == 20
 
 
