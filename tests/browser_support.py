@@ -276,6 +276,13 @@ async def click_next_async(page) -> str:
 
 READY_OR_FAILED = "body.exlab-ready, body.exlab-failed"  # the classroom template's notice
 STARTING_JS = "() => getComputedStyle(document.body, '::before').content"
+# What lay under the notice when it said the game could not start.
+DIAGNOSE_JS = """() => [
+  document.getElementById('rendered_cells')?.style.display === 'none' ? 'cells hidden' : 'cells shown',
+  document.querySelectorAll('.jp-OutputArea-output').length + ' outputs',
+  document.querySelector('.exlab-app') ? 'app drawn' : 'no app',
+  document.querySelector("[data-mime-type='application/vnd.jupyter.error']") ? 'an error output' : 'no error output',
+].join(', ')"""
 
 
 @dataclass
@@ -285,6 +292,7 @@ class Student:
 
     index: int
     ready_s: float | None = None
+    page_s: float | None = None  # seconds until the server sent the page's first byte
     failed: str | None = None
     saw_starting: bool = False
     board_cards: int = 0
@@ -293,6 +301,7 @@ class Student:
     clicks_s: list[float] = field(default_factory=list)
     cpu_ready_s: float | None = None  # CPU seconds its kernel had used when the board was there
     cpu_play_s: float | None = None  # CPU seconds its kernel used for the turns
+    console: list[str] = field(default_factory=list)  # the page's console errors
 
 
 def server_processes(pid: int) -> list:
@@ -354,15 +363,18 @@ async def run_student(
     student = Student(index)
     context = await browser.new_context(viewport=LAPTOP)
     page = await context.new_page()
+    page.on("console", lambda m: m.type == "error" and len(student.console) < 5 and student.console.append(m.text))
     start = time.perf_counter()
     try:
         await page.goto(url, timeout=timeout_s * 1000, wait_until="commit")
+        student.page_s = time.perf_counter() - start
         with contextlib.suppress(Exception):
             await page.wait_for_function("() => document.body !== null", timeout=timeout_s * 1000)
             student.saw_starting = "Starting the game" in (await page.evaluate(STARTING_JS))
         await page.wait_for_selector(READY_OR_FAILED, timeout=timeout_s * 1000)
         if await page.locator("body.exlab-failed").count():
-            student.failed = "the page said the game could not start"
+            seen = await page.evaluate(DIAGNOSE_JS)
+            student.failed = f"the page said the game could not start ({seen})"
         else:
             student.ready_s = time.perf_counter() - start
             student.board_cards = await page.locator(".exlab-market-card").count()
@@ -376,6 +388,10 @@ async def run_student(
             student.cpu_play_s = done - student.cpu_ready_s
     except Exception as error:  # reported with the student's result
         student.failed = student.failed or f"{type(error).__name__}: {str(error).splitlines()[0]}"
+    if student.failed:
+        with contextlib.suppress(Exception):
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(path=str(ARTIFACTS / f"classroom-student-{index}-failed.png"))
     return student, page, context
 
 
@@ -403,6 +419,8 @@ class ClassRun:
     kernels_after: int
     freed_after_s: float | None  # from the last closed tab until no student's kernel was left
     left: list[str]  # students' kernels still running at the end
+    server_cpu_s: float  # CPU seconds of the server and its kernels while the class played
+    browser_cpu_s: float  # CPU seconds of the simulated students' Chromium in the same time
 
     @property
     def ready(self) -> list[Student]:
@@ -411,6 +429,23 @@ class ClassRun:
     @property
     def clicks(self) -> list[float]:
         return sorted(c for s in self.students for c in s.clicks_s)
+
+
+def _cpu_s_of(processes) -> float:
+    total = 0.0
+    for process in processes:
+        with contextlib.suppress(Exception):
+            times = process.cpu_times()
+            total += times.user + times.system + times.children_user + times.children_system
+    return total
+
+
+def _browser_processes(server_pid: int) -> list:
+    """This process's descendants but the server's: Playwright's driver and Chromium."""
+    import psutil
+
+    server = {server_pid, *(p.pid for p in _children(server_pid))}
+    return [p for p in psutil.Process().children(recursive=True) if p.pid not in server]
 
 
 def _rss_mb(pid: int) -> tuple[float, int]:
@@ -449,6 +484,7 @@ async def run_class(
             await asyncio.sleep(1.0)
 
     url = f"{server.url}voila/render/{notebook}"
+    server_cpu = _cpu_s_of(server_processes(pid))
     start = time.perf_counter()
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=headless)
@@ -460,6 +496,8 @@ async def run_class(
             )
         )
         wall = time.perf_counter() - start
+        server_cpu = _cpu_s_of(server_processes(pid)) - server_cpu
+        browser_cpu = _cpu_s_of(_browser_processes(pid))
         await asyncio.gather(*(close_tab(page, context) for _, page, context in results))
         closed = time.perf_counter()
         await browser.close()
@@ -477,5 +515,16 @@ async def run_class(
     await sampler
     rss_after, kernels_after = _rss_mb(pid)
     return ClassRun(
-        students, wall, rss_before, peak[0], rss_after, kernels_before, peak[1], kernels_after, freed_after, left
+        students,
+        wall,
+        rss_before,
+        peak[0],
+        rss_after,
+        kernels_before,
+        peak[1],
+        kernels_after,
+        freed_after,
+        left,
+        server_cpu,
+        browser_cpu,
     )
