@@ -33,7 +33,6 @@ def test_ten_students_arrive_together_play_and_leave_no_kernel():
         assert student.board_cards == 18, f"student {student.index} had {student.board_cards} cards on the tile"
         assert student.turns == 10, f"student {student.index} played {student.turns} turns"
     assert sum(s.saw_starting for s in run.students) >= 1, "no page said 'Starting the game…' while loading"
-    assert "Timeout waiting for IOPub output" not in log
     assert "'_xsrf' argument missing" not in log, "a kernel shutdown request was refused"
     assert not run.left, f"kernels left after the tabs closed: {run.left}"
     ready = sorted(s.ready_s for s in run.ready)
