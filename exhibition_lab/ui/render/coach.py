@@ -45,7 +45,7 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
 def review_summary_html(review: Review) -> str:
     return (
         f"<h4 style='margin:4px 0'>{escape(words.review_title(review.player))}</h4>"
-        f"<div>{escape(words.review_counts(review))}</div>"
+        f"<div>{escape(words.review_counts(review), quote=False)}</div>"
     )
 
 
@@ -83,7 +83,8 @@ def decision_html(d: Decision, index: int, *, solo: bool) -> str:
         marks[(d.best.plan.place.showcase, d.best.plan.place.spot)] = "good"
     said = words.decision_in_words(d, index, solo=solo)
     lost = d.label != "good"  # a good decision is not lectured
-    why = f"<br>{escape(words.coach_reason(words.review_reason(d)))}" if lost else ""
+    reason = escape(words.review_reason(d))
+    why = f"<br>{escape(words.coach_reason_template(), quote=False).format(reason=reason)}" if lost else ""
     more = words.review_details(d) if d.label in ("mistake", "blunder") else []
     details = "".join(f"<li>{escape(line)}.</li>" for line in more)
     details = f"<ul class='exlab-review-details' style='margin:2px 0'>{details}</ul>" if details else ""

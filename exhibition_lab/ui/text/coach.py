@@ -448,8 +448,9 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
     }
 
 
-def coach_reason(reason: str) -> str:
-    return _("The coach's reason: {reason}.").format(reason=reason)
+def coach_reason_template() -> str:
+    """``The coach's reason: {reason}.`` (the renderer fills in the reason)."""
+    return _("The coach's reason: {reason}.")
 
 
 def review_legend(*, same_spot: bool) -> str:
