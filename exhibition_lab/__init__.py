@@ -45,6 +45,7 @@ from .games.exhibition.rules.layout import VARIATIONS, Layout, ShowcaseKind
 from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
 from .games.exhibition.rules.turns import Setup, State
 from .games.timeline.game import Timeline
+from .ui.text import coach as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
 
 __version__ = "0.1.0"
 
