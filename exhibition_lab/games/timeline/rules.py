@@ -41,7 +41,7 @@ Decisions where T1–T8 are silent (see also D14–D16 in the rules reference):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 from typing import NamedTuple
@@ -508,15 +508,13 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
         right = years[line[gap]] if gap < len(line) else None
         correct = (left is None or left <= year) and (right is None or year <= right)  # T3, T4
         hands = _with_item(st.hands, seat, tuple([i for i in st.hands[seat] if i != card]))
-        st = st._replace(hands=hands, turn=st.turn + 1)
         if correct:
-            st = st._replace(
-                timeline=(*line[:gap], card, *line[gap:]), placed=_with_item(st.placed, seat, st.placed[seat] + 1)
-            )
+            placed = _with_item(st.placed, seat, st.placed[seat] + 1)
+            st = st._replace(hands=hands, turn=st.turn + 1, timeline=(*line[:gap], card, *line[gap:]), placed=placed)
             if self.is_solo:  # T8: the streak counter of practice
                 st = st._replace(streak=st.streak + 1, best_streak=max(st.best_streak, st.streak + 1))
         else:
-            st = st._replace(removed=(*st.removed, card))
+            st = st._replace(hands=hands, turn=st.turn + 1, removed=(*st.removed, card))
             if self.is_solo:
                 st = st._replace(streak=0, mistakes=st.mistakes + 1)
         reveal = Reveal(seat, self.deck[card], gap, correct, left, right, drew=False)
@@ -536,7 +534,7 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
         seat, rest = st.drawing[0], st.drawing[1:]
         last = st.last
         if st.phase is Phase.DRAW and last is not None and not last.drew:
-            last = replace(last, drew=True)
+            last = _revised(last, drew=True)
         hands = _with_item(st.hands, seat, (*st.hands[seat], card))
         st = st._replace(hands=hands, pile=pile, drawing=rest, last=last)
         if rest:
@@ -574,17 +572,17 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
         D16: the last round ends the game."""
         emptied = tuple(s for s in range(self.n_players) if st.active[s] and not st.hands[s])
         if len(emptied) == 1:
-            return _over(st, emptied, replace(reveal, round_end="win", emptied=emptied))
+            return _over(st, emptied, _revised(reveal, round_end="win", emptied=emptied))
         if len(emptied) > 1 and len(st.pile) + len(st.removed) < len(emptied):
             # no card for each of them (T5 cannot go on): they share the win
-            return _over(st, emptied, replace(reveal, round_end="shared", emptied=emptied))
+            return _over(st, emptied, _revised(reveal, round_end="shared", emptied=emptied))
         if st.round >= self.max_rounds:  # D16
             fewest = min(len(st.hands[s]) for s in range(self.n_players) if st.active[s])
             winners = tuple(s for s in range(self.n_players) if st.active[s] and len(st.hands[s]) == fewest)
-            return _over(st, winners, replace(reveal, round_end="limit", emptied=emptied))
+            return _over(st, winners, _revised(reveal, round_end="limit", emptied=emptied))
         if emptied:
             st = st._replace(active=tuple(s in emptied for s in range(self.n_players)))
-            return _to_draw(st, emptied, Phase.PLAYOFF, replace(reveal, round_end="playoff", emptied=emptied))
+            return _to_draw(st, emptied, Phase.PLAYOFF, _revised(reveal, round_end="playoff", emptied=emptied))
         return st._replace(seat=st.active.index(True), round=st.round + 1, phase=Phase.PLAY, last=reveal)
 
 
@@ -655,10 +653,33 @@ def _to_draw(st: TimelineState, seats: tuple[int, ...], phase: Phase, reveal: Re
     timeline) the game is over."""
     if not st.pile and st.removed:
         st = st._replace(pile=tuple(sorted(st.removed)), removed=(), reshuffled=(*st.reshuffled, st.removed))
-        reveal = replace(reveal, reshuffled=True)
+        reveal = _revised(reveal, reshuffled=True)
     if not st.pile:
         return st._replace(phase=Phase.OVER, drawing=(), last=reveal)
     return st._replace(phase=phase, drawing=seats, last=reveal)
+
+
+def _revised(
+    reveal: Reveal,
+    *,
+    drew: bool | None = None,
+    reshuffled: bool | None = None,
+    round_end: str | None = None,
+    emptied: tuple[int, ...] | None = None,
+) -> Reveal:
+    """``reveal`` with what followed the play (the draws, the end of the round)."""
+    return Reveal(
+        reveal.seat,
+        reveal.card,
+        reveal.gap,
+        reveal.correct,
+        reveal.left_year,
+        reveal.right_year,
+        reveal.drew if drew is None else drew,
+        reveal.reshuffled if reshuffled is None else reshuffled,
+        reveal.round_end if round_end is None else round_end,
+        reveal.emptied if emptied is None else emptied,
+    )
 
 
 def _over(st: TimelineState, winners: tuple[int, ...], reveal: Reveal) -> TimelineState:
