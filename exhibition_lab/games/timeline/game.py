@@ -52,11 +52,14 @@ from .rules import (
     timeline_deck,
     timeline_player_names,
 )
+from .savefile import SAVE_FORMAT, SAVE_VERSION
 
 # the rules' names stay importable from here, where they were first defined
 __all__ = [
     "DEFAULT_MISTAKES",
     "MAX_PLAYERS",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
     "DrawOrder",
     "IllegalAction",
     "Play",
