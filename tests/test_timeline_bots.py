@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from exhibition_lab.core.agents import Agent
+from exhibition_lab.core.budget import Budget
 from exhibition_lab.core.errors import ExhibitionLabError
 from exhibition_lab.games.timeline.agents import (
     HistoryBot,
@@ -16,7 +17,6 @@ from exhibition_lab.games.timeline.agents import (
     play_timeline,
     simulate_timeline,
 )
-from exhibition_lab.core.budget import Budget
 from exhibition_lab.games.timeline.game import Play, Subject, Timeline, TimelineCard
 from exhibition_lab.ui.render.timeline import knowledge_html
 from exhibition_lab.ui.text.timeline import describe, knowledge_table

@@ -25,11 +25,11 @@ from typing import Any
 import numpy as np
 
 from ...core.agents import Agent, RandomAgent
+from ...core.budget import Budget
 from ...core.errors import ArgumentError, ExhibitionLabError
 from ...core.session import HUMAN, Session
 from ...core.simulate import Task, run_tasks, shards, worker_count
 from ...core.stats import share_interval
-from ...core.budget import Budget
 from .game import Timeline
 from .rules import MAX_PLAYERS, Play, Reveal, Subject, TimelineCard, TimelineView, timeline_deck
 
