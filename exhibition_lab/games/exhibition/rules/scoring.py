@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -454,7 +454,7 @@ def costs_a_point(goal: str, year, left, right):
     raise ArgumentError(f"no market penalty for goal {goal!r}; goals: {', '.join(_SOLO_PAIR)}")
 
 
-def solo_pair_points(hits):
+def solo_pair_points(hits: Any) -> Any:
     """S4/S5: 5 fp minus the market cards that cost a point, never below 0 (ints or arrays)."""
     return np.maximum(0, SOLO_PAIR_MAX - hits)
 
