@@ -148,14 +148,40 @@ def hall_rows(b: BatchGames, games: np.ndarray) -> np.ndarray:
     return (np.asarray(games)[:, None] * b.players + np.arange(b.players)[None, :]).ravel()
 
 
+def take_rows(array: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``array[rows]`` (a copy), each row of a 2-D array moved as one block of bytes."""
+    packed = _packed(array)
+    taken: np.ndarray = (
+        array[rows] if packed is None else packed[rows].view(array.dtype).reshape(len(rows), array.shape[1])
+    )
+    return taken
+
+
+def put_rows(array: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
+    """``array[rows] = values``, each row of a 2-D array moved as one block of bytes."""
+    packed = _packed(array)
+    if packed is None:
+        array[rows] = values
+        return
+    source = _packed(np.ascontiguousarray(values, dtype=array.dtype))
+    packed[rows] = source
+
+
+def _packed(array: np.ndarray) -> np.ndarray | None:
+    """A C-contiguous 2-D array seen as one opaque item per row, else None."""
+    if array.ndim != 2 or not array.flags.c_contiguous or array.shape[1] < 2:
+        return None
+    return array.view(np.dtype((np.void, array.shape[1] * array.itemsize))).reshape(len(array))
+
+
 def select(b: BatchGames, games: np.ndarray) -> BatchGames:
     """New independent games: copies of ``b``'s games at ``games`` (repeats allowed)."""
     games = np.asarray(games, dtype=np.intp)
     halls = hall_rows(b, games)
-    parts = {name: getattr(b, name)[games].copy() for name in GAME_FIELDS}
-    parts |= {name: getattr(b, name)[halls].copy() for name in HALL_FIELDS}
+    parts = {name: take_rows(getattr(b, name), games) for name in GAME_FIELDS}
+    parts |= {name: take_rows(getattr(b, name), halls) for name in HALL_FIELDS}
     if b.log is not None and b.log_at is not None:
-        parts |= {"log": b.log[games].copy(), "log_at": b.log_at[games].copy()}
+        parts |= {"log": take_rows(b.log, games), "log_at": b.log_at[games]}
     return BatchGames(setup=b.setup, tables=b.tables, deck=b.deck, **parts)
 
 
@@ -164,10 +190,10 @@ def store(b: BatchGames, games: np.ndarray, part: BatchGames, rows: np.ndarray, 
     ``games``, but for the game fields named in ``skip``."""
     for name in GAME_FIELDS:
         if name not in skip:
-            getattr(b, name)[games] = getattr(part, name)[rows]
+            put_rows(getattr(b, name), games, take_rows(getattr(part, name), rows))
     halls, part_halls = hall_rows(b, games), hall_rows(part, rows)
     for name in HALL_FIELDS:
-        getattr(b, name)[halls] = getattr(part, name)[part_halls]
+        put_rows(getattr(b, name), halls, take_rows(getattr(part, name), part_halls))
     if b.log is not None and b.log_at is not None and part.log is not None and part.log_at is not None:
-        b.log[games] = part.log[rows]
+        put_rows(b.log, games, take_rows(part.log, rows))
         b.log_at[games] = part.log_at[rows]
