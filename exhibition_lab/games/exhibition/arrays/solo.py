@@ -30,7 +30,7 @@ from ..rules.layout import Layout
 from ..rules.scoring import SOLO_SCALE, SoloRules
 from ..rules.turns import Setup
 from .engine import Forced, GameRecord, game_record, games_from_deals, make_setup
-from .masks import fits, place, placement_options
+from .masks import fits, place, placement_options, takeable
 from .policies import (
     HeuristicPolicy,
     Policy,
@@ -38,6 +38,7 @@ from .policies import (
     best,
     placement_weights,
     random_moves,
+    stay,
     take_choice,
     uniform_choice,
 )
@@ -159,7 +160,7 @@ def _turn(
     if forced is not None:
         move = np.where(forced.move >= 0, forced.move - space.move_base, colour)
     elif policy == "heuristic":
-        move = np.where(white, slot // OPEN_CARDS, colour)  # stay: the tile there is known
+        move = np.where(white, stay(slot), colour)
     else:
         move = np.where(white, random_moves(w.n, rng), colour)
     w.vehicle[:, 0] = move
@@ -191,8 +192,7 @@ def _log(w: BatchGames, rows: np.ndarray, card: np.ndarray, move: np.ndarray, ch
 
 def _heuristic_take(w: BatchGames) -> np.ndarray:
     flexibility = np.stack([fits(w, None, None, w.market[:, k]).sum(axis=1) for k in range(TILE_CARDS)], axis=1)
-    here = np.arange(TILE_CARDS)[None, :] // OPEN_CARDS == w.vehicle[:, :1]
-    return take_choice(here, flexibility, w.market, w.deck.year)
+    return take_choice(takeable(w, np.arange(w.n)), flexibility, w.market, w.deck.year)
 
 
 def _heuristic_placement(w: BatchGames, spots: np.ndarray, cards: np.ndarray) -> np.ndarray:
