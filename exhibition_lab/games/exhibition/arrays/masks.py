@@ -34,13 +34,17 @@ def _sub(rows: Rows, subset: np.ndarray) -> np.ndarray:
     return subset if rows is None else rows[subset]
 
 
-def takeable(b: BatchGames, games: np.ndarray) -> np.ndarray:
+_CONTINENT_OF_PLACE = np.arange(TILE_CARDS) // OPEN_CARDS  # market place 3·continent + k
+
+
+def takeable(b: BatchGames, games: Rows) -> np.ndarray:
     """(games, 18) mask of the market places each game's current seat may take from (R7)."""
-    market = b.market[games]
-    present = market >= 0
-    vehicle = b.vehicle[games, b.seat[games]]
-    here = present & (np.arange(TILE_CARDS)[None, :] // OPEN_CARDS == vehicle[:, None])
-    anywhere = ~here.any(axis=1)  # R7: an empty continent lets the player take anywhere
+    present = _at(b.market, games) >= 0
+    vehicle = np.take_along_axis(_at(b.vehicle, games), _at(b.seat, games)[:, None], axis=1)
+    here: np.ndarray = present & (vehicle == _CONTINENT_OF_PLACE)
+    anywhere = cast(np.ndarray, ~here.any(axis=1))  # R7: an empty continent lets the player take anywhere
+    if not anywhere.any():
+        return here
     mask: np.ndarray = np.where(anywhere[:, None], present, here)
     return mask
 

@@ -192,7 +192,7 @@ def _log(w: BatchGames, rows: np.ndarray, card: np.ndarray, move: np.ndarray, ch
 
 def _heuristic_take(w: BatchGames) -> np.ndarray:
     flexibility = np.stack([fits(w, None, None, w.market[:, k]).sum(axis=1) for k in range(TILE_CARDS)], axis=1)
-    return take_choice(takeable(w, np.arange(w.n)), flexibility, w.market, w.deck.year)
+    return take_choice(takeable(w, None), flexibility, w.market, w.deck.year)
 
 
 def _heuristic_placement(w: BatchGames, spots: np.ndarray, cards: np.ndarray) -> np.ndarray:
