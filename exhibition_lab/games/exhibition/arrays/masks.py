@@ -37,15 +37,25 @@ def _sub(rows: Rows, subset: np.ndarray) -> np.ndarray:
 _CONTINENT_OF_PLACE = np.arange(TILE_CARDS) // OPEN_CARDS  # market place 3·continent + k
 
 
+def places_of(continents: np.ndarray) -> np.ndarray:
+    """(rows, 18) mask of the market places of each row's continent."""
+    places: np.ndarray = continents[:, None] == _CONTINENT_OF_PLACE
+    return places
+
+
 def takeable(b: BatchGames, games: Rows) -> np.ndarray:
     """(games, 18) mask of the market places each game's current seat may take from (R7)."""
-    present = _at(b.market, games) >= 0
-    vehicle = np.take_along_axis(_at(b.vehicle, games), _at(b.seat, games)[:, None], axis=1)
-    here: np.ndarray = present & (vehicle == _CONTINENT_OF_PLACE)
-    anywhere = cast(np.ndarray, ~here.any(axis=1))  # R7: an empty continent lets the player take anywhere
-    if not anywhere.any():
+    market = _at(b.market, games)
+    present = market >= 0
+    vehicle = np.take_along_axis(_at(b.vehicle, games), _at(b.seat, games)[:, None], axis=1)[:, 0]
+    here: np.ndarray = present & places_of(vehicle)
+    rows, first = np.arange(len(market)), vehicle.astype(np.intp) * OPEN_CARDS
+    bare = market[rows, first] < 0
+    for k in range(1, OPEN_CARDS):
+        bare &= market[rows, first + k] < 0
+    if not bare.any():
         return here
-    mask: np.ndarray = np.where(anywhere[:, None], present, here)
+    mask: np.ndarray = np.where(bare[:, None], present, here)  # R7: a bare continent lets the player take anywhere
     return mask
 
 

@@ -30,7 +30,7 @@ from ..rules.layout import Layout
 from ..rules.scoring import SOLO_SCALE, SoloRules
 from ..rules.turns import Setup
 from .engine import Forced, GameRecord, game_record, games_from_deals, make_setup
-from .masks import fits, place, placement_options, takeable
+from .masks import fits, place, placement_options, places_of
 from .policies import (
     HeuristicPolicy,
     Policy,
@@ -192,7 +192,8 @@ def _log(w: BatchGames, rows: np.ndarray, card: np.ndarray, move: np.ndarray, ch
 
 def _heuristic_take(w: BatchGames) -> np.ndarray:
     flexibility = np.stack([fits(w, None, None, w.market[:, k]).sum(axis=1) for k in range(TILE_CARDS)], axis=1)
-    return take_choice(takeable(w, None), flexibility, w.market, w.deck.year)
+    # the stock lasts, so the vehicle's continent holds its three cards (R7, R9)
+    return take_choice(places_of(w.vehicle[:, 0]), flexibility, w.market, w.deck.year)
 
 
 def _heuristic_placement(w: BatchGames, spots: np.ndarray, cards: np.ndarray) -> np.ndarray:
