@@ -245,9 +245,9 @@ def test_comment_lines_are_ignored():
     assert xl.Game.from_position(commented, seed=1).position() == xl.Game.from_position(SOLO, seed=1).position()
 
 
-def test_the_readme_example_position_is_a_real_one():
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    block = readme.split("```text\nseat 1: Ann", 1)[1].split("```", 1)[0]
+def test_the_documented_example_position_is_a_real_one():
+    notation = (Path(__file__).parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    block = notation.split("```text\nseat 1: Ann", 1)[1].split("```", 1)[0]
     game = xl.Game.from_position("seat 1: Ann" + block, seed=1)
     assert game.players == ("Ann", "Bob") and game.layout.variations == ("links", "short_era")
     assert game.secret_decades[0] == 1940 and game.stock_size == 92

@@ -70,6 +70,7 @@ def notebook_text(path: Path) -> str:
 def citing_files() -> list[Path]:
     files = [*(ROOT / "exhibition_lab").rglob("*.py"), *(ROOT / "tests").rglob("*.py")]
     files += [*(ROOT / "notebooks").rglob("*.md"), *(ROOT / "notebooks").rglob("*.ipynb")]
+    files += [ROOT / "README.md", ROOT / "CHANGELOG.md", *(ROOT / "docs").glob("*.md")]
     return sorted(p for p in files if ".ipynb_checkpoints" not in p.parts)
 
 
@@ -99,6 +100,12 @@ def test_every_cited_id_exists_in_the_reference():
 def test_rule_id_pattern_skips_colours_numbers_and_words():
     text = "R12 and R10a, V6a; S4/D11 (T5) but not #D32F2F, R2D2, 3D, TR12, R0, R100 or AR15"
     assert cited_ids(text) == {"R12", "R10a", "V6a", "S4", "D11", "T5"}
+
+
+def test_the_documents_cite_rules():
+    """README, changelog and docs pages are among the files checked above."""
+    names = {p.name for p in citing_files()}
+    assert {"README.md", "CHANGELOG.md", "rules.md", "analysis.md", "notation.md"} <= names
 
 
 def test_anchor_links_inside_the_document_resolve():
