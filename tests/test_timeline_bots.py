@@ -17,6 +17,7 @@ from exhibition_lab.games.timeline.agents import (
     simulate_timeline,
 )
 from exhibition_lab.games.timeline.game import Subject, Timeline, TimelineCard
+from exhibition_lab.ui.render.timeline import knowledge_table_html
 
 
 def test_perfect_knowledge_never_misses():
@@ -79,7 +80,7 @@ def test_win_rate_rises_with_knowledge():
     assert result.win_rate[0, 1] == pytest.approx(0.5, abs=0.2)  # equal bots: about a fair share
     low, high = result.interval()
     assert (low <= result.win_rate).all() and (result.win_rate <= high).all()
-    assert "fair share" in result._repr_html_()
+    assert "fair share" in knowledge_table_html(result)
 
 
 def test_simulate_is_seeded_and_scaled(monkeypatch):

@@ -12,7 +12,7 @@ pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.session import PlaySession
-from exhibition_lab.ui.render.board import card_html
+from exhibition_lab.ui.render.cards import card_html
 from exhibition_lab.ui.widgets.coach import counted
 from exhibition_lab.widgets import GameApp, YearsGapExplorer
 from tests.conftest import HAND_DECK, make_deal

@@ -15,7 +15,7 @@ from exhibition_lab.coach import Option, open_spots, risks_later
 from exhibition_lab.games.exhibition import coach
 from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
 from exhibition_lab.games.exhibition.session import SEAT_DETAILS, SEAT_LABELS, PlaySession
-from exhibition_lab.ui.render.board import card_html
+from exhibition_lab.ui.render.cards import card_html
 from exhibition_lab.ui.text.explain import card_with_subject
 from exhibition_lab.ui.widgets.coach import ReviewView, ahead_words, minus, plain_change
 from exhibition_lab.widgets import GameApp

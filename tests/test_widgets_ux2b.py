@@ -13,7 +13,7 @@ pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.session import VARIATION_LINES, PlaySession
-from exhibition_lab.ui.render.board import VEHICLES_ROW_HEIGHT, vehicles_row_html
+from exhibition_lab.ui.render.tile import VEHICLES_ROW_HEIGHT, vehicles_row_html
 from exhibition_lab.ui.widgets.cards import CSS, SOFT_HYPHEN, breakable
 from exhibition_lab.ui.widgets.market import tile_before_last_action
 from exhibition_lab.ui.widgets.panels import minus, rule_tag, tag_rules

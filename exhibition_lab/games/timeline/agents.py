@@ -386,19 +386,6 @@ class KnowledgeResult:
 
     __repr__ = __str__  # a table, also where a notebook is read without HTML
 
-    def _repr_html_(self) -> str:
-        head = "".join(f"<th>±{s:g} y</th>" for s in self.spreads)
-        body = "".join(
-            f"<tr><th>{p} players</th>"
-            + "".join(f"<td>{self.win_rate[i, j]:.0%}</td>" for j in range(len(self.spreads)))
-            + f"<td><i>{1 / p:.0%}</i></td></tr>"
-            for i, p in enumerate(self.players)
-        )
-        return (
-            f"<table class='exlab-tl-knowledge'><caption>Win rate of one bot against bots of ±{self.reference:g} "
-            f"years ({self.n_games} games per cell)</caption><tr><th></th>{head}<th>fair share</th></tr>{body}</table>"
-        )
-
 
 def knowledge_win_rates(
     n_games: int = 300,

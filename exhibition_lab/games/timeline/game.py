@@ -676,11 +676,6 @@ class Timeline:
             status = f"round {self.round}, {self.current_player} to play"
         return f"<Timeline {', '.join(self._players)}: {status}>"
 
-    def _repr_html_(self) -> str:
-        from ...ui.render.timeline import game_html  # lazily: the engine never loads display code
-
-        return game_html(self)
-
     # ------------------------------------------------------------------ save / load
     def to_dict(self) -> dict[str, Any]:
         """The game as plain JSON data: set-up, the plays, and a state summary that loading

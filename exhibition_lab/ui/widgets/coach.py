@@ -15,7 +15,8 @@ from ...games.exhibition import coach
 from ...games.exhibition.coach import Decision, Hint, Review, changes_now, open_spots, risks_later
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from ..render.board import card_html, hall_html
+from ..render.cards import card_html
+from ..render.halls import hall_html
 from ..text.explain import card_with_subject
 
 #: The play app's budget: enough playouts to rank the options, bounded so a click answers

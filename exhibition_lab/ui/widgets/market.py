@@ -10,7 +10,8 @@ from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Move, Take
 from ...games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS, Card, Continent
 from ...games.exhibition.session import PlaySession
-from ..render.board import TILE_COLUMN_WIDTH, continent_text_color, tile_column_background, tile_column_head_html
+from ..render.cards import continent_text_color
+from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
 from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
 
 #: The tile's width in the app: six columns and their margins (the score sheet takes this

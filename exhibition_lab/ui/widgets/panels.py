@@ -14,15 +14,11 @@ from ...games.exhibition.game import Phase
 from ...games.exhibition.rules.actions import Take
 from ...games.exhibition.rules.scoring import GOAL_LABELS, ScoreLine
 from ...games.exhibition.session import PlaySession
-from ..render.board import (
-    STYLE,
-    card_html,
-    claimed_continent,
-    halls_table_html,
-    score_sheet_html,
-    true_minus,
-    vehicle_html,
-)
+from ..render.cards import card_html
+from ..render.css import style
+from ..render.halls import claimed_continent, halls_table_html
+from ..render.sheets import score_sheet_html, true_minus
+from ..render.tile import vehicle_html
 from .cards import set_class
 
 #: Column headers of the running score, short enough for a side panel (full name on hover).
@@ -310,7 +306,7 @@ class OpponentsView(w.HTML):
             rows.append((label, game.hall(seat)))
         marked = session.cards_of_last_turns()  # the cards they placed since your last turn
         table = halls_table_html(rows, marked=marked)
-        self.value = STYLE + "<div class='exlab-board'>" + table + "</div>" if rows else ""
+        self.value = style("board") + "<div class='exlab-board'>" + table + "</div>" if rows else ""
         self.layout.display = "block" if rows else "none"
 
 
@@ -392,7 +388,7 @@ def tiebreak_html(sheet) -> str:
 
 
 class HandView(w.HTML):
-    """The card in hand as a card face (:func:`~exhibition_lab.ui.render.board.card_html`, the one
+    """The card in hand as a card face (:func:`~exhibition_lab.ui.render.cards.card_html`, the one
     card renderer), beside the score: it stays in sight while you choose a continent after
     a white card and while you look for its spot. An empty frame of the same size otherwise,
     so nothing moves."""
@@ -406,7 +402,7 @@ class HandView(w.HTML):
         card = game.hand if session.humans_turn else None
         face = card_html(card, extra_class="exlab-hand-card") if card is not None else "<div class='exlab-empty'></div>"
         owner = "In your hand" if game.current_player == "You" or not card else f"{escape(game.current_player)}'s hand"
-        self.value = f"{STYLE}<div class='exlab-board'><div class='exlab-hand-label'>{owner}</div>{face}</div>"
+        self.value = f"{style('board')}<div class='exlab-board'><div class='exlab-hand-label'>{owner}</div>{face}</div>"
 
 
 class ScrollAnchor(anywidget.AnyWidget):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ....core.errors import ArgumentError
+from ....core.words import N_
 from .deal import MAX_PLAYERS
 
 
@@ -17,8 +18,10 @@ from .deal import MAX_PLAYERS
 class ShowcaseKind:
     """One showcase: its size and the requirements beyond R11 (ascending years).
 
-    ``rule`` is the id of the showcase's own requirement (for messages and explanations);
-    ``covers`` names the base showcase a variation lies over (V1), ``None`` for a base one.
+    ``name`` is a message id (:func:`~exhibition_lab.core.words.N_`), the one definition of the
+    showcase's name; ``rule`` is the id of the showcase's own requirement (for messages and
+    explanations); ``covers`` names the base showcase a variation lies over (V1), ``None`` for
+    a base one.
     """
 
     key: str
@@ -41,11 +44,13 @@ class ShowcaseKind:
         return self.covers is not None
 
 
-GENERAL = ShowcaseKind("general", "General", 6, "R12")
-ONE_ERA = ShowcaseKind("one_era", "One Era", 4, "R14", max_step=10)
-MID_CENTURY = ShowcaseKind("mid_century", "Mid Century", 1, "R15")
-ONE_CONTINENT = ShowcaseKind("one_continent", "One Continent", 3, "R13", distinct_continents=False, same_continent=True)
-YEARS_GAP = ShowcaseKind("years_gap", "Years Gap", 2, "R15", scoring="years_gap")
+GENERAL = ShowcaseKind("general", N_("General"), 6, "R12")
+ONE_ERA = ShowcaseKind("one_era", N_("One Era"), 4, "R14", max_step=10)
+MID_CENTURY = ShowcaseKind("mid_century", N_("Mid Century"), 1, "R15")
+ONE_CONTINENT = ShowcaseKind(
+    "one_continent", N_("One Continent"), 3, "R13", distinct_continents=False, same_continent=True
+)
+YEARS_GAP = ShowcaseKind("years_gap", N_("Years Gap"), 2, "R15", scoring="years_gap")
 
 BASE_SHOWCASES: tuple[ShowcaseKind, ...] = (GENERAL, ONE_ERA, MID_CENTURY, ONE_CONTINENT, YEARS_GAP)
 
@@ -59,16 +64,16 @@ def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirement
 VARIATIONS: dict[str, ShowcaseKind] = {
     v.key: v
     for v in (
-        _variation("spread_the_years", "Spread the Years", "V2", ONE_ERA, min_step=20),
+        _variation("spread_the_years", N_("Spread the Years"), "V2", ONE_ERA, min_step=20),
         # D12: Links sets R12 aside (like One Continent), so linked neighbours may share a
         # continent; "links_strict" keeps R12 (V1's general wording), so they never can.
-        _variation("links", "Links", "V3", GENERAL, link_years=5, distinct_continents=False),
-        _variation("links_strict", "Links (strict)", "V3", GENERAL, link_years=5),
-        _variation("one_decade", "One Decade", "V4", ONE_CONTINENT, same_decade=True),
-        _variation("short_era", "Short Era", "V5", YEARS_GAP, scoring="short_era"),
-        _variation("antiquity", "Antiquity", "V6", YEARS_GAP, scoring="antiquity"),
+        _variation("links", N_("Links"), "V3", GENERAL, link_years=5, distinct_continents=False),
+        _variation("links_strict", N_("Links (strict)"), "V3", GENERAL, link_years=5),
+        _variation("one_decade", N_("One Decade"), "V4", ONE_CONTINENT, same_decade=True),
+        _variation("short_era", N_("Short Era"), "V5", YEARS_GAP, scoring="short_era"),
+        _variation("antiquity", N_("Antiquity"), "V6", YEARS_GAP, scoring="antiquity"),
         # RULES.md gives Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
-        _variation("unique_decades", "Unique Decades", "V6a", YEARS_GAP, unique_decades=True, scoring="years_gap"),
+        _variation("unique_decades", N_("Unique Decades"), "V6a", YEARS_GAP, unique_decades=True, scoring="years_gap"),
     )
 }
 
