@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 #: The Continents tile's column width in the play app; the notebook tile uses it too.
 TILE_COLUMN_WIDTH = 78
-#: A vehicle's label, as the play app has always drawn it: small, white, grey-rimmed, one line.
+#: A vehicle's label, alike on the notebook tile and in the play app: small, white, grey-rimmed, one line.
 VEHICLE_STYLE = (
     "font-size:9.5px;background:#fff;color:#222;border:1px solid #999;border-radius:3px;padding:0 2px;"
     "margin:1px 0;display:inline-block;line-height:11px;white-space:nowrap;vertical-align:top"
