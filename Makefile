@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup browser lab test bench notebooks
+.PHONY: setup browser lab classroom test bench notebooks
 
 setup: $(STAMP)
 
@@ -20,12 +20,20 @@ browser:
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
 	else echo "chromium not installed and not root: the browser test will be skipped"; fi
 
-# JupyterLab refuses to run as root unless told; machines here run as root
-# The notebooks' sources (notebooks/src/*.md) open as notebooks, through Jupytext.
+# JupyterLab on notebooks/ (lab/jupyter_server_config.py): the notebooks' sources
+# (notebooks/src/*.md) open as notebooks, through Jupytext, and "Render with Voila" previews
+# an app. The project's own notebooks are trusted, so the preview asks no question.
 lab: setup
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp notebooks/jupyterlab-overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
-	$(VENV)/bin/jupyter lab notebooks/ $$([ "$$(id -u)" = 0 ] && echo --allow-root)
+	$(VENV)/bin/jupyter trust notebooks/*.ipynb >/dev/null
+	$(VENV)/bin/jupyter lab --config=lab/jupyter_server_config.py
+
+# Voila for a class (classroom/voila.py; docs/classroom.md): the play and Timeline apps
+# for the students' browsers, on port $(PORT) of this machine.
+PORT ?= 8866
+classroom: setup
+	$(VENV)/bin/voila notebooks/ --Voila.config_file_paths=classroom --port=$(PORT)
 
 test: setup browser
 	$(PY) -m pytest -n auto --dist loadfile -m "slow or not slow"

@@ -48,6 +48,7 @@ from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, 
 from .games.exhibition.rules.turns import Setup, State
 from .games.timeline.game import Timeline
 from .ui.formatters import load_ipython_extension, register_in_running_ipython
+from .ui.text import coach as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
 
 __version__ = "0.1.0"
 

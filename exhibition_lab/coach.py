@@ -1,5 +1,6 @@
 """The coach (hints, evaluations and reviews): the public names of
-:mod:`exhibition_lab.games.exhibition.coach`, where the code lives.
+:mod:`exhibition_lab.games.exhibition.coach`, where the code lives, and
+:func:`describe_plan` (a turn in words) of :mod:`exhibition_lab.ui.text.coach`.
 
 Kept at the top so ``from exhibition_lab import coach`` goes on working; it only re-exports.
 """
@@ -8,12 +9,13 @@ from .games.exhibition.coach import (
     THRESHOLDS,
     Decision,
     Evaluation,
+    GoalChange,
     Hint,
     HintBot,
     Option,
     Review,
+    Risk,
     changes_now,
-    describe_plan,
     evaluate,
     evaluate_view,
     hint,
@@ -22,15 +24,18 @@ from .games.exhibition.coach import (
     review,
     risks_later,
 )
+from .ui.text.coach import describe_plan
 
 __all__ = [
     "THRESHOLDS",
     "Decision",
     "Evaluation",
+    "GoalChange",
     "Hint",
     "HintBot",
     "Option",
     "Review",
+    "Risk",
     "changes_now",
     "describe_plan",
     "evaluate",

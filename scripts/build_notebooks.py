@@ -9,8 +9,8 @@ Each ``notebooks/src/<name>.md`` (jupytext ``md:myst``) becomes ``notebooks/<nam
 executed top to bottom in a kernel of this very Python (working directory ``notebooks/``) and
 written with its outputs, which the test suite compares with nbval.
 
-The kernel starts with an empty IPython directory, so the test suite's budget profile
-(``tests/ipython``) is never loaded: stored outputs show runs at their full size. Two kinds of
+The kernel starts with an empty IPython directory and no test budget (``EXHIBITION_LAB_BUDGET``
+is cleared, see ``conftest.py``): stored outputs show runs at their full size. Two kinds of
 output are not stored, because a reader should not see them in a static rendering: outputs of
 cells tagged ``remove-output`` and tqdm progress bars. Such cells get the ``nbval-ignore-output``
 tag in the built notebook, since the test run will print something there again.
@@ -105,7 +105,7 @@ def kernel_manager(workdir: Path) -> KernelManager:
         "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "exhibition_lab build",
         "language": "python",
-        "env": {"IPYTHONDIR": str(ipython_dir), "PYTHONPATH": path},
+        "env": {"IPYTHONDIR": str(ipython_dir), "PYTHONPATH": path, "EXHIBITION_LAB_BUDGET": ""},
     }
     (spec_dir / "kernel.json").write_text(json.dumps(spec))
     specs = KernelSpecManager(kernel_dirs=[str(workdir / "kernels")])

@@ -17,7 +17,7 @@ import statistics
 import time
 
 import pytest
-from browser_support import ARTIFACTS, LAPTOP, chromium_page, voila_server
+from browser_support import ARTIFACTS, LAPTOP, MOVES_ABOVE_JS, MOVES_JS, chromium_page, click_next, voila_server
 
 COORDINATES = re.compile(r"\(\d+, ?\d+\)")
 
@@ -29,36 +29,16 @@ def voila_url():
 
 
 def _moves(page) -> int:
-    text = page.locator(".exlab-log summary").inner_text()
-    return int(text.split("(")[1].split()[0])
+    return page.evaluate(MOVES_JS)
 
 
 def _wait_for_moves(page, more_than: int, what: str) -> None:
     try:
-        page.wait_for_function(
-            "n => parseInt(document.querySelector('.exlab-log summary').innerText.split('(')[1]) > n",
-            arg=more_than,
-            timeout=30_000,
-        )
+        page.wait_for_function(MOVES_ABOVE_JS, arg=more_than, timeout=30_000)
     except Exception:
         page.screenshot(path=str(ARTIFACTS / "play-stuck.png"), full_page=True)
         status = page.locator(".exlab-status").first.inner_text()
         raise AssertionError(f"{what} changed nothing; status: {status!r}") from None
-
-
-def _click_next(page) -> str:
-    for selector, what in [
-        (".exlab-market-card:not([disabled])", "take"),
-        (".exlab-continent-choice:not([disabled])", "move"),
-        (".exlab-legal", "place"),
-        (".exlab-depot:not([disabled])", "depot"),
-        (".exlab-end-exhibition:not([disabled])", "end"),
-    ]:
-        target = page.locator(selector)
-        if target.count():
-            target.first.click()
-            return what
-    raise AssertionError("no control to click, but the game is not over")
 
 
 ROUND_TRIPS: list[float] = []  # click → redrawn page, seconds (printed with -s; no timed asserts)
@@ -67,7 +47,7 @@ ROUND_TRIPS: list[float] = []  # click → redrawn page, seconds (printed with -
 def _step(page) -> str:
     before = _moves(page)
     start = time.perf_counter()
-    what = _click_next(page)
+    what = click_next(page)
     _wait_for_moves(page, before, what)
     ROUND_TRIPS.append(time.perf_counter() - start)
     return what

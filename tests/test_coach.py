@@ -100,7 +100,9 @@ def test_changes_now_reports_the_sixth_continent_s3():
     view = dataclasses.replace(_view_with_hall(game, hall), hand=card, phase=xl.Phase.PLACE)
     plan = TurnPlan(None, None, xl.Place(0, 5))
     changes = coach.changes_now(view, plan)
-    assert any(line.startswith("All 6 Continents 0 → 1 (+1 fp)") and "(S3)" in line for line in changes)
+    assert any(str(line).startswith("All 6 Continents 0 → 1 (+1 fp)") and "(S3)" in str(line) for line in changes)
+    six = next(line for line in changes if line.goal == "six_continents")
+    assert (six.old, six.new, six.rule) == (0, 1, "S3")
 
 
 def test_risks_later_warns_of_a_spot_no_card_can_fill_r24():
@@ -110,9 +112,10 @@ def test_risks_later_warns_of_a_spot_no_card_can_fill_r24():
     plan = TurnPlan(None, None, xl.Place(0, 2))
     view = dataclasses.replace(view, hand=xl.Card.parse("1901EU"), phase=xl.Phase.PLACE)
     risks = coach.risks_later(view, plan)
-    assert any("General, 2nd spot with no card still to come" in r for r in risks)
+    assert any("General, 2nd spot with no card still to come" in str(r) for r in risks)
+    assert any(r.spot == (0, 1) and r.lost for r in risks)
     safe = coach.risks_later(view, TurnPlan(None, None, xl.Place(0, 1)))
-    assert not any("General, 2nd spot" in r for r in safe)
+    assert not any("General, 2nd spot" in str(r) for r in safe)
 
 
 def test_review_scores_every_turn_of_the_seat_against_the_best():

@@ -13,7 +13,6 @@ import pkgutil
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.core import budget
 from exhibition_lab.games.exhibition.rules import turns
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -26,7 +25,7 @@ MODULES = ["exhibition_lab"] + sorted(
 @pytest.fixture
 def full_budgets(monkeypatch):
     # test kernels may run long work at a fraction of its size; the examples show the full size
-    monkeypatch.setattr(budget, "SCALE", 1.0)
+    monkeypatch.delenv("EXHIBITION_LAB_BUDGET", raising=False)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -64,7 +64,7 @@ def test_each_engine_class_is_drawn_by_its_renderer():
     assert formatters.HTML_FORMATTERS[xl.Game] is game_html
     assert formatters.HTML_FORMATTERS[xl.ScoreSheet](sheet) == score_sheet_html(sheet)
     assert formatters.HTML_FORMATTERS[xl.Timeline] is timeline.game_html
-    assert formatters.HTML_FORMATTERS[KnowledgeResult] is timeline.knowledge_table_html
+    assert formatters.HTML_FORMATTERS[KnowledgeResult] is timeline.knowledge_html
     card = xl.Card.parse("1969NA")
     assert (
         formatters.HTML_FORMATTERS[xl.Card](card) == f'{style("board")}<div class="exlab-board">{card_html(card)}</div>'

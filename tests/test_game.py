@@ -5,28 +5,9 @@ import pytest
 
 import exhibition_lab as xl
 from tests.conftest import HAND_DECK, card, make_deal, play_randomly
+from tests.helpers.decks import MARKET
 
 # 18 market cards: 3 per continent in tile order OC SA AF AS EU NA
-MARKET = [
-    "1901OC",
-    "1907OC",
-    "1913OC",
-    "1911SA",
-    "1930SA",
-    "1931SA",
-    "1902AF",
-    "1904AF",
-    "1910AF",
-    "1900AS",
-    "1908AS",
-    "1912AS",
-    "1905EU",
-    "1914EU",
-    "1916EU",
-    "1903NA",
-    "1906NA",
-    "1915NA",
-]
 
 
 def scenario(players=("A", "B"), market=MARKET, stock_top=(), **kwargs) -> xl.Game:

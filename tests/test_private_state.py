@@ -29,7 +29,7 @@ def private_assignments(source: str) -> list[tuple[int, str]]:
 
 def test_the_checker_finds_a_private_assignment():
     assert private_assignments("game._state = game._state._replace(round=3)") == [(1, "game._state")]
-    assert private_assignments("self._x = 1\ngame.round = 2\nbudget.SCALE = 1") == []
+    assert private_assignments("self._x = 1\ngame.round = 2\nsettings.LIMIT = 1") == []
 
 
 def test_no_test_assigns_a_private_attribute():

@@ -4,7 +4,6 @@ force, the live-game pool, simulated play-outs, and the widget showing exactly t
 from __future__ import annotations
 
 import dataclasses
-import re
 from itertools import combinations
 
 import numpy as np
@@ -13,6 +12,7 @@ import pytest
 import exhibition_lab as xl
 from exhibition_lab import odds
 from tests.conftest import play_randomly
+from tests.helpers.whatif import check_shows
 
 DECK = xl.standard_deck()
 COSTS = {  # S4, S5 in words, independent of the code under test
@@ -154,35 +154,6 @@ def test_simulated_pair_odds_mask_the_pair_years():
 # ---------------------------------------------------------------- the widget
 widgets = pytest.importorskip("exhibition_lab.ui.widgets")
 YearsGapExplorer = widgets.YearsGapExplorer
-
-
-def shown_expected(explorer) -> float:
-    match = re.search(r"exlab-whatif-expected-value'>([0-9.]+) fp", explorer.expected.value)
-    assert match, explorer.expected.value
-    return float(match.group(1))
-
-
-def shown_bars(explorer) -> dict[int, float]:
-    """The exact series of the chart (the first bar of each k), in percent."""
-    bars = {}
-    for k, pct in re.findall(r"<title>k = (\d+): ([0-9.]+)%</title>", explorer.chart.value):
-        bars.setdefault(int(k), float(pct))
-    return bars
-
-
-def shown_fame(explorer) -> list[float]:
-    row = re.search(r"<tr><th>exact</th>(.*?)</tr>", explorer.chart.value).group(1)
-    return [float(v) for v in re.findall(r"([0-9.]+)%", row)]  # 5 fp … 0 fp
-
-
-def check_shows(explorer, expected: odds.PairOdds) -> None:
-    assert shown_expected(explorer) == pytest.approx(round(expected.expected, 2))
-    bars = shown_bars(explorer)
-    assert len(bars) >= 7
-    for k, pct in bars.items():
-        assert pct == pytest.approx(round(100 * expected.penalty[k], 1), abs=0.051)
-    np.testing.assert_allclose(shown_fame(explorer), 100 * expected.fame[::-1], atol=0.051)
-    assert f"{100 * expected.keep_all:.1f}%" in explorer.expected.value
 
 
 @pytest.mark.parametrize("goal", odds.GOALS)

@@ -175,7 +175,8 @@ class History(Generic[S, M]):
             raise ExhibitionLabError("nothing to undo: no move has been made")
         while len(self._steps) > last + 1:
             self.pop()
-        return self.pop().move
+        move: M = self.pop().move
+        return move
 
     def copy(self) -> History[S, M]:
         """An independent play in the same state with the same steps (cheap: states are

@@ -32,7 +32,8 @@ def check_seed(seed: object, *, what: str = "seed") -> int:
     """
     if not is_seed(seed):
         raise ArgumentError(f"a {what} is a whole number from 0 to 2**63 − 1, not {seed!r}")
-    return int(seed)  # type: ignore[call-overload]
+    assert isinstance(seed, (int, np.integer))  # is_seed() said so
+    return int(seed)
 
 
 def generator(seed: int | np.random.Generator | None) -> tuple[np.random.Generator, int | None]:

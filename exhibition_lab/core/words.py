@@ -1,12 +1,25 @@
-"""Message ids: the English sentences the package shows, marked for the translation catalogs.
+"""Message ids and the words of engine objects.
 
 Data that carries words below the ``ui`` layer (a goal's label, a rule's sentence, a
 showcase's name) holds them as message ids marked with :func:`N_`. Marking changes
 nothing at run time; the ``ui`` layer translates an id where it is shown, and the catalog
 tools extract every marked id.
+
+Engine objects that print themselves (a coach's hint, a review's summary) say nothing of
+their own: their ``__str__`` asks :func:`told` for the words the ``ui`` layer registered with
+:func:`tells` for their type. Importing :mod:`exhibition_lab` registers them, so the
+engine never imports the ``ui`` layer and the words still live in one place.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: (type, what) -> the function that words ``what`` of an object of that type
+_TELLERS: dict[tuple[type, str], Callable[..., Any]] = {}
 
 
 def N_(message: str) -> str:
@@ -16,3 +29,33 @@ def N_(message: str) -> str:
     'Years Gap'
     """
     return message
+
+
+def tells(kind: type, what: str = "text") -> Callable[[F], F]:
+    """Register the decorated function as the words of ``what`` for objects of ``kind``
+    (and its subclasses): ``function(obj, *args, **kwargs)``. A later registration for the
+    same pair replaces the earlier one.
+
+    >>> class Greeting: ...
+    >>> @tells(Greeting)
+    ... def _greeting(greeting):
+    ...     return "Hello"
+    >>> told(Greeting())
+    'Hello'
+    """
+
+    def register(function: F) -> F:
+        _TELLERS[(kind, what)] = function
+        return function
+
+    return register
+
+
+def told(subject: object, what: str = "text", /, *args: Any, **kwargs: Any) -> Any:
+    """The words of ``what`` for ``subject``, from the function registered with :func:`tells`
+    for its type or the nearest base type. Raises :class:`LookupError` when none is."""
+    for klass in type(subject).__mro__:
+        teller = _TELLERS.get((klass, what))
+        if teller is not None:
+            return teller(subject, *args, **kwargs)
+    raise LookupError(f"no words for {what!r} of {type(subject).__name__}: import exhibition_lab to register them")

@@ -34,7 +34,7 @@ HTML_FORMATTERS: dict[type, Callable[[Any], str]] = {
     Game: game_html,
     ScoreSheet: score_sheet_html,
     Timeline: timeline.game_html,
-    KnowledgeResult: timeline.knowledge_table_html,
+    KnowledgeResult: timeline.knowledge_html,
 }
 
 

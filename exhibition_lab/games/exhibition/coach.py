@@ -6,8 +6,8 @@ Three questions, answered from one seat's own view (never from the hidden stock 
   turns: card, move, placement) with its expected final result over playouts from positions
   consistent with the view. Solo: the expected ×100 score (S2). With opponents: the expected
   fame margin over the best opponent, and the chance to win.
-- :func:`hint` — the best option and why, in words built from the explained score sheet:
-  what it changes now and what it risks later.
+- :func:`hint` — the best option and why, from the explained score sheet: what it changes
+  now (:class:`GoalChange`) and what it risks later (:class:`Risk`).
 - :func:`review` — every decision a seat made in a finished game against the best option
   found from the same view, its loss and a label (good / inaccuracy / mistake / blunder).
 
@@ -17,6 +17,9 @@ determinisation (a shuffle of the unseen stock) is shared by every option of a d
 (common random numbers), so differences between options are measured on the same futures.
 Budgets are explicit (``playouts`` per option, ``time_limit`` in seconds) and every number is
 reproducible from ``seed``.
+
+The coach returns data; its words (``str(hint)``, ``review.summary()``) are the ui's
+(:mod:`exhibition_lab.ui.text.coach`), registered with :func:`~exhibition_lab.core.words.tells`.
 """
 
 from __future__ import annotations
@@ -29,12 +32,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...core.errors import ArgumentError
+from ...core.words import told
 from .agents import SearchBot, TurnPlan, forced_turns, seat_outcomes
-from .arrays import engine as lockstep
+from .arrays.engine import determinisations, play
+from .arrays.policies import make_policy
+from .arrays.scoring import score, winners
+from .arrays.state import select
 from .game import Game, PlayerView
-from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from .rules.actions import Action, Move, Place, Take, ToDepot
 from .rules.cards import Card
+from .rules.goals import EMPTY_SPOTS
 from .rules.hall import Hall
+from .rules.layout import Layout
 from .rules.scoring import SOLO_SCALE, score_halls, solo_score
 
 #: Loss thresholds in fame points (solo: hundreds of ×100 points) for the review labels,
@@ -103,34 +112,16 @@ class Evaluation:
 
     @property
     def unit(self) -> str:
-        return "points (×100)" if self.solo else "fp margin over the best opponent"
+        """What the values measure, in words (``points (×100)`` in solo)."""
+        return told(self, "unit")
 
     def describe(self, option: Option) -> str:
         """An option in words: ``take 1953 · Everest … (Asia), place it in Mid Century``."""
-        return describe_plan(self.view, option.plan)
+        return told(self, "describe", option)
 
     def table(self) -> list[dict[str, object]]:
         """One row per option (for a DataFrame or a notebook table)."""
-        rows = []
-        for option in self.options:
-            plan = option.plan
-            card = plan.take.card if plan.take is not None else self.view.hand
-            row: dict[str, object] = {
-                "card": _card_words(card, width=40),
-                "move": plan.move.continent.title if plan.move is not None else "",
-                "placement": _placement_words(self.view, plan.place),
-                "expected": round(option.value, 1),
-                "95% low": round(option.low, 1),
-                "95% high": round(option.high, 1),
-                "playouts": option.playouts,
-            }
-            if option.win_chance is not None:
-                row["win chance"] = round(option.win_chance, 3)
-            rows.append(row)
-        if not any(row["move"] for row in rows):  # only white cards are moved by choice
-            for row in rows:
-                del row["move"]
-        return rows
+        return told(self, "table")
 
 
 def evaluate(
@@ -234,21 +225,21 @@ def _playouts(
     """Outcomes (plans × shuffles) on the lock-step engine: the final ×100 score in solo,
     else the fame margin over the best other seat; and the win shares (``None`` in solo).
     Row ``plan · shuffles + k`` plays plan ``plan`` on shuffle ``k`` of the unseen stock."""
-    policy = lockstep.make_policy(ROLLOUT)
+    policy = make_policy(ROLLOUT)
     solo = len(view.players) == 1
     values: list[np.ndarray] = []
     wins: list[np.ndarray] = []
     done = 0
     while done < budget and (done == 0 or not _out_of_time(start, time_limit)):
         shuffles = min(budget - done, ROUND)
-        shuffled = lockstep.determinisations(view, rng, shuffles)
-        rows = lockstep.select(shuffled, np.tile(np.arange(shuffles), len(plans)))
-        lockstep.play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
-        scores = lockstep.score(rows)
+        shuffled = determinisations(view, rng, shuffles)
+        rows = select(shuffled, np.tile(np.arange(shuffles), len(plans)))
+        play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
+        scores = score(rows)
         outcome = scores.totals[:, 0].astype(np.float64) if solo else seat_outcomes(scores.totals, view.seat)
         values.append(outcome.reshape(len(plans), shuffles))
         if not solo:
-            won = lockstep.winners(scores)
+            won = winners(scores)
             share = won[:, view.seat] / won.sum(axis=1)
             wins.append(share.reshape(len(plans), shuffles))
         done += shuffles
@@ -279,36 +270,42 @@ class HintBot:
         return first
 
 
-# ---------------------------------------------------------------- words
-def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
-    """A turn in words, e.g. ``take 1953 · Everest … from Asia, place it in General, 3rd spot``."""
-    card = plan.take.card if plan.take is not None else view.hand
-    parts = []
-    if plan.take is not None:
-        parts.append(f"take {_card_words(card)}")
-    if plan.move is not None:
-        parts.append(f"move to {plan.move.continent.title}")
-    parts.append(_placement_words(view, plan.place))
-    return ", ".join(parts)
+# ---------------------------------------------------------------- reasons
+@dataclass(frozen=True)
+class GoalChange:
+    """A score line the plan changes at once: ``goal`` from ``old`` to ``new`` fame points,
+    with the engine's reason and rule for the new value."""
+
+    goal: str
+    old: float
+    new: float
+    reason: str
+    rule: str
+
+    @property
+    def delta(self) -> float:
+        return self.new - self.old
+
+    def __str__(self) -> str:
+        return told(self)
 
 
-def _card_words(card: Card, *, width: int | None = None) -> str:
-    where = card.continent.title if card.continent is not None else "white card"
-    year = "Einstein" if card.year is None else str(card.year)
-    title = card.title
-    if width is not None and len(title) > width:
-        title = title[: width - 1] + "…"
-    return f"{year}{f' · {title}' if title else ''} ({where})"
+@dataclass(frozen=True)
+class Risk:
+    """An empty spot the plan leaves with ``count`` cards still to come that fit it (none:
+    it likely stays empty, R24)."""
 
+    spot: tuple[int, int]
+    count: int
+    layout: Layout = field(repr=False)
 
-def _placement_words(view: PlayerView, place: Action) -> str:
-    if isinstance(place, Place):
-        return f"place it in {view.layout.spot_name(place.showcase, place.spot)}"
-    if isinstance(place, ToDepot):
-        return "put it in the Depot"
-    if isinstance(place, EndExhibition):
-        return "end the exhibition"
-    raise ArgumentError(f"{place} is not a placement")
+    @property
+    def lost(self) -> bool:
+        """No card still to come fits the spot."""
+        return self.count == 0
+
+    def __str__(self) -> str:
+        return told(self)
 
 
 @dataclass(frozen=True)
@@ -316,8 +313,8 @@ class Hint:
     """The coach's advice: the best option, what it changes now and what it risks later."""
 
     evaluation: Evaluation
-    now: tuple[str, ...]
-    risks: tuple[str, ...]
+    now: tuple[GoalChange, ...]  # empty: no goal changes at once
+    risks: tuple[Risk, ...]
 
     @property
     def option(self) -> Option:
@@ -328,25 +325,7 @@ class Hint:
         return self.option.actions
 
     def __str__(self) -> str:
-        option, ev = self.option, self.evaluation
-        head = f"Best: {ev.describe(option)}."
-        value = f"Expected {_value_words(option, ev.solo)} over {option.playouts} playouts."
-        lines = [head, value]
-        lines += [f"Now: {text}" for text in self.now]
-        lines += [f"Later: {text}" for text in self.risks]
-        if len(ev.options) > 1:
-            runner = ev.options[1]
-            lines.append(f"Next best: {ev.describe(runner)} ({_value_words(runner, ev.solo)}).")
-        return "\n".join(lines)
-
-
-def _value_words(option: Option, solo: bool) -> str:
-    if solo:
-        return f"a final score of {option.value:+,.0f} (95% interval {option.low:+,.0f} to {option.high:+,.0f})"
-    return (
-        f"a margin of {option.value:+.1f} fp over the best opponent (95% interval {option.low:+.1f} to "
-        f"{option.high:+.1f}), winning {option.win_chance:.0%} of playouts"
-    )
+        return told(self)
 
 
 def hint(
@@ -380,8 +359,9 @@ def _lines(view: PlayerView, halls: tuple[Hall, ...], market: list[Card], six_ro
     return {line.goal: line for line in sheet[names[view.seat]].lines}
 
 
-def changes_now(view: PlayerView, plan: TurnPlan) -> list[str]:
-    """The score lines of the seat that the plan changes at once, in words.
+def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
+    """The score lines of the seat that the plan changes at once (none: its value lies in
+    what later turns can add).
 
     Scored as if the game ended now on the visible cards (the market without the taken card;
     the refill is unknown), so ranks against the other halls are included.
@@ -399,11 +379,10 @@ def changes_now(view: PlayerView, plan: TurnPlan) -> list[str]:
     for goal, line in after.items():
         old = before.get(goal)
         # every placement fills a spot; that line would only repeat itself on every hint
-        if old is None or old.points == line.points or goal == "empty_spots":
+        if old is None or old.points == line.points or goal == EMPTY_SPOTS.key:
             continue
-        delta = line.points - old.points
-        changes.append(f"{line.label} {old.points:g} → {line.points:g} ({delta:+g} fp): {line.reason} ({line.rule})")
-    return changes or ["no goal changes at once; the value lies in what later turns can add"]
+        changes.append(GoalChange(goal, old.points, line.points, line.reason, line.rule))
+    return changes
 
 
 def _fitting(view: PlayerView, hall: Hall, to_come: list[Card]) -> dict[tuple[int, int], int]:
@@ -414,7 +393,7 @@ def _fitting(view: PlayerView, hall: Hall, to_come: list[Card]) -> dict[tuple[in
     return counts
 
 
-def risks_later(view: PlayerView, plan: TurnPlan, *, few: int = 3) -> list[str]:
+def risks_later(view: PlayerView, plan: TurnPlan, *, few: int = 3) -> list[Risk]:
     """Empty spots that the plan leaves with no card, or only a few cards, still to come.
 
     The cards still to come are the unseen stock and the market (without the taken card);
@@ -426,11 +405,8 @@ def risks_later(view: PlayerView, plan: TurnPlan, *, few: int = 3) -> list[str]:
     after = _fitting(view, _hall_after(view, plan), to_come)
     risks = []
     for spot, count in after.items():
-        name = view.layout.spot_name(*spot)
-        if count == 0 and before.get(spot, 0) > 0:
-            risks.append(f"leaves {name} with no card still to come that fits: likely −1 fp (R24)")
-        elif count <= few and before.get(spot, 0) > few:
-            risks.append(f"leaves only {count} card(s) still to come that fit {name}")
+        if (count == 0 and before.get(spot, 0) > 0) or (0 < count <= few and before.get(spot, 0) > few):
+            risks.append(Risk(spot, count, view.layout))
     return risks
 
 
@@ -458,11 +434,13 @@ class Decision:
 
     @property
     def played_words(self) -> str:
-        return describe_plan(self.view, self.played.plan)
+        """The turn played, in words."""
+        return told(self, "played")
 
     @property
     def best_words(self) -> str:
-        return describe_plan(self.view, self.best.plan)
+        """The best turn found, in words."""
+        return told(self, "best")
 
 
 @dataclass(frozen=True)
@@ -492,27 +470,12 @@ class Review:
         return {label: sum(d.label == label for d in self.decisions) for label in labels}
 
     def table(self) -> list[dict[str, object]]:
-        return [
-            {
-                "turn": d.turn,
-                "played": d.played_words,
-                "best": d.best_words,
-                "loss (fp)": round(d.loss, 2),
-                "label": d.label,
-            }
-            for d in self.decisions
-        ]
+        """One row per decision (for a DataFrame or a notebook table)."""
+        return told(self, "table")
 
     def summary(self) -> str:
-        counts = ", ".join(f"{n} {label}" for label, n in self.counts().items() if n)
-        lines = [
-            f"{self.player}: {len(self.decisions)} decisions reviewed ({counts}); "
-            f"{self.total_loss:.1f} fp lost in all, {self.mean_loss:.2f} fp per decision."
-        ]
-        for d in self.worst():
-            if d.loss > 0:
-                lines.append(f"Turn {d.turn}: played {d.played_words}; better: {d.best_words} (−{d.loss:.1f} fp).")
-        return "\n".join(lines)
+        """The review in a few lines: the counts, the loss, the worst decisions."""
+        return told(self, "summary")
 
 
 def review(
@@ -588,12 +551,13 @@ __all__ = [
     "THRESHOLDS",
     "Decision",
     "Evaluation",
+    "GoalChange",
     "Hint",
     "HintBot",
     "Option",
     "Review",
+    "Risk",
     "changes_now",
-    "describe_plan",
     "evaluate",
     "evaluate_view",
     "hint",

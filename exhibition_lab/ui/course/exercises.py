@@ -18,7 +18,6 @@ import ipywidgets as w
 from ...games.exhibition.game import VEHICLES, Game, Phase
 from ...games.exhibition.rules.actions import Take
 from ...games.exhibition.rules.cards import CONTINENTS, Card
-from ...games.exhibition.rules.goals import goal as goal_record
 from ...games.exhibition.rules.hall import Hall
 from ...games.exhibition.rules.layout import ShowcaseKind
 from ...games.exhibition.rules.scoring import ScoreLine, score_halls
@@ -26,9 +25,11 @@ from ..render.css import style
 from ..render.halls import hall_html
 from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
 from ..text import course
-from ..text.i18n import _, ngettext
+from ..text.i18n import translate
+from ..text.rules import rule_sentence
+from ..text.score import goal_label
 from ..widgets.cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
-from .pictures import link_rule_ids, plain_reason, rule_sentence, tile_picture
+from .pictures import link_rule_ids, plain_reason, tile_picture
 
 Spot = tuple[int, int]
 
@@ -58,9 +59,9 @@ class Exercise(w.VBox):
 
     def __init__(self, question: str, body: Iterable[w.Widget]) -> None:
         self.asked = question
-        self.question = w.HTML(_(course.EXERCISE, question=question))
-        self.check_button = w.Button(description=_(course.CHECK), button_style="primary")
-        self.answer_button = w.Button(description=_(course.SHOW_ANSWER))
+        self.question = w.HTML(course.exercise(question))
+        self.check_button = w.Button(description=course.check(), button_style="primary")
+        self.answer_button = w.Button(description=course.show_answer())
         self.feedback = w.HTML()
         self.check_button.add_class("exlab-check")
         self.answer_button.add_class("exlab-show-answer")
@@ -78,8 +79,8 @@ class Exercise(w.VBox):
         return (
             f'<div class="exlab-exercise" style="border-left:4px solid #6d5f3a;padding:6px 10px">'
             f"<div>{self.question.value}</div>{self.static_body()}"
-            f"<details><summary>{_(course.SHOW_ANSWER)}</summary>{self.answer_html()}</details>"
-            f"<div><i>{_(course.RUN_TO_ANSWER)}</i></div></div>"
+            f"<details><summary>{course.show_answer()}</summary>{self.answer_html()}</details>"
+            f"<div><i>{course.run_to_answer()}</i></div></div>"
         )
 
     def static_body(self) -> str:
@@ -93,7 +94,7 @@ class Exercise(w.VBox):
     def __repr__(self) -> str:
         # what a static rendering (no widgets) shows instead of the exercise
         question = html.unescape(re.sub(r"<[^>]+>", "", self.asked))
-        return _(course.EXERCISE_TEXT, question=question)
+        return course.exercise_text(question)
 
     def verdict(self) -> tuple[bool, str]:
         raise NotImplementedError
@@ -104,18 +105,18 @@ class Exercise(w.VBox):
     def check(self) -> bool:
         """Judge the reader's answer and say why; returns whether it is right."""
         right, why = self.verdict()
-        head = _(course.RIGHT) if right else _(course.NOT_QUITE)
+        head = course.right() if right else course.not_quite()
         kind = "right" if right else "wrong"
         self.feedback.value = f'<div class="exlab-feedback-{kind}"><b>{head}</b> {why}</div>'
         return right
 
     def show_answer(self) -> None:
-        self.feedback.value = f'<div class="exlab-feedback-answer"><b>{_(course.ANSWER)}</b> {self.answer_html()}</div>'
+        self.feedback.value = f'<div class="exlab-feedback-answer"><b>{course.answer()}</b> {self.answer_html()}</div>'
 
 
 def _spot_list(hall: Hall, spots: Iterable[Spot]) -> str:
     names = [hall.layout.spot_name(*spot) for spot in spots]
-    return "; ".join(names) if names else _(course.NO_SPOT)
+    return "; ".join(names) if names else course.no_spot()
 
 
 class PickSpots(Exercise):
@@ -155,7 +156,7 @@ class PickSpots(Exercise):
             boxes.append(box)
         board = w.HBox(boxes, layout=w.Layout(flex_flow="row wrap"))
         subject = f" ({escape(self.card.title)})" if self.card.title else ""
-        question = question or _(course.PICK_SPOTS, card=self.card, subject=subject)
+        question = question or course.pick_spots(self.card, subject)
         super().__init__(question, [board])
 
     def static_body(self) -> str:
@@ -170,25 +171,24 @@ class PickSpots(Exercise):
 
     def _why_not(self, spot: Spot) -> str:
         problem = self.hall.placement_problem(self.card, *spot, self.others, players=self.players)
-        return plain_reason(problem) if problem else _(course.IT_FITS_THERE)
+        return plain_reason(problem) if problem else course.it_fits_there()
 
     def verdict(self) -> tuple[bool, str]:
         wrong = sorted(self.picked - self.answer)
         missed = sorted(self.answer - self.picked)
         if not wrong and not missed:
-            return True, _(course.FITS_EXACTLY_AT, card=self.card, spots=_spot_list(self.hall, self.answer))
+            return True, course.fits_exactly_at(self.card, _spot_list(self.hall, self.answer))
         parts = [
-            "<br>"
-            + _(course.WRONG_SPOT, spot=self.hall.layout.spot_name(*spot), reason=link_rule_ids(self._why_not(spot)))
+            "<br>" + course.wrong_spot(self.hall.layout.spot_name(*spot), link_rule_ids(self._why_not(spot)))
             for spot in wrong
         ]
         if missed:
             n = len(missed)
-            parts.append("<br>" + ngettext(course.MISSED_SPOTS, course.MISSED_SPOTS_PLURAL, n, n=n))
+            parts.append("<br>" + course.missed_spots(n))
         return False, "".join(parts)
 
     def answer_html(self) -> str:
-        return _(course.FITS_AT, card=self.card, spots=_spot_list(self.hall, sorted(self.answer)))
+        return course.fits_at(self.card, _spot_list(self.hall, sorted(self.answer)))
 
 
 class IsLegal(Exercise):
@@ -208,14 +208,14 @@ class IsLegal(Exercise):
         self.card = Card.parse(card) if isinstance(card, str) else card
         self.spot = spot
         self.problem = hall.placement_problem(self.card, *spot, tuple(others), players=players)
-        self.choice = w.ToggleButtons(options=[_(course.LEGAL), _(course.NOT_LEGAL)], value=None)
+        self.choice = w.ToggleButtons(options=[course.legal(), course.not_legal()], value=None)
         self._picture = hall_html(hall, numbered=True, marks={spot: "ask"})
         where = hall.layout.spot_name(*spot)
-        question = question or _(course.MAY_IT_GO, card=self.card, where=where)
+        question = question or course.may_it_go(self.card, where)
         super().__init__(question, [w.HTML(self._picture), self.choice])
 
     def static_body(self) -> str:
-        return self._picture + f"<div>{_(course.CHOICES, choices=' · '.join(self.choice.options))}</div>"
+        return self._picture + f"<div>{course.choices(self.choice.options)}</div>"
 
     @property
     def is_legal(self) -> bool:
@@ -226,16 +226,16 @@ class IsLegal(Exercise):
             return link_rule_ids(plain_reason(self.problem))
         kind = self.hall.layout[self.spot[0]]
         rules = " ".join(showcase_sentences(kind))
-        return _(course.IT_FITS_BY_THE_RULES, showcase=_(kind.name), rules=escape(rules), card=self.card)
+        return course.it_fits_by_the_rules(translate(kind.name), escape(rules), self.card)
 
     def verdict(self) -> tuple[bool, str]:
         if self.choice.value is None:
-            return False, _(course.CHOOSE_LEGAL)
-        return (self.choice.value == _(course.LEGAL)) == self.is_legal, self._reason()
+            return False, course.choose_legal()
+        return (self.choice.value == course.legal()) == self.is_legal, self._reason()
 
     def answer_html(self) -> str:
-        verdict = _(course.LEGAL) if self.is_legal else _(course.NOT_LEGAL)
-        return _(course.VERDICT_AND_REASON, verdict=verdict, reason=self._reason())
+        verdict = course.legal() if self.is_legal else course.not_legal()
+        return course.verdict_and_reason(verdict, self._reason())
 
 
 class CountPoints(Exercise):
@@ -255,11 +255,11 @@ class CountPoints(Exercise):
         self.goal = goal
         self.lines: tuple[ScoreLine, ...] = (self.player.line(goal),) if goal else self.player.lines
         self.answer = round(self.player.points[goal]) if goal else self.player.total
-        self.entry = w.Text(placeholder=_(course.A_WHOLE_NUMBER), layout=w.Layout(width="140px"))
-        whose = _(course.OWNERS_HALL, name=escape(name))
+        self.entry = w.Text(placeholder=course.a_whole_number(), layout=w.Layout(width="140px"))
+        whose = course.owners_hall(escape(name))
         self._picture = f"<div><b>{whose}</b></div>{hall_html(halls[name], numbered=True)}"
-        what = _(course.THE_GOAL, goal=_(goal_record(goal).label)) if goal else _(course.THE_HALL_IN_TOTAL)
-        question = question or _(course.HOW_MANY_POINTS, name=escape(name), what=what)
+        what = course.the_goal(goal_label(goal)) if goal else course.the_hall_in_total()
+        question = question or course.how_many_points(escape(name), what)
         super().__init__(question, [w.HTML(self._picture), self.entry])
 
     def static_body(self) -> str:
@@ -273,14 +273,14 @@ class CountPoints(Exercise):
         try:
             given = int(text)
         except ValueError:
-            return False, _(course.WRITE_A_NUMBER, text=repr(escape(text)))
+            return False, course.write_a_number(repr(escape(text)))
         if given == self.answer:
-            return True, _(course.GOAL_BY_GOAL, explanation=self._explanation())
-        goals = escape(", ".join(_(goal_record(line.goal).label) for line in self.lines))
-        return False, _(course.TOO_HIGH if given > self.answer else course.TOO_LOW, given=given, goals=goals)
+            return True, course.goal_by_goal(self._explanation())
+        goals = escape(", ".join(goal_label(line.goal) for line in self.lines))
+        return False, (course.too_high if given > self.answer else course.too_low)(given, goals)
 
     def answer_html(self) -> str:
-        return _(course.FAME_POINTS, points=self.answer, explanation=self._explanation())
+        return course.fame_points(self.answer, self._explanation())
 
 
 class PickCards(Exercise):
@@ -303,7 +303,7 @@ class PickCards(Exercise):
                 self.card_buttons[market_card] = button
                 buttons.append(button)
             head = w.HTML(tile_column_head_html(game, continent))  # the play app's column head
-            empty = [w.HTML(f"<i>{_(course.NO_CARDS)}</i>")]
+            empty = [w.HTML(f"<i>{course.no_cards()}</i>")]
             column = w.VBox([head, *(buttons or empty)], layout=w.Layout(align_items="center"))
             column.add_class("exlab-column")
             column.layout.width = f"{TILE_COLUMN_WIDTH + 4}px"
@@ -311,7 +311,7 @@ class PickCards(Exercise):
             columns.append(column)
         where = game.vehicles[game.current].title
         player = escape(game.current_player)
-        question = question or _(course.PICK_CARDS, player=player, vehicle=VEHICLES[game.current], continent=where)
+        question = question or course.pick_cards(player, VEHICLES[game.current], where)
         super().__init__(question, [w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))])
 
     def static_body(self) -> str:
@@ -328,8 +328,8 @@ class PickCards(Exercise):
     def _rule(self) -> str:
         here = self.game.vehicles[self.game.current]
         if self.game.market[here]:
-            return _(course.TAKE_HERE, continent=here.title)
-        return _(course.TAKE_ANYWHERE, continent=here.title)
+            return course.take_here(here.title)
+        return course.take_anywhere(here.title)
 
     def verdict(self) -> tuple[bool, str]:
         if self.picked == self.answer:
@@ -338,24 +338,19 @@ class PickCards(Exercise):
         missed = sorted(self.answer - self.picked, key=lambda c: c.sort_key)
         parts = [link_rule_ids(self._rule())]
         if wrong:
-            parts.append(_(course.NOT_TAKEABLE, cards=", ".join(map(str, wrong))))
+            parts.append(course.not_takeable(", ".join(map(str, wrong))))
         if missed:
             n = len(missed)
-            parts.append(ngettext(course.MISSED_CARDS, course.MISSED_CARDS_PLURAL, n, n=n))
+            parts.append(course.missed_cards(n))
         return False, " ".join(parts)
 
     def answer_html(self) -> str:
         cards = sorted(self.answer, key=lambda c: c.sort_key)
-        return _(course.CARDS_AND_RULE, cards=", ".join(map(str, cards)), rule=link_rule_ids(self._rule()))
+        return course.verdict_and_reason(", ".join(map(str, cards)), link_rule_ids(self._rule()))
 
 
 #: The decisions of a turn in order, as the exercises name them (Refill needs no decision).
-PHASE_WORDS = {
-    Phase.TAKE: course.TAKE_A_CARD,
-    Phase.MOVE: course.MOVE_THE_VEHICLE,
-    Phase.PLACE: course.PLACE_THE_CARD,
-    Phase.OVER: course.NOTHING_GAME_OVER,
-}
+PHASE_WORDS = course.PHASE_CHOICES
 
 
 class NextDecision(Exercise):
@@ -364,30 +359,30 @@ class NextDecision(Exercise):
     def __init__(self, game: Game, *, question: str | None = None) -> None:
         self.game = game.copy()  # the notebook plays on; the question stays
         self.answer = game.phase
-        self.choice = w.ToggleButtons(options=[_(words) for words in PHASE_WORDS.values()], value=None)
-        question = question or _(course.NEXT_DECISION)
+        self.choice = w.ToggleButtons(options=[course.phase_choice(phase) for phase in PHASE_WORDS], value=None)
+        question = question or course.next_decision()
         super().__init__(question, [self.choice])
 
     def static_body(self) -> str:
-        return f"<div>{_(course.CHOICES, choices=' · '.join(self.choice.options))}</div>"
+        return f"<div>{course.choices(self.choice.options)}</div>"
 
     def _reason(self) -> str:
         game = self.game
         if self.answer is Phase.MOVE:
-            return _(course.NEXT_IS_MOVE, player=game.current_player, card=game.hand)
+            return course.next_is_move(game.current_player, game.hand)
         if self.answer is Phase.PLACE:
-            return _(course.NEXT_IS_PLACE, player=game.current_player, card=game.hand)
+            return course.next_is_place(game.current_player, game.hand)
         if self.answer is Phase.TAKE:
-            return _(course.NEXT_IS_TAKE, player=game.current_player)
-        return _(course.NEXT_IS_NOTHING)
+            return course.next_is_take(game.current_player)
+        return course.next_is_nothing()
 
     def verdict(self) -> tuple[bool, str]:
         if self.choice.value is None:
-            return False, _(course.CHOOSE_A_BUTTON)
-        return self.choice.value == _(PHASE_WORDS[self.answer]), link_rule_ids(self._reason())
+            return False, course.choose_a_button()
+        return self.choice.value == course.phase_choice(self.answer), link_rule_ids(self._reason())
 
     def answer_html(self) -> str:
-        return _(course.VERDICT_AND_REASON, verdict=_(PHASE_WORDS[self.answer]), reason=link_rule_ids(self._reason()))
+        return course.verdict_and_reason(course.phase_choice(self.answer), link_rule_ids(self._reason()))
 
 
 __all__ = [

@@ -18,13 +18,12 @@ import numpy as np
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
 from ...games.exhibition.rules.deal import VEHICLES, Deal
-from ...games.exhibition.rules.goals import rule
 from ...games.exhibition.rules.hall import Hall, Problem
 from ..render.css import style
 from ..render.halls import hall_body_html
 from ..render.tile import market_html
 from ..text import course
-from ..text.i18n import _, ngettext
+from ..text.rules import rule_sentence
 
 Spot = tuple[int, int]
 
@@ -40,24 +39,11 @@ def link_rule_ids(text: str, url: str = RULES_URL) -> str:
     return _RULE_ID.sub(lambda m: f'<a href="{url}#{m[1].lower()}"><small>{m[1]}</small></a>', escape(text))
 
 
-def rule_sentence(rule_id: str) -> str:
-    """The rule in one plain sentence (its record's), or nothing for a rule without one."""
-    record = rule(rule_id)
-    return _(record.sentence) if record is not None else ""
-
-
 def plain_reason(problem: Problem) -> str:
     """A problem in words: the rule's sentence, then the engine's detail, then the id."""
     detail = _SPOT_INDEX.sub("", problem.reason)  # the engine counts spots from 0; readers don't
     sentence = rule_sentence(problem.rule)
-    return _(course.REASON_WITH_RULE, sentence=sentence, detail=detail, rule=problem.rule).strip()
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) < 2:
-        return "".join(items)
-    return _(course.AND_LIST, items=", ".join(items[:-1]), last=items[-1])
+    return course.reason_with_rule(sentence, detail, problem.rule)
 
 
 class Picture:
@@ -80,10 +66,10 @@ def _board(caption: str, body: str) -> str:
 
 def tile_picture(game: Game, *, marked: Iterable[Card] = (), caption: str | None = None) -> Picture:
     """The Continents tile of a game, with the vehicles; ``marked`` cards outlined in blue."""
-    caption = caption or _(course.TILE)
+    caption = caption or course.tile()
     body = market_html(game, marked=marked)
     n = game.stock_size
-    head = ngettext(course.TILE_WITH_STOCK, course.TILE_WITH_STOCK_PLURAL, n, caption=caption, n=n)
+    head = course.tile_with_stock(caption, n)
     return Picture(_board(head, body), caption)
 
 
@@ -109,7 +95,7 @@ class TurnSteps:
     def take(self) -> Picture:
         """The tile with the taken card gone, the vehicle where it was."""
         body = market_html(self.before, market=self._market_without, gone={self.taken_at: self.card})
-        caption = _(course.AFTER_TAKE, player=self.before.current_player, card=self.card, subject=self.card.title)
+        caption = course.after_take(self.before.current_player, self.card, self.card.title)
         return Picture(_board(caption, body), caption)
 
     @property
@@ -117,14 +103,14 @@ class TurnSteps:
         """The vehicle on its new continent, the gap not yet refilled."""
         body = market_html(self.after, market=self._market_without, gone={self.taken_at: self.card})
         where = self.after.vehicles[self.before.current].title
-        caption = _(course.AFTER_MOVE, vehicle=VEHICLES[self.before.current], continent=where)
+        caption = course.after_move(VEHICLES[self.before.current], where)
         return Picture(_board(caption, body), caption)
 
     @property
     def refill(self) -> Picture:
         """The tile as the game has it now; the card from the stock is outlined in blue."""
-        new = ", ".join(f"{c} ({c.title})" for c in self.refilled) or _(course.REFILLED_NOTHING)
-        caption = _(course.AFTER_REFILL, continent=self.taken_at.title, cards=new)
+        new = ", ".join(f"{c} ({c.title})" for c in self.refilled) or course.refilled_nothing()
+        caption = course.after_refill(self.taken_at.title, new)
         body = market_html(self.after, marked=self.refilled)
         return Picture(_board(caption, body), caption)
 
@@ -169,15 +155,15 @@ def try_cards(
         if name not in names:
             names.append(name)
         if problem is None:
-            lines.append(f"<li>{_(course.TRY_FITS, card=card, where=where)}</li>")
+            lines.append(f"<li>{course.try_fits(card, where)}</li>")
         else:
             reason = link_rule_ids(plain_reason(problem))
-            lines.append(f"<li>{_(course.TRY_REFUSED, card=card, where=where, reason=reason)}</li>")
+            lines.append(f"<li>{course.try_refused(card, where, reason)}</li>")
     marks = {spot: seen.pop() if len(seen) == 1 else "ask" for spot, seen in verdicts.items()}
-    title = _(course.TRYING, owner=owner or _(course.THIS_HALL), cards=and_list(names))
+    title = course.trying(owner or course.this_hall(), names)
     body = [f"<div><b>{title}</b></div>", hall_body_html(hall, numbered=True, marks=marks)]
     for name, other in others.items():
-        whose = _(course.OWNERS_HALL, name=escape(name))
+        whose = course.owners_hall(escape(name))
         body.append(f"<div style='margin-top:6px'><b>{whose}</b></div>{hall_body_html(other)}")
     body.append(f"<ul style='margin:4px 0'>{''.join(lines)}</ul>")
     return Picture(f'{style("board")}<div class="exlab-board">{"".join(body)}</div>', title)

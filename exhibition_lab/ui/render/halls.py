@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.rules.hall import DEPOT_SIZE
-from ..text.i18n import _
+from ..text.i18n import translate
 from .cards import card_html, empty_spot_html
 from .css import style
 
@@ -72,7 +72,7 @@ def hall_body_html(
         cells = "".join(cell(c, (s, i)) for i, c in enumerate(spots))
         parts.append(
             f'<div class="exlab-showcase" data-showcase="{kind.key}">'
-            f'<div class="exlab-showcase-name">{escape(_(kind.name))}</div>'
+            f'<div class="exlab-showcase-name">{escape(translate(kind.name))}</div>'
             f'<div class="exlab-spots">{cells}</div></div>'
         )
     depot = "".join(card_html(c, extra_class="exlab-marked" if c in cards_marked else "") for c in hall.depot)
@@ -101,8 +101,8 @@ def hall_mini_html(hall: Hall) -> str:
             held = next((c.continent for c in spots if c is not None and c.continent is not None), None)
             claim = f" · {escape(held.title)}" if held else ""
         parts.append(
-            f'<div class="exlab-mini-showcase" title="{escape(_(kind.name))}">'
-            f'<div class="exlab-mini-name">{escape(_(kind.name))}{claim}</div>'
+            f'<div class="exlab-mini-showcase" title="{escape(translate(kind.name))}">'
+            f'<div class="exlab-mini-name">{escape(translate(kind.name))}{claim}</div>'
             f'<div class="exlab-spots exlab-mini-spots">{cells}</div></div>'
         )
     depot = " ".join(c.token for c in hall.depot)
@@ -130,7 +130,7 @@ def halls_table_html(rows: list[tuple[str, Hall]], *, marked: Iterable[Card] = (
         return ""
     marked = set(marked)
     layout = rows[0][1].layout
-    head = "".join(f"<th>{escape(_(kind.name))}</th>" for kind in layout)
+    head = "".join(f"<th>{escape(translate(kind.name))}</th>" for kind in layout)
     body = []
 
     def mini(card: Card) -> str:

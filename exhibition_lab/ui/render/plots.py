@@ -21,7 +21,7 @@ from ...games.exhibition.rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, C
 from ...games.exhibition.rules.goals import YEARS_GAP, pair_goal
 from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
 from ...games.exhibition.simulate import SimulationResult
-from ..text.i18n import _
+from ..text.i18n import translate
 
 WHITE_EDGE = "#555555"
 
@@ -262,7 +262,7 @@ def plot_penalty_grid(
 ) -> Figure:
     """Heatmap of :func:`~exhibition_lab.odds.penalty_grid` with contour lines at whole fame
     points, the ``marks`` pairs labelled and the ``chosen`` pair circled."""
-    title = f"Expected solo {_(pair_goal(goal).label)} fame, every pair"
+    title = f"Expected solo {translate(pair_goal(goal).label)} fame, every pair"
     fig = plot_years_gap_grid(grid, title=title)
     ax = fig.axes[0]
     years = np.arange(FIRST_YEAR, LAST_YEAR + 1)

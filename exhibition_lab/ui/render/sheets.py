@@ -1,7 +1,6 @@
 """Score sheets: the sheet of a finished (or any) game, and one player's score before and
-after a change (:func:`compare_scores`). Goal labels come from the goal records
-(:data:`~exhibition_lab.games.exhibition.rules.goals.GOALS`), translated here. No widget
-imports.
+after a change (:func:`compare_scores`). Goal labels are the goal records' names
+(:func:`~exhibition_lab.ui.text.score.goal_label`). No widget imports.
 """
 
 from __future__ import annotations
@@ -11,8 +10,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
-from ...games.exhibition.rules.goals import goal as goal_record
-from ..text.i18n import _
+from ..text.score import goal_label
 from .css import style
 
 if TYPE_CHECKING:
@@ -42,7 +40,7 @@ class ScoreComparison:
             line = new or old
             rows.append(
                 {
-                    "goal": _(goal_record(goal).label),
+                    "goal": goal_label(goal),
                     "rule": line.rule,
                     "before": None if old is None else old.points,
                     "after": None if new is None else new.points,
@@ -145,7 +143,7 @@ def score_sheet_html(sheet: ScoreSheet) -> str:
                 cells.append(f'<td{cls(name)} title="{escape(true_minus(line.reason))}">{points}</td>')
             else:
                 cells.append(f"<td{cls(name)}></td>")
-        label = escape(_(goal_record(goal).label))
+        label = escape(goal_label(goal))
         body.append(f'<tr><td>{label} <span class="exlab-rule">{escape(rule)}</span></td>{"".join(cells)}</tr>')
     totals = "".join(f"<td{cls(n)}><b>{_signed_points(sheet[n].total)}</b></td>" for n in names)
     unit = "solo points, ×100" if any(score.scale != 1 for score in sheet) else "fame points"

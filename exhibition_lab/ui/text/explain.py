@@ -15,10 +15,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from ...games.exhibition.rules.cards import Card
+from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.deal import VEHICLES
 from ...games.exhibition.rules.hall import Hall, Problem
-from ...games.exhibition.rules.layout import ShowcaseKind, unique_decades_range
+from ...games.exhibition.rules.layout import Layout, ShowcaseKind, unique_decades_range
+from ...games.exhibition.rules.turns import State
+from .i18n import _
 
 if TYPE_CHECKING:
     from ...games.exhibition.game import Game
@@ -273,45 +275,55 @@ def _without_coordinates(reason: str) -> str:
 
 
 # ---------------------------------------------------------------- moves in words
-def action_in_words(game: Game, action: Action) -> str:
+def action_in_words(game: Game, action: Action, *, short: bool = False) -> str:
     """What ``action`` does, said *before* it is applied to ``game`` (the tile still shows
     the card, the vehicle still stands where it was): ``took 1953 · … from Oceania, moved
-    the Ford to Asia``, ``placed it in General, 3rd spot``."""
-    seat = game.current
+    the Ford to Asia``, ``placed it in General, 3rd spot``. ``short`` names a card by its
+    year alone."""
+    return action_in_words_at(game.layout, game.state, action, short=short)
+
+
+def action_in_words_at(layout: Layout, state: State, action: Action, *, short: bool = False) -> str:
+    """:func:`action_in_words` for the position ``state`` of a game on ``layout``."""
+    seat = state.seat
     vehicle = VEHICLES[seat]
     if isinstance(action, Take):
         card = action.card
-        column = next((c for c, cards in game.market.items() if card in cards), None)
-        where = f" from {column.title}" if column is not None else ""
-        text = f"took {card_with_subject(card)}{where}"
+        column = next((c for c, cards in zip(CONTINENTS, state.market) if card in cards), None)
+        name = card_name(card) if short else card_with_subject(card)
+        if column is not None:
+            text = _("took {card} from {continent}").format(card=name, continent=column.title)
+        else:
+            text = _("took {card}").format(card=name)
         if card.continent is None:
             return text
-        if card.continent is game.vehicles[seat]:
-            return f"{text}, the {vehicle} stays in {card.continent.title}"
-        return f"{text}, moved the {vehicle} to {card.continent.title}"
+        if card.continent is state.vehicles[seat]:
+            return _("{took}, the {vehicle} stays in {continent}").format(
+                took=text, vehicle=vehicle, continent=card.continent.title
+            )
+        return _("{took}, moved the {vehicle} to {continent}").format(
+            took=text, vehicle=vehicle, continent=card.continent.title
+        )
     if isinstance(action, Move):
-        return f"moved the {vehicle} to {action.continent.title}"
+        return _("moved the {vehicle} to {continent}").format(vehicle=vehicle, continent=action.continent.title)
     if isinstance(action, Place):
-        return f"placed it in {game.layout.spot_name(action.showcase, action.spot)}"
+        return _("placed it in {spot}").format(spot=layout.spot_name(action.showcase, action.spot))
     if isinstance(action, ToDepot):
-        return "put it in the Depot"
+        return _("put it in the Depot")
     if isinstance(action, EndExhibition):
-        return "found no place for it and ended the exhibition (the card leaves the game)"
+        return _("found no place for it and ended the exhibition (the card leaves the game)")
     return str(action)
 
 
-def history_in_words(game: Game) -> list[str]:
-    """:func:`action_in_words` for every action of ``game.history``, oldest first.
-
-    The game itself is not changed: a copy steps back through the history to see each
-    action's position before it was played.
-    """
-    twin = game.copy()
-    words: list[str] = []
-    for _ in range(len(game.history)):
-        action = twin.undo()
-        words.append(action_in_words(twin, action))
-    return words[::-1]
+def history_in_words(game: Game, *, short: bool = False) -> list[str]:
+    """:func:`action_in_words` for every action of ``game.history``, oldest first, each
+    said from the position it was played in (the game keeps every state it passed)."""
+    layout = game.layout
+    return [
+        action_in_words_at(layout, state, step.move, short=short)
+        for step, state in zip(game.steps, game.states())
+        if not step.is_chance
+    ]
 
 
 def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tuple[int, str]]:
@@ -322,4 +334,6 @@ def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tup
         if not turns or turns[-1][0] != seat or isinstance(action, Take):
             turns.append((seat, []))
         turns[-1][1].append(words[k])
-    return [(seat, f"{game.players[seat]} {', '.join(parts)}") for seat, parts in turns]
+    return [
+        (seat, _("{name} {actions}").format(name=game.players[seat], actions=", ".join(parts))) for seat, parts in turns
+    ]

@@ -1,59 +1,34 @@
 """The play app: the board components composed around a PlaySession, laid out for a laptop
 screen (1366×768): status on top, the Continents tile beside the running score and the other
-players' compact halls, then your hall in one row with the Depot and its controls."""
+players' compact halls, then your hall in one row with the Depot and its controls.
+
+The app binds clicks to the session and paints what :func:`~exhibition_lab.ui.screens.play.present`
+makes of it; it holds no words and no HTML of its own."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 
 import ipywidgets as w
 
 from ...core.errors import ExhibitionLabError
 from ...games.exhibition import coach
 from ...games.exhibition.game import Game
-from ...games.exhibition.rules.actions import EndExhibition, Move, Place, Take, ToDepot
+from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import Card, Continent
-from ...games.exhibition.rules.layout import SHOWCASES
-from ...games.exhibition.session import HUMAN, VARIATION_LINES, PlaySession
-from ..text.explain import card_name
-from .cards import CSS, find_widgets, set_class
-from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView, hint_target
+from ...games.exhibition.session import HUMAN, PlaySession
+from ..screens import play as screens
+from ..screens.play import Message
+from ..text import play as words
+from .cards import CSS, find_widgets
+from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
 from .controls import NewGameControls
 from .hall import HallView
 from .market import MARKET_WIDTH, ContinentChooser, MarketView
-from .panels import (
-    HandView,
-    LiveScoreView,
-    LogView,
-    OpponentsView,
-    ScoreSheetView,
-    ScrollAnchor,
-    StatusBar,
-    minus,
-    rule_tag,
-    tag_rules,
-)
+from .panels import HandView, LiveScoreView, LogView, OpponentsView, ScoreSheetView, ScrollAnchor, StatusBar
 from .whatif import YearsGapExplorer
 
 ToolFactory = Callable[["GameApp"], w.Widget]
-MAX_SENTENCES = 5  # turns told in the status line at once; the log keeps them all
-
-
-def variations_in_words(game: Game) -> str:
-    """The variation showcases and the Secret Decade of ``game`` in one sentence, each with
-    its rule (V2–V7), or ``""`` for the base game: ``"Variations: Links over General —
-    direct neighbours share a continent or lie within 5 years (V3)."``"""
-    parts = [
-        f"{kind.name} over {SHOWCASES[kind.covers].name} — {VARIATION_LINES.get(kind.key, '')} ({kind.rule})"
-        for kind in game.layout
-        if kind.is_variation
-    ]
-    if game.secret_decades is not None:
-        parts.append("Secret Decade — +1 fame point per hall card of your hidden decade (V7)")
-    if not parts:
-        return ""
-    return f"Variation{'s' if len(parts) > 1 else ''}: " + "; ".join(parts) + "."
 
 
 class GameApp(w.VBox):
@@ -63,6 +38,10 @@ class GameApp(w.VBox):
     kind of each seat, ``"human"`` or a bot name) to continue it, or nothing for a new game.
     ``app.game`` is the live game; every component is reachable through ``children``.
     Tool panels (e.g. a what-if explorer) plug in with :meth:`add_tool`.
+
+    The app keeps the session, the answer to the last click and the coach's hint; each
+    redraw presents them as a :class:`~exhibition_lab.ui.screens.play.PlayScreen` that the
+    components paint.
     """
 
     def __init__(
@@ -79,6 +58,8 @@ class GameApp(w.VBox):
             session = PlaySession(game, seats or [HUMAN] + ["greedy"] * (game.n_players - 1), seed=seed)
             session.run_bots()
         self.session = session
+        self.message = Message()
+        self._hint_target: tuple[str, object] | None = None
         self.status = StatusBar()
         self.market = MarketView(self._take)
         self.chooser = ContinentChooser(self._move)
@@ -87,15 +68,14 @@ class GameApp(w.VBox):
         self.opponents = OpponentsView()
         self.log_view = LogView()
         self.score_sheet = ScoreSheetView()
-        self.undo_button = self._control("Undo", "exlab-undo", self._undo, icon="undo")
-        self.setup_toggle = self._control("New game…", "exlab-setup-toggle", self._toggle_setup, icon="cog")
+        self.undo_button = self._control(words.button("undo"), "exlab-undo", self._undo, icon="undo")
+        self.setup_toggle = self._control(words.button("setup"), "exlab-setup-toggle", self._toggle_setup, icon="cog")
         self.setup_toggle.button_style = "info"
-        self.play_again = self._control("Play again", "exlab-play-again", self._again, icon="repeat")
+        self.play_again = self._control(words.button("again"), "exlab-play-again", self._again, icon="repeat")
         self.play_again.button_style = "success"
-        self.hint_button = self._control("Hint", "exlab-hint", self._hint, icon="lightbulb-o")
-        self.hint_panel = HintPanel(on_close=self._clear_hint)
-        self._hinted: list[w.Widget] = []
-        self.review_button = self._control("Review", "exlab-review", self._review, icon="search")
+        self.hint_button = self._control(words.button("hint"), "exlab-hint", self._hint, icon="lightbulb-o")
+        self.hint_panel = HintPanel(on_close=self._close_hint)
+        self.review_button = self._control(words.button("review"), "exlab-review", self._review, icon="search")
         self.review_area = w.VBox()
         self.review_area.add_class("exlab-review-area")
         self._review_anchor = ScrollAnchor()
@@ -110,7 +90,7 @@ class GameApp(w.VBox):
         self._tool_anchor = ScrollAnchor()
         end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button()])
         # at game over the sheet takes the tile's place beside the other halls, so your hall
-        # stays where it was all game (ux report 2: the sheet pushed it below the fold)
+        # stays where it was all game instead of dropping below the fold
         self.end_panel = w.VBox([self.score_sheet, end_buttons], layout=w.Layout(width=f"{MARKET_WIDTH}px"))
         self.end_panel.add_class("exlab-end-panel")
         # the review (a hall of its own, decision by decision) opens under your hall
@@ -118,10 +98,10 @@ class GameApp(w.VBox):
         self.review_box.add_class("exlab-scroll-target")  # what the anchor scrolls into the window
         super().__init__(self._layout_children())
         self.add_class("exlab-app")
-        # issue 20: a solo player tests a Years Gap (or Short Era, Antiquity) pair before committing
-        self.add_tool("What if…", lambda app: YearsGapExplorer.for_game(app.game), solo_only=True)
+        # a solo player tests a Years Gap (or Short Era, Antiquity) pair before committing to it
+        self.add_tool(words.button("what_if"), lambda app: YearsGapExplorer.for_game(app.game), solo_only=True)
         if game is None:
-            self._greet(first=True)
+            self.say(screens.greeting(self.session, first=True))
         self.render()
 
     # ------------------------------------------------------------------ composition
@@ -133,7 +113,7 @@ class GameApp(w.VBox):
         return button
 
     def _end_setup_button(self) -> w.Button:
-        return self._control("New game…", "exlab-setup-toggle-end", self._toggle_setup, icon="cog")
+        return self._control(words.button("setup"), "exlab-setup-toggle-end", self._toggle_setup, icon="cog")
 
     def _new_hall_view(self) -> HallView:
         hall = HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
@@ -153,7 +133,7 @@ class GameApp(w.VBox):
         side = w.VBox([score_row, self.opponents], layout=w.Layout(flex="1 1 auto", margin="0 0 0 8px"))
         side.add_class("exlab-side")
         # the coach's panel lies over the side column (score, other halls), never above the
-        # board: opening it moves nothing (ux report: the hall was pushed out of the window)
+        # board: opening it moves nothing, so the hall never leaves the window
         middle = w.HBox([self.market, self.end_panel, side, self.hint_panel], layout=w.Layout(align_items="flex-start"))
         middle.add_class("exlab-middle")
         return [
@@ -178,45 +158,39 @@ class GameApp(w.VBox):
 
     def __repr__(self) -> str:
         # shown as the plain-text output of the app cell: a sentence, not an object address
-        seats = ", ".join(self.session.seat_label(k) for k in range(self.game.n_players))
-        state = "game over" if self.game.is_over else f"round {self.game.round}, {self.game.current_player} to move"
-        return f"Play app: {seats} ({state})"
+        return words.app_in_words(self.session)
+
+    def screen(self) -> screens.PlayScreen:
+        """What the app shows now, as plain data."""
+        return screens.present(self.session, self.message, hint=self._hint_target)
 
     def render(self) -> None:
         """Redraw every component from the session, in one batch of updates."""
+        self.paint(self.screen())
+
+    def paint(self, screen: screens.PlayScreen) -> None:
+        """Show ``screen`` on every component."""
         with self.hold_sync():
-            parts = (
-                self.status,
-                self.market,
-                self.chooser,
-                self.hall,
-                self.live_score,
-                self.opponents,
-                self.log_view,
-                self.score_sheet,
-                self.hand_view,
-            )
-            for part in parts:
-                part.render(self.session)
-            self.undo_button.disabled = not self._can_undo()
-            self.undo_button.tooltip = self._undo_tooltip()
-            over = self.game.is_over
-            self.hint_button.disabled = over or not self.session.humans_turn
-            self.end_panel.layout.display = "flex" if over else "none"
-            # after the game the tile no longer matters: the sheet and the halls fill the screen
-            self.market.layout.display = "none" if over else "flex"
-            self.live_score.layout.display = "none" if over else "block"  # the sheet says it all
-            self.hand_view.layout.display = "none" if over else "block"
+            self.status.paint(screen)
+            self.status.say(screen.message)
+            self.market.paint(screen.tile)
+            self.chooser.paint(screen.chooser)
+            self.hall.paint(screen.hall)
+            self.live_score.paint(screen.score)
+            self.opponents.paint(screen.opponents)
+            self.log_view.paint(screen)
+            self.score_sheet.paint(screen.sheet)
+            self.hand_view.paint(screen.hand)
+            self.undo_button.disabled = not screen.undo.enabled
+            self.undo_button.tooltip = screen.undo.tooltip
+            self.hint_button.disabled = not screen.hint.enabled
+            self.end_panel.layout.display = "flex" if screen.over else "none"
             self._render_tools()
 
-    def _can_undo(self) -> bool:
-        return not self.session.why_no_undo()
-
-    def _undo_tooltip(self) -> str:
-        why_not = self.session.why_no_undo()
-        if why_not:
-            return why_not[0].upper() + why_not[1:]
-        return f"Take back {self.session.undo_in_words()}"
+    def say(self, message: Message) -> None:
+        """Put ``message`` in the message line (kept until the next answer)."""
+        self.message = message
+        self.status.say(message)
 
     # ------------------------------------------------------------------ tools
     def add_tool(self, label: str, make: ToolFactory, *, solo_only: bool = False) -> w.Button:
@@ -254,37 +228,24 @@ class GameApp(w.VBox):
             button.value = False
         self.tool_area.children = []
 
-    # ------------------------------------------------------------------ clicks
     # ------------------------------------------------------------------ coach
     def _hint(self) -> None:
-        """Ask the coach for the human to move: light the suggested control, show the options."""
+        """Ask the coach for the person to move: light the suggested control, show the options."""
         if self.game.is_over or not self.session.humans_turn:
             return
         seed = self.session.setup.seed * 1000 + len(self.game.history)
         advice = coach.hint(self.game, time_limit=HINT_TIME_LIMIT, seed=seed)
-        self._light(hint_target(advice.actions[0]))
+        self._hint_target = screens.hint_target(advice.actions[0])
         self.hint_panel.show(advice)
-
-    def _light(self, target: tuple[str, object]) -> None:
-        self._clear_hint()
-        kind, value = target
-        if kind == "card":
-            found = [b for b in self.find("exlab-market-card") if getattr(b, "card", None) == value]
-        elif kind == "continent":
-            found = [b for b in self.find("exlab-continent-choice") if getattr(b, "continent", None) is value]
-        elif kind == "spot":
-            found = self.find(f"exlab-spot-{value[0]}-{value[1]}")
-        else:
-            found = [self.hall.depot if kind == "depot" else self.hall.end]
-        for widget in found:
-            set_class(widget, "exlab-hinted", True)
-        self._hinted = found
+        self.render()
 
     def _clear_hint(self) -> None:
-        for widget in self._hinted:
-            set_class(widget, "exlab-hinted", False)
-        self._hinted = []
+        self._hint_target = None
         self.hint_panel.hide()
+
+    def _close_hint(self) -> None:
+        self._clear_hint()
+        self.render()
 
     def _review(self) -> None:
         """Review the human seats' decisions of the finished game, step by step (a chooser
@@ -295,72 +256,24 @@ class GameApp(w.VBox):
         self._review_anchor.tick += 1  # the review opens below your hall: bring it into view
 
     # ------------------------------------------------------------------ clicks
-    def _act(self, action) -> None:
+    def _act(self, action: Action) -> None:
         self._clear_hint()
         before = len(self.game.history)
         seat = self.game.current
         try:
             self.session.act(action)
         except ExhibitionLabError as exc:
-            rule = getattr(exc, "rule", None)
-            self.status.say(f"Not possible now. {self.session.what_now()}", error=True, rule=rule)
+            self.message = screens.refused(self.session, getattr(exc, "rule", None))
             self.render()
             return
         # the message line tells your own turn; the other players' turns have their own line
-        self._tell(self._turn_start(before), seat=seat)
+        self._tell(self.session.turn_start(before), seat=seat)
         self.render()
 
-    def _turn_start(self, index: int) -> int:
-        """The history index where the turn holding ``history[index]`` began (its Take)."""
-        history = self.game.history
-        while index > 0 and not isinstance(history[index][1], Take):
-            index -= 1
-        return index
-
-    def _tell(self, start: int, prefix: str = "", *, seat: int | None = None) -> None:
+    def _tell(self, start: int, *, seat: int | None = None) -> None:
         """The message line: the turns since ``start`` in words (only ``seat``'s when given),
         then a no-fit explanation with what ending costs."""
-        turns = self.session.turns_since(start)
-        # what the turns line tells already (hot-seat: the turn just played) is not repeated
-        shown = {text for short in (False, True) for _, text in self.session.others_last_turns(short=short)}
-        sentences = [text for who, text in turns if seat is None or who == seat]
-        told = [minus(text) for text in sentences if text not in shown]
-        if sentences and not told and seat is not None and seat != self.session.viewer:
-            # hot-seat: the turn just played is the first of the next player's turns line
-            who, now = self.game.players[seat], self.game.players[self.session.viewer]
-            told = [f"{who}'s turn is over (told above); now it is {now}'s turn"]
-        sentences = [escape(text) for text in told]
-        if len(sentences) > MAX_SENTENCES:
-            # a human whose exhibition is final may watch many bot turns: keep the line short
-            skipped = len(sentences) - MAX_SENTENCES + 1
-            sentences = [*sentences[:1], f"… {skipped} more turns (see the log)", *sentences[-(MAX_SENTENCES - 2) :]]
-        html = escape(prefix) + ". ".join(sentences) + ("." if sentences else "")
-        nowhere = self.session.fits_nowhere() if self.session.humans_turn else []
-        if nowhere:
-            # your own take stays first, where the collapsed box shows it (ux report 2)
-            html = f"{html} {self._no_fit_html(nowhere)}" if html else self._no_fit_html(nowhere)
-        self.status.say_html(f"<span class='exlab-info'>{html}</span>")
-
-    def _no_fit_html(self, nowhere) -> str:
-        """Why the card in hand fits nowhere and what each way out costs, in one unit: fame
-        points, or in a solo game points ×100 (S2)."""
-        card = card_name(self.game.hand)
-        reasons = " · ".join(
-            f"<b>{escape(name)}</b>: {tag_rules(escape(minus(plain.words.replace(f' in {name}', ''))))}"
-            f"{rule_tag(plain.rule)}"
-            for name, plain in nowhere
-        )
-        # what each way out costs comes first: it is what the player must choose now
-        costs = []
-        if self.session.can(ToDepot):
-            cost = "−100 points" if self.game.is_solo else "−1 fame point"
-            costs.append(f"<b>Put in Depot</b>: {cost} at the end{rule_tag('R25')}")
-        if self.session.can(EndExhibition):
-            costs.append(f"<b>End exhibition</b>: {tag_rules(escape(minus(self.session.end_cost_in_words())))}")
-        return (
-            f"<div class='exlab-nofit'><b>{card} fits nowhere in your hall.</b> {'; '.join(costs)}. "
-            f"Why it fits nowhere: {reasons}.</div>"
-        )
+        self.say(screens.after_turn(self.session, start, seat=seat))
 
     def _take(self, card: Card) -> None:
         self._act(Take(card))
@@ -369,9 +282,9 @@ class GameApp(w.VBox):
         self._act(Move(continent))
 
     def _spot(self, showcase: int, spot: int) -> None:
-        plain = self.session.placement_in_words(showcase, spot)
-        if plain is not None and self.session.humans_turn:
-            self.status.say(plain.words, error=True, rule=plain.rule)  # the game is unchanged
+        refusal = screens.refused_spot(self.session, showcase, spot)
+        if refusal is not None:
+            self.say(refusal)  # the game is unchanged
             return
         self._act(Place(showcase, spot))
 
@@ -383,14 +296,14 @@ class GameApp(w.VBox):
 
     def _undo(self) -> None:
         self._clear_hint()
-        what = self.session.undo_in_words()
-        try:
-            self.session.undo()
-        except ExhibitionLabError as exc:
-            self.status.say(str(exc), error=True)
+        if self.session.undo_refusal() is not None:
+            self.say(screens.undo_refused(self.session))
+            self.render()
             return
+        what = words.undo_in_words(self.session)
+        self.session.undo()
         self.review_area.children = []  # a review of the game as it was ended
-        self.status.say(f"Took back {what}. {self.session.what_now()}.")
+        self.message = screens.undone(self.session, what)
         self.render()
 
     def _again(self) -> None:
@@ -412,25 +325,8 @@ class GameApp(w.VBox):
         self.controls.layout.display = "none"
         self._close_tools()
         self.children = self._layout_children()
-        self._greet(again=again)
+        self.message = screens.greeting(session, again=again)
         self.render()
-
-    def _greet(self, *, first: bool = False, again: bool = False) -> None:
-        """The first message of a game: who plays, the seed that dealt it (type it in
-        “New game…” to deal the same cards again), the variations in play and a solo
-        game's scoring."""
-        session = self.session
-        seats = ", ".join(session.seat_label(k) for k in range(session.game.n_players))
-        dealt = "Dealt again with seed" if again else "New game (seed"
-        html = f"{dealt} {session.setup.seed}{'' if again else ')'}: {escape(seats)}."
-        rules = variations_in_words(session.game)
-        if rules:
-            html += " " + tag_rules(escape(rules))
-        if first and not session.game.is_solo:
-            html += " “New game…” (top right) chooses players, bots and variations."
-        if session.game.is_solo:
-            html += " " + tag_rules(escape(minus(session.solo_rules_in_words())))
-        self.status.say_html(f"<span class='exlab-info'>{html}</span>")
 
     # ------------------------------------------------------------------ tests and tools
     def find(self, css_class: str) -> list[w.Widget]:

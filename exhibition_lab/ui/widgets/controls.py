@@ -4,15 +4,18 @@ showcases by name with a line on each, Secret Decade, seed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 import ipywidgets as w
 import numpy as np
 
 from ...core.errors import ArgumentError, ExhibitionLabError
 from ...games.exhibition.rules.deal import MAX_PLAYERS
-from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
-from ...games.exhibition.session import HUMAN, SEAT_DETAILS, SEAT_KINDS, SEAT_LABELS, VARIATION_LINES, PlaySession
-from .panels import ScrollAnchor, rule_tag
+from ...games.exhibition.rules.layout import VARIATIONS
+from ...games.exhibition.session import HUMAN, SEAT_KINDS, PlaySession
+from ..render.play import rule_tag
+from ..text import setup as words
+from .panels import ScrollAnchor
 
 #: Every option row of the panel: a checkbox of fixed width, then its words (top-aligned,
 #: so one-line and two-line rows start at the same place).
@@ -48,14 +51,13 @@ class VariationPicker(w.VBox):
     @staticmethod
     def _text(key: str, blocked_by: str | None = None) -> str:
         kind = VARIATIONS[key]
-        base = SHOWCASES[kind.covers].name
-        line = f"<b>{kind.name}</b> <small>(over {base})</small>{rule_tag(kind.rule)} — "
-        line += f"<span class='exlab-setup-note'>{VARIATION_LINES[key]}</span>"
+        over = escape(words.variation_over(key), quote=False)
+        line = f"<b>{kind.name}</b> <small>{over}</small>{rule_tag(kind.rule)} — "
+        line += f"<span class='exlab-setup-note'>{escape(words.variation_line(key), quote=False)}</span>"
         if blocked_by is not None:
-            other = VARIATIONS[blocked_by].name
             line += (
-                f"<br><span class='exlab-setup-note exlab-variation-blocked'><i>Off while {other} is ticked: "
-                f"both lie over {base}, and a showcase takes one variation at a time.</i></span>"
+                "<br><span class='exlab-setup-note exlab-variation-blocked'>"
+                f"<i>{escape(words.variation_blocked(key, blocked_by), quote=False)}</i></span>"
             )
         return line
 
@@ -78,16 +80,11 @@ class VariationPicker(w.VBox):
     def value(self, keys: tuple[str, ...]) -> None:
         unknown = set(keys) - set(self.boxes)
         if unknown:
-            raise ArgumentError(f"unknown variation {sorted(unknown)[0]!r}; known: {', '.join(self.boxes)}")
+            raise ArgumentError(words.unknown_variation(sorted(unknown)[0], list(self.boxes)))
         for key in keys:
             clash = next((k for k in self._rivals(key) if k in keys), None)
             if clash is not None:
-                base = SHOWCASES[VARIATIONS[key].covers].name
-                raise ArgumentError(
-                    f"{VARIATIONS[clash].name} and {VARIATIONS[key].name} both lie over {base}: "
-                    "choose one of them (one variation per showcase, D9)",
-                    rule="D9",
-                )
+                raise ArgumentError(words.variations_clash(clash, key), rule="D9")
         for key, box in self.boxes.items():
             if key not in keys:
                 box.value = False
@@ -97,7 +94,6 @@ class VariationPicker(w.VBox):
 
 #: Fresh seeds are drawn from 1 to this bound: short enough to read and type again.
 SEED_RANGE = 1_000_000
-NEW_CARDS = "new cards"
 
 
 class NewGameControls(w.VBox):
@@ -119,19 +115,27 @@ class NewGameControls(w.VBox):
         self.players = w.ToggleButtons(
             options=list(range(1, MAX_PLAYERS + 1)),
             value=2,
-            description="Players",
+            description=words.panel("players"),
             style={"button_width": "36px"},
         )
-        kinds = [(SEAT_LABELS[k], k) for k in SEAT_KINDS]
+        kinds = [(words.seat_label(k), k) for k in SEAT_KINDS]
         self.seats = [
             w.Dropdown(options=kinds, value=self._default_kind(k), layout=w.Layout(width="200px"))
             for k in range(MAX_PLAYERS)
         ]
-        self.names = [w.Text(placeholder="name (optional)", layout=w.Layout(width="150px")) for _ in range(MAX_PLAYERS)]
+        self.names = [
+            w.Text(placeholder=words.panel("name"), layout=w.Layout(width="150px")) for _ in range(MAX_PLAYERS)
+        ]
         for dropdown in self.seats:
             dropdown.observe(lambda _: self._describe_seats(), names="value")
         self._seat_rows = [
-            w.HBox([w.HTML(f"<b>Seat {k + 1}</b>", layout=w.Layout(width="52px")), self.names[k], self.seats[k]])
+            w.HBox(
+                [
+                    w.HTML(f"<b>{escape(words.panel('seat').format(n=k + 1))}</b>", layout=w.Layout(width="52px")),
+                    self.names[k],
+                    self.seats[k],
+                ]
+            )
             for k in range(MAX_PLAYERS)
         ]
         self.variations = VariationPicker()
@@ -139,34 +143,40 @@ class NewGameControls(w.VBox):
         secret_row = _option_row(
             self.secret,
             w.HTML(
-                f"<b>Secret Decade</b>{rule_tag('V7')} — <span class='exlab-setup-note'>each player gets a hidden "
-                "decade: +1 per hall card of it</span>"
+                f"<b>{escape(words.panel('secret'), quote=False)}</b>{rule_tag('V7')} — "
+                f"<span class='exlab-setup-note'>{escape(words.panel('secret_line'), quote=False)}</span>"
             ),
         )
-        self.seed = w.Text(value="", placeholder=NEW_CARDS, description="Seed", layout=w.Layout(width="170px"))
+        self.seed = w.Text(
+            value="",
+            placeholder=words.panel("new_cards"),
+            description=words.panel("seed"),
+            layout=w.Layout(width="170px"),
+        )
         self.seed.add_class("exlab-seed")
-        self.keep_seed = w.Checkbox(value=False, indent=False, description="Keep this seed")
+        self.keep_seed = w.Checkbox(value=False, indent=False, description=words.panel("keep_seed"))
         self.keep_seed.layout.width = "130px"
-        self.keep_seed.tooltip = "Deal the same cards again: tick to keep the game's seed; untick for new cards"
+        self.keep_seed.tooltip = words.panel("keep_seed_hover")
         self.keep_seed.add_class("exlab-keep-seed")
         self._writing_seed = False
         self.seed.observe(self._seed_typed, names="value")
         self.keep_seed.observe(self._keep_ticked, names="value")
-        self.button = w.Button(description="Start game", button_style="primary", icon="play")
+        self.button = w.Button(description=words.panel("start"), button_style="primary", icon="play")
         self.button.add_class("exlab-new-game")
         self.button.on_click(lambda _: self.start())
         self.players.observe(lambda _: self._show_seats(), names="value")
         self.message = w.HTML()
         self._show_seats()
-        hint = w.HTML(
-            "<span class='exlab-setup-note'>Several human seats play hot-seat: the board shows the hall of whoever "
-            "is to move. An empty name gets the grey one. An empty Seed deals new cards; a seed in it deals "
-            "the same cards each time.</span>"
+        hint = w.HTML(f"<span class='exlab-setup-note'>{escape(words.panel('hot_seat'), quote=False)}</span>")
+        left = w.VBox(
+            [w.HTML(f"<b>{escape(words.panel('title'), quote=False)}</b>"), self.players, *self._seat_rows, hint]
         )
-        left = w.VBox([w.HTML("<b>New game</b>"), self.players, *self._seat_rows, hint])
         right = w.VBox(
             [
-                w.HTML("<b>Variation showcases</b> <small>(at most one over each showcase)</small>"),
+                w.HTML(
+                    f"<b>{escape(words.panel('variations'), quote=False)}</b> "
+                    f"<small>{escape(words.panel('at_most_one'), quote=False)}</small>"
+                ),
                 self.variations,
                 secret_row,
                 w.HBox([self.seed, self.keep_seed, self.button], layout=w.Layout(align_items="center")),
@@ -205,8 +215,8 @@ class NewGameControls(w.VBox):
         n = self.players.value
         defaults = PlaySession.default_names([d.value for d in self.seats[:n]])
         for k in range(MAX_PLAYERS):
-            self.seats[k].tooltip = SEAT_DETAILS[self.seats[k].value]
-            self.names[k].placeholder = defaults[k] if k < n else "name (optional)"
+            self.seats[k].tooltip = words.seat_detail(self.seats[k].value)
+            self.names[k].placeholder = defaults[k] if k < n else words.panel("name")
 
     # ------------------------------------------------------------------ seed
     def _seed_typed(self, change) -> None:
@@ -237,7 +247,7 @@ class NewGameControls(w.VBox):
         if not typed:
             return self._fresh
         if not typed.isdigit():
-            raise ArgumentError(f"the seed is a whole number such as 4711, not {typed!r}; empty deals new cards")
+            raise ArgumentError(words.bad_seed(typed))
         return int(typed)
 
     def start(self) -> PlaySession | None:
@@ -259,7 +269,7 @@ class NewGameControls(w.VBox):
                 secret_decades=self.secret.value,
             )
         except ExhibitionLabError as exc:
-            self.message.value = f"<span class='exlab-error'>{exc}</span>"
+            self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
             return None
         if not self.seed.value.strip():
             self._fresh = self._draw()  # used: the next empty-field start deals new cards again

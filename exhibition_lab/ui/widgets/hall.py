@@ -8,31 +8,26 @@ from html import escape
 
 import ipywidgets as w
 
-from ...games.exhibition.game import Phase
-from ...games.exhibition.rules.actions import EndExhibition, ToDepot
 from ...games.exhibition.rules.hall import DEPOT_SIZE
-from ...games.exhibition.rules.layout import SHOWCASES, Layout, ShowcaseKind
-from ...games.exhibition.session import VARIATION_LINES, PlaySession
+from ...games.exhibition.rules.layout import Layout
+from ...games.exhibition.session import PlaySession
+from ..render import play as html
+from ..screens import play as screens
+from ..screens.play import HallScreen
+from ..text import play as words
+from ..text.setup import variation_hover
 from .cards import card_button, paint_card, paint_empty, set_class
 
 #: The Depot and End exhibition buttons: narrow enough that the hall row ends inside a
-#: 1366-px window (ux report: they stood 5 px past the edge at 126 px).
+#: 1366-px window (at 126 px they stood 5 px past its edge).
 CONTROL_WIDTH = "114px"
-
-
-def variation_hover(kind: ShowcaseKind) -> str:
-    """A variation showcase's title on hover: its rule in words and what it lies over."""
-    what = VARIATION_LINES.get(kind.key, "")
-    return (
-        f"{kind.name} (rule {kind.rule} of the rules reference): {what}. "
-        f"A variation over {SHOWCASES[kind.covers].name}; no white cards here (V1)."
-    )
 
 
 class HallView(w.VBox):
     """Spots lit (``exlab-legal``) where the card in hand fits; a click on another spot is
     answered in plain words. The Depot and End exhibition controls are lit (``exlab-lit``)
-    when allowed and look disabled otherwise."""
+    when allowed and look disabled otherwise. It paints a
+    :class:`~exhibition_lab.ui.screens.play.HallScreen` and reports clicks."""
 
     def __init__(
         self,
@@ -57,7 +52,7 @@ class HallView(w.VBox):
             name = f"<b>{kind.name}</b>"
             if kind.is_variation:
                 # a two-spot showcase has no room for its rule: it goes on hover
-                name = f"<b title='{escape(variation_hover(kind))}'>{kind.name}</b>"
+                name = f"<b title='{escape(variation_hover(kind.key))}'>{kind.name}</b>"
             label = w.HTML(name)
             label.add_class("exlab-showcase-name")
             box = w.VBox([label, w.HBox(buttons)])
@@ -68,11 +63,11 @@ class HallView(w.VBox):
         for button in self.depot_cards:
             button.disabled = True
         size = {"width": CONTROL_WIDTH, "height": "28px"}
-        self.depot = w.Button(description="Put in Depot", layout=w.Layout(**size))
+        self.depot = w.Button(description=words.button("depot"), layout=w.Layout(**size))
         self.depot.add_class("exlab-depot")
         self.depot.add_class("exlab-control")
         self.depot.on_click(lambda _: on_depot())
-        self.end = w.Button(description="End exhibition", layout=w.Layout(**size))
+        self.end = w.Button(description=words.button("end"), layout=w.Layout(**size))
         self.end.add_class("exlab-end-exhibition")
         self.end.add_class("exlab-control")
         self.end.on_click(lambda _: on_end())
@@ -90,47 +85,30 @@ class HallView(w.VBox):
         super().__init__([self.head, row])
         self.add_class("exlab-hall")
 
-    def render(self, session: PlaySession) -> None:
-        game = session.game
-        seat = session.viewer
-        hall = game.hall(seat)
-        placing = session.humans_turn and game.phase is Phase.PLACE
-        legal = set(session.legal_spots()) if placing else set()
-        decade = game.secret_decades[seat] if game.secret_decades is not None else None
-        secret = f" · your Secret Decade: the {decade}s" if decade is not None and session.is_human(seat) else ""
-        hand = f" · in hand: <b>{escape(session.hand_in_words())}</b>" if placing else ""
-        owner = "Your" if game.players[seat] == "You" else f"{escape(game.players[seat])}'s"
-        self._title.value = f"<b style='font-size:14px'>{owner} Exhibition Hall</b>{secret}{hand}"
-        nowhere = placing and not legal
-        for s, buttons in enumerate(self.spots):
-            for i, button in enumerate(buttons):
-                card = hall.showcases[s][i]
-                refused = None
-                if card is None:
-                    name = game.layout.spot_name(s, i)
-                    # hover an unlit spot to read why the card may not go there (the engine's words)
-                    refused = session.placement_in_words(s, i) if placing and (s, i) not in legal else None
-                    paint_empty(button, "·", tooltip=f"{name}: {refused.words} ({refused.rule})" if refused else name)
+    def paint(self, hall: HallScreen) -> None:
+        """Show the hall of ``hall``: cards, lit and refused spots, the Depot and its controls."""
+        self._title.value = html.hall_title_html(hall)
+        for row, buttons in zip(hall.spots, self.spots):
+            for spot, button in zip(row, buttons):
+                if spot.card is None:
+                    paint_empty(button, "·", tooltip=spot.hover)
                 else:
-                    paint_card(button, card)
-                button.disabled = not placing
-                set_class(button, "exlab-legal", (s, i) in legal)
-                set_class(button, "exlab-refused", nowhere and refused is not None)
-        depot_cost = "−100 points" if game.is_solo else "−1 fame point"  # S2: solo points are ×100
-        for k, button in enumerate(self.depot_cards):
-            if k < len(hall.depot):
-                paint_card(button, hall.depot[k])
+                    paint_card(button, spot.card)
+                button.disabled = not spot.enabled
+                set_class(button, "exlab-legal", spot.lit)
+                set_class(button, "exlab-refused", spot.refused)
+                set_class(button, "exlab-hinted", spot.hinted)
+        for card, button in zip(hall.depot_cards, self.depot_cards):
+            if card is not None:
+                paint_card(button, card)
             else:
-                paint_empty(button, tooltip=f"free Depot spot ({depot_cost} per card at the end, R25)")
-        self._depot_label.value = f"<b>Depot</b> <small>{len(hall.depot)}/{DEPOT_SIZE}</small>"
-        self.depot.disabled = not (placing and session.can(ToDepot))
-        self.end.disabled = not (placing and session.can(EndExhibition))
-        set_class(self.depot, "exlab-lit", not self.depot.disabled)
-        set_class(self.end, "exlab-lit", not self.end.disabled)
-        self.depot.tooltip = f"Put the card in a free Depot spot (R10; {depot_cost} at the end, R25)"
-        self.end.tooltip = (
-            f"End exhibition: {session.end_cost_in_words()}"
-            if not self.end.disabled
-            else "Allowed only when the card in hand fits no hall spot (R10a); "
-            f"it makes your hall final: every empty spot stays empty ({depot_cost} each, R24)"
-        )
+                paint_empty(button, tooltip=hall.free_depot_tooltip)
+        self._depot_label.value = f"<b>{escape(hall.depot_label)}</b> <small>{hall.depot_count}</small>"
+        for button, control in ((self.depot, hall.depot), (self.end, hall.end)):
+            button.disabled = not control.enabled
+            button.tooltip = control.tooltip
+            set_class(button, "exlab-lit", control.lit)
+            set_class(button, "exlab-hinted", control.hinted)
+
+    def render(self, session: PlaySession) -> None:
+        self.paint(screens.hall_screen(session))

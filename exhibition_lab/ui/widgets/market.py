@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 import ipywidgets as w
 
-from ...games.exhibition.game import Game, Phase
-from ...games.exhibition.rules.actions import Move, Take
 from ...games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS, Card, Continent
 from ...games.exhibition.session import PlaySession
 from ..render.cards import continent_text_color
 from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
+from ..screens import play as screens
+from ..screens.play import Chooser, Tile
 from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
 
 #: The tile's width in the app: six columns and their margins (the score sheet takes this
@@ -53,50 +54,33 @@ class MarketView(w.HBox):
         if button.card is not None:
             self._on_take(button.card)
 
-    def _note_new_cards(self, session: PlaySession) -> None:
-        """The tile cards that came since the viewer's last decision (R9 refills), so the eye
-        finds what changed. Read from the game itself: the tile now against the tile just
-        before the viewer's latest action, so a redraw, a refused click or an Undo shows
-        the same marks as the position had when it was first reached (ux report 2, bug 3)."""
-        game = session.game
-        now = {c for cards in game.market.values() for c in cards}
-        self.new_cards = now - tile_before_last_action(game, session.viewer)
-
-    def render(self, session: PlaySession) -> None:
-        game = session.game
-        self._note_new_cards(session)
-        takeable = {a.card for a in game.legal_actions() if isinstance(a, Take)} if session.humans_turn else set()
-        taking = session.humans_turn and game.phase is Phase.TAKE
-        for continent, header, buttons, column in zip(CONTINENTS, self._headers, self._buttons, self._columns):
-            header.value = tile_column_head_html(game, continent)
-            cards = game.market[continent]
-            set_class(column, "exlab-here", taking and any(c in takeable for c in cards))
-            column.layout.background_color = tile_column_background(continent)
+    def paint(self, tile: Tile) -> None:
+        """Show ``tile``: each column's open cards, lit where they may be taken, "new" where
+        they came since your last decision, the coach's mark."""
+        self.new_cards = {c.card for column in tile.columns for c in column.cards if c.new}
+        for column, header, buttons, box in zip(tile.columns, self._headers, self._buttons, self._columns):
+            header.value = tile_column_head_html(tile.table, column.continent)  # type: ignore[arg-type]
+            set_class(box, "exlab-here", column.here)
+            box.layout.background_color = tile_column_background(column.continent)
             for k, button in enumerate(buttons):
-                card = cards[k] if k < len(cards) else None
-                button.card = card
-                if card is None:
-                    paint_empty(button, tooltip="no card")
+                shown = column.cards[k] if k < len(column.cards) else None
+                button.card = shown.card if shown is not None else None
+                if shown is None:
+                    paint_empty(button, tooltip=tile.empty_tooltip)
                     button.layout.visibility = "hidden"
                 else:
-                    paint_card(button, card, subject_limit=SUBJECT_LIMIT["market"], wide=True)
+                    paint_card(button, shown.card, subject_limit=SUBJECT_LIMIT["market"], wide=True)
                     button.layout.visibility = "visible"
-                button.disabled = card is None or card not in takeable
-                set_class(button, "exlab-takeable", card is not None and card in takeable)
-                set_class(button, "exlab-new-card", card is not None and card in self.new_cards)
-                if card is not None and card in self.new_cards:
-                    button.tooltip = f"new on the tile (refilled from the stock)\n{button.tooltip}"
+                    if shown.note:
+                        button.tooltip = f"{shown.note}\n{button.tooltip}"
+                button.disabled = shown is None or not shown.takeable
+                set_class(button, "exlab-takeable", shown is not None and shown.takeable)
+                set_class(button, "exlab-new-card", shown is not None and shown.new)
+                set_class(button, "exlab-hinted", shown is not None and shown.hinted)
+        self.layout.display = "flex" if tile.shown else "none"  # after the game the sheet takes its place
 
-
-def tile_before_last_action(game: Game, seat: int) -> set[Card]:
-    """The open cards as they lay just before ``seat``'s latest action (the tile at the
-    start of the game when ``seat`` has not acted yet); the game itself is not changed."""
-    history = game.history
-    last = next((k for k in range(len(history) - 1, -1, -1) if history[k][0] == seat), 0)
-    past = game.copy()
-    for _ in range(len(history) - last):
-        past.undo()
-    return {c for cards in past.market.values() for c in cards}
+    def render(self, session: PlaySession) -> None:
+        self.paint(screens.tile_screen(session))
 
 
 class ContinentChooser(w.HBox):
@@ -104,7 +88,7 @@ class ContinentChooser(w.HBox):
 
     def __init__(self, on_move: Callable[[Continent], None]) -> None:
         self._on_move = on_move
-        self._label = w.HTML("<b>&nbsp;·&nbsp;Move your vehicle to:</b>")
+        self._label = w.HTML()
         self._buttons = []
         for continent in CONTINENTS:
             button = w.Button(description=continent.title, layout=w.Layout(width="112px", height="28px"))
@@ -118,8 +102,12 @@ class ContinentChooser(w.HBox):
         super().__init__([self._label, *self._buttons])
         self.add_class("exlab-chooser")
 
-    def render(self, session: PlaySession) -> None:
-        active = session.humans_turn and session.game.phase is Phase.MOVE
-        self.layout.display = "flex" if active else "none"
+    def paint(self, chooser: Chooser) -> None:
+        self._label.value = f"<b>&nbsp;·&nbsp;{escape(chooser.label)}</b>"
+        self.layout.display = "flex" if chooser.shown else "none"
         for button in self._buttons:
-            button.disabled = not active or Move(button.continent) not in session.game.legal_actions()
+            button.disabled = button.continent not in chooser.allowed
+            set_class(button, "exlab-hinted", button.continent is chooser.hinted)
+
+    def render(self, session: PlaySession) -> None:
+        self.paint(screens.chooser_screen(session))

@@ -1,14 +1,16 @@
 """The what-if explorer: "what if my pair were 1912 and 1987?" answered as the sliders move.
 
-Every number comes from :mod:`exhibition_lab.odds`; this module only lays them out. A slider
-move recomputes one pair (microseconds) and redraws an SVG chart; the heatmap of every pair
-is recomputed only when the goal or the pool changes.
+Every number comes from :mod:`exhibition_lab.odds`. This module wires the controls; the
+simulated games run in the background (:mod:`.background`), the chart, tables and answer are
+drawn by :mod:`exhibition_lab.ui.render.whatif` in the words of
+:mod:`exhibition_lab.ui.text.whatif`. A slider move recomputes one pair (microseconds) and
+redraws the SVG chart; the heatmap of every pair is recomputed only when the goal or the
+pool changes.
 """
 
 from __future__ import annotations
 
 import base64
-import threading
 from html import escape
 from pathlib import Path
 
@@ -22,21 +24,17 @@ from ...games.exhibition import odds
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.cards import FIRST_YEAR, LAST_YEAR, Card
 from ...games.exhibition.rules.scoring import SoloRules
+from ..render import whatif as draw
 from ..render.css import style
+from ..text import whatif as words
+from .background import BackgroundRun, hide_readout, progress_bar
 
-GOAL_OPTIONS = (("Years Gap", "years_gap"), ("Short Era", "short_era"), ("Antiquity", "antiquity"))
-WHOLE_DECK = "whole deck"
-THIS_GAME = "cards still to come"
+GOAL_OPTIONS = words.GOAL_OPTIONS
+WHOLE_DECK = words.control("whole_deck")
+THIS_GAME = words.control("this_game")
 BOT_NAMES = ("greedy", "random", "search")
 #: Pairs worth comparing, marked on the heatmap (left, right).
 EXAMPLE_PAIRS = ((1912, 1987), (1905, 1995), (1920, 1980), (1940, 1960))
-GOAL_RULE = {"years_gap": "S4", "short_era": "S5", "antiquity": "S5"}
-GOAL_PENALTY = {
-    "years_gap": "older than the left card or younger than the right one",
-    "short_era": "from the left card's year to the right card's year",
-    "antiquity": "older than the right card",
-}
-EXACT_COLOR, SIMULATED_COLOR = "#3b6fb6", "#e08a1e"
 
 CSS = style("whatif")
 
@@ -80,18 +78,17 @@ class YearsGapExplorer(w.VBox):
         self, left: int = 1912, right: int = 1987, goal: str = "years_gap", *, game: Game | None = None
     ) -> None:
         if game is not None and not game.is_solo:
-            raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
+            raise ArgumentError(words.not_solo(), rule="S4")
         self.game = game
         self.result: odds.PairOdds | None = None
         self.refusal = ""  # why the chosen pair has no answer, when it has none
         self.played: odds.PlayOuts | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._run = BackgroundRun()
         self._build_controls(left, right, goal)
         self._grid_key: tuple | None = None
         self._played_pool: str | None = None
         self._preset_key: tuple | None = None
-        self._goal_name = dict((v, k) for k, v in GOAL_OPTIONS)[goal]
+        self._goal_name = words.goal_name(goal)
         self._show_goals_in_play()
         self._follow_the_games_reading()
         super().__init__(self._layout())
@@ -120,9 +117,7 @@ class YearsGapExplorer(w.VBox):
         map and the answer are recomputed; simulated games of the old position are dropped."""
         if game is not None:
             if not game.is_solo:
-                raise ArgumentError(
-                    "market penalties are a solo rule (S4, S5); this game has several players", rule="S4"
-                )
+                raise ArgumentError(words.not_solo(), rule="S4")
             if self.game is None:
                 self.pool.options = (WHOLE_DECK, THIS_GAME)
                 self.pool.layout.display = None
@@ -155,11 +150,7 @@ class YearsGapExplorer(w.VBox):
             return
         self.reading.value = SoloRules().name
         self.reading.layout.display = "none"
-        rules = SoloRules()
-        self.reading_note.value = (
-            f"<small>Mid Century is counted as in this game: the {escape(rules.name)} reading, "
-            f"+{rules.base} minus {rules.per_year} points per year from 1950 (S6, D11).</small>"
-        )
+        self.reading_note.value = f"<small>{escape(words.reading_note(SoloRules()), quote=False)}</small>"
 
     def _show_goals_in_play(self) -> None:
         """In a live game only the goal of its pair showcase is in play: the other goals'
@@ -171,8 +162,7 @@ class YearsGapExplorer(w.VBox):
         self.goal.options = tuple(o for o in GOAL_OPTIONS if o[1] == goal) or GOAL_OPTIONS
         self.goal.value = goal
         self.goal.layout.display = "none"  # one choice is no choice; the heading names it
-        name = dict((v, k) for k, v in GOAL_OPTIONS)[goal]
-        self._goal_name = name
+        self._goal_name = words.goal_name(goal)
         self._show_preset(None, None)
 
     def _show_preset(self, left: int | None, right: int | None) -> None:
@@ -180,9 +170,8 @@ class YearsGapExplorer(w.VBox):
         if self.game is None:
             return
         note = preset_in_words(self.game, left, right)
-        self.heading.value = (
-            f"<b>What if your {escape(self._goal_name)} pair were …</b> <small>({escape(note)})</small>"
-        )
+        question = words.heading_template().format(goal=escape(self._goal_name))
+        self.heading.value = f"<b>{question}</b> <small>({escape(note)})</small>"
 
     # ------------------------------------------------------------------ building
     def _build_controls(self, left: int, right: int, goal: str) -> None:
@@ -193,16 +182,16 @@ class YearsGapExplorer(w.VBox):
             "layout": {"width": "620px"},
             "style": {"description_width": "90px"},
         }
-        self.left = w.IntSlider(value=left, description="Left card", **years)
+        self.left = w.IntSlider(value=left, description=words.control("left"), **years)
         self.left.add_class("exlab-whatif-left")
-        self.right = w.IntSlider(value=right, description="Right card", **years)
+        self.right = w.IntSlider(value=right, description=words.control("right"), **years)
         self.right.add_class("exlab-whatif-right")
         self.heading = w.HTML()
         self.heading.add_class("exlab-whatif-heading")
-        self.goal = w.ToggleButtons(options=GOAL_OPTIONS, value=goal, description="Goal")
+        self.goal = w.ToggleButtons(options=GOAL_OPTIONS, value=goal, description=words.control("goal"))
         self.goal.add_class("exlab-whatif-goal")
         pools = [WHOLE_DECK] + ([THIS_GAME] if self.game is not None else [])
-        self.pool = w.ToggleButtons(options=pools, value=pools[-1], description="Market from")
+        self.pool = w.ToggleButtons(options=pools, value=pools[-1], description=words.control("pool"))
         self.pool.add_class("exlab-whatif-pool")
         self.pool.layout.display = None if self.game is not None else "none"  # one choice is no choice
         self.expected = w.HTML()
@@ -213,22 +202,24 @@ class YearsGapExplorer(w.VBox):
         self.chart.add_class("exlab-whatif-chart")
         self.heatmap = PairHeatmap(left=left, right=right, marks=[list(p) for p in EXAMPLE_PAIRS])
         self.heatmap.add_class("exlab-whatif-heatmap")
-        self.bot = w.Dropdown(options=BOT_NAMES, value="greedy", description="Bot", layout={"width": "180px"})
+        self.bot = w.Dropdown(
+            options=BOT_NAMES, value="greedy", description=words.control("bot"), layout={"width": "180px"}
+        )
         self.games = w.BoundedIntText(
-            value=200, min=10, max=100_000, step=50, description="Games", layout={"width": "180px"}
+            value=200, min=10, max=100_000, step=50, description=words.control("games"), layout={"width": "180px"}
         )
         self.reading = w.ToggleButtons(
-            options=(("harsh: −200 a year", "harsh"), ("mild: −2 a year", "tiebreak")),
+            options=((words.control("harsh"), "harsh"), (words.control("mild"), "tiebreak")),
             value="harsh",
-            description="Mid Century",
+            description=words.control("reading"),
             style={"button_width": "150px"},
         )
         self.reading.add_class("exlab-whatif-reading")
         self.reading_note = w.HTML()
         self.reading_note.add_class("exlab-whatif-reading-note")
-        self.simulate_button = w.Button(description="Simulate play", icon="play", button_style="primary")
+        self.simulate_button = w.Button(description=words.control("simulate"), icon="play", button_style="primary")
         self.simulate_button.add_class("exlab-whatif-simulate")
-        self.stop_button = w.Button(description="Stop", icon="stop", disabled=True)
+        self.stop_button = w.Button(description=words.control("stop"), icon="stop", disabled=True)
         self.stop_button.add_class("exlab-whatif-stop")
         self._simulate_controls = w.HBox([self.bot, self.games, self.simulate_button, self.stop_button])
         self._simulate_controls.add_class("exlab-whatif-simulate-controls")
@@ -244,8 +235,8 @@ class YearsGapExplorer(w.VBox):
         simulation = w.VBox(
             [
                 w.HTML(
-                    "<b>Compare with real play</b> — bots keep cards they can use, so the market "
-                    "they leave is not a uniform draw:"
+                    f"<b>{escape(words.compare_with_play(), quote=False)}</b> — "
+                    f"{escape(words.compare_with_play_note(), quote=False)}"
                 ),
                 self._simulate_controls,
                 self.reading,
@@ -299,17 +290,17 @@ class YearsGapExplorer(w.VBox):
             except ExhibitionLabError as exc:
                 self.result, self.refusal = None, str(exc)
                 self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
-                self.expected.value = "<i>No answer for this pair.</i>"
+                self.expected.value = f"<i>{escape(words.no_answer())}</i>"
                 self.chart.value = ""
                 self.simulated.value = ""
                 return
             self.message.value = ""
             simulated = self._simulated_penalty()
-            self.expected.value = _expected_html(self.result, self.pool.value)
-            self.chart.value = penalty_chart_svg(self.result.penalty, simulated) + fame_table_html(
+            self.expected.value = draw.expected_html(self.result, whole_deck=self.pool.value == WHOLE_DECK)
+            self.chart.value = draw.penalty_chart_svg(self.result.penalty, simulated) + draw.fame_table_html(
                 self.result, simulated
             )
-            self.simulated.value = self._simulated_summary(simulated)
+            self.simulated.value = draw.simulated_html(self.played, simulated, self.reading.value)
 
     def _on_question_change(self) -> None:
         self._refresh_grid()
@@ -327,8 +318,8 @@ class YearsGapExplorer(w.VBox):
         else:
             grid = odds.penalty_grid(goal, self.pool_cards)
         self.heatmap.show_grid(grid)
-        self.heatmap.title = f"Expected {dict((v, k) for k, v in GOAL_OPTIONS)[goal]} fame, every pair"
-        self.map_help.value = _map_help(goal, self.pool.value)
+        self.heatmap.title = words.map_title(goal)
+        self.map_help.value = draw.map_help_html(goal, this_game=self.pool.value == THIS_GAME)
         self._grid_key = key
 
     def _on_heatmap_click(self, _change) -> None:
@@ -340,77 +331,55 @@ class YearsGapExplorer(w.VBox):
         """Play ``games`` solo games with the chosen bot (from the chosen pool: new deals, or
         this game's position with the stock reshuffled) and show their markets beside the
         exact odds. In the background by default, so *Stop* can end it early."""
-        if self._thread is not None and self._thread.is_alive():
+        if self._run.running:
             return
         n = games or self.games.value
-        self._stop.clear()
         game = self.game if self.pool.value == THIS_GAME else None
-        bar = _progress_bar(n)
+        bar = progress_bar(n, "game", words.control("progress"))
         self.progress_box.children = (bar.container,) if hasattr(bar, "container") else ()
-        _hide_readout(bar)
+        hide_readout(bar)
         self.simulate_button.disabled, self.stop_button.disabled = True, False
-        pool = self.pool.value
+        pool, bot = self.pool.value, self.bot.value
 
-        def run() -> None:
-            try:
-                played = odds.play_outs(
-                    n, self.bot.value, game=game, seed=seed, progress=bar, should_stop=self._stop.is_set
-                )
-                self.played, self._played_pool = played, pool
-            finally:
-                bar.close()
-                self.simulate_button.disabled, self.stop_button.disabled = False, True
-                self.update()
+        def play(should_stop) -> None:
+            played = odds.play_outs(n, bot, game=game, seed=seed, progress=bar, should_stop=should_stop)
+            self.played, self._played_pool = played, pool
 
-        if background:
-            self._thread = threading.Thread(target=run, daemon=True)
-            self._thread.start()
-        else:
-            run()
+        def done() -> None:
+            bar.close()
+            self.simulate_button.disabled, self.stop_button.disabled = False, True
+            self.update()
+
+        self._run.start(play, done, background=background)
 
     def stop(self) -> None:
         """End a running simulation after the current game; what was played is kept."""
-        self._stop.set()
+        self._run.stop()
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until a background simulation is done (for scripts and tests)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        self._run.wait(timeout)
 
     def _simulated_penalty(self) -> np.ndarray | None:
         if self.played is None or self.played.n_games == 0 or self.result is None:
             return None
         return self.played.pair(self.goal.value, self.left.value, self.right.value)
 
-    def _simulated_summary(self, simulated: np.ndarray | None) -> str:
-        if simulated is None:
-            return "<i>Press <b>Simulate play</b> to see what real games leave on the tile.</i>"
-        played = self.played
-        reading = SoloRules.by_name(self.reading.value)
-        totals = played.totals[self.reading.value]
-        stopped = "" if played.complete else f" (stopped after {played.n_games} of {played.requested})"
-        return (
-            f"<b>{played.n_games} games by the {escape(played.bot)} bot</b>{stopped}: "
-            f"expected fame of this pair in their markets <b>{odds.expected_fp(simulated):.2f} fp</b>, "
-            f"all 5 kept in {100 * simulated[0]:.1f}% of games. "
-            f"Those games scored <b>{totals.mean():.0f}</b> points on average (solo, ×100 scale; Mid Century "
-            f"counted {reading.base} minus {reading.per_year} points per year away from 1950, the "
-            f"{escape(reading.name)} reading)."
-        )
-
     # ------------------------------------------------------------------ static views
     def __repr__(self) -> str:
-        return f"YearsGapExplorer: {self.describe()}"
+        return words.explorer_repr(self.describe())
 
     def describe(self) -> str:
         """The chosen question and its answer in one sentence."""
-        where = "the whole deck" if self.pool.value == WHOLE_DECK else "the cards still to come in this game"
-        question = f"{self.left.value}–{self.right.value}, {dict((v, k) for k, v in GOAL_OPTIONS)[self.goal.value]}"
-        if self.result is None:
-            return f"{question}: no answer, {self.refusal}"
-        return (
-            f"{question}, market from {where}: expected {self.result.expected:.2f} fp, "
-            f"all 5 kept with probability {self.result.keep_all:.3f}"
+        result = self.result
+        return words.describe(
+            self.left.value,
+            self.right.value,
+            self.goal.value,
+            whole_deck=self.pool.value == WHOLE_DECK,
+            expected=None if result is None else result.expected,
+            keep_all=None if result is None else result.keep_all,
+            refusal=self.refusal,
         )
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
@@ -424,11 +393,13 @@ class YearsGapExplorer(w.VBox):
         """The explorer as it stands, as plain HTML: the heatmap as a PNG and the answer."""
         answer = self.message.value
         if self.result is not None:
-            answer = f"<div class='exlab-whatif-expected'>{_expected_html(self.result, self.pool.value)}</div>"
+            expected = draw.expected_html(self.result, whole_deck=self.pool.value == WHOLE_DECK)
+            answer = f"<div class='exlab-whatif-expected'>{expected}</div>"
             answer += self.chart.value
         return (
             f"{CSS}<div class='exlab-whatif' style='display:flex;gap:16px;align-items:flex-start'>"
-            f"<img alt='expected fame of every pair' style='width:380px' src='data:image/png;base64,{self._map_png()}'>"
+            f"<img alt='{escape(words.control('map_alt'))}' style='width:380px' "
+            f"src='data:image/png;base64,{self._map_png()}'>"
             f"<div style='max-width:560px'>{answer}</div></div>"
         )
 
@@ -449,8 +420,8 @@ def preset_pair(game: Game) -> tuple[int | None, int | None]:
     """The pair to ask about first in a live game, from cards the player holds only: the
     years already in the pair showcase, completed by the card in hand where it could stand
     (left of a right card, right of a left card; alone: left before 1950, right after).
-    A side no such card fills is ``None``: its slider stays where it was (ux report 2: the
-    explorer offered 1912 as "your" card though the player held none)."""
+    A side no such card fills is ``None``: its slider stays where it was (a year the player does
+    not hold is never called theirs)."""
     found = odds.pair_showcase(game)
     spots = found[1] if found is not None else (None, None)
     left, right = (c.year if c is not None else None for c in spots[:2])
@@ -479,14 +450,7 @@ def preset_in_words(game: Game, left: int | None, right: int | None) -> str:
     """Where the preset sliders come from, side by side, in a few words."""
     found = odds.pair_showcase(game)
     spots = found[1] if found is not None else (None, None)
-    held = {c.year for c in spots[:2] if c is not None}
-
-    def side(name: str, year: int | None) -> str:
-        if year is None:
-            return f"{name}: no card of yours yet, pick any year"
-        return f"{name} {year}: {'your card there' if year in held else 'the card in your hand'}"
-
-    return f"{side('left card', left)}; {side('right card', right)}"
+    return words.preset_in_words(left, right, {c.year for c in spots[:2] if c is not None})
 
 
 def _preset_key(game: Game | None) -> tuple | None:
@@ -496,130 +460,7 @@ def _preset_key(game: Game | None) -> tuple | None:
     return (found[1] if found is not None else None, game.hand)
 
 
-def _hide_readout(bar) -> None:
-    """Keep the progress bar, drop tqdm's numbers beside it (rates and times read as noise
-    to a player); the description says what is counted."""
-    container = getattr(bar, "container", None)
-    for part in getattr(container, "children", ())[2:]:
-        part.layout.display = "none"
-
-
 def _standard_deck() -> tuple[Card, ...]:
     from ...games.exhibition.rules.cards import standard_deck
 
     return standard_deck()
-
-
-def _progress_bar(total: int):
-    """A tqdm.auto bar; in a notebook its widget is placed inside the explorer, not printed."""
-    from tqdm.auto import tqdm
-
-    if hasattr(tqdm, "container") or "display" in getattr(tqdm.__init__, "__code__", ()).co_varnames:
-        return tqdm(total=total, unit="game", desc="simulated games", display=False)
-    return tqdm(total=total, unit="game", desc="simulated games")  # console: no widget to place
-
-
-# ---------------------------------------------------------------- small HTML pieces
-def _map_help(goal: str, pool: str) -> str:
-    """How to read the map, and why some rows and columns are blank."""
-    lines = [
-        "Drag the sliders or click a square of the map (left card up, right card across).",
-        "Red cross: the pair on the sliders. White lines: 1, 2, 3 and 4 fp. Outlined squares: the example pairs.",
-    ]
-    if goal != "years_gap":
-        lines.append("Blank at 1945: the white card may not go in a variation showcase (V1).")
-    if pool == THIS_GAME:
-        lines.append("Blank rows and columns: years whose card is already placed or gone.")
-    return "<div class='exlab-whatif-help'>" + "<br>".join(lines) + "</div>"
-
-
-def _expected_html(result: odds.PairOdds, pool: str) -> str:
-    goal = dict((v, k) for k, v in GOAL_OPTIONS)[result.goal]
-    return (
-        f"{goal} {result.left}–{result.right}: expected "
-        f"<b class='exlab-big exlab-whatif-expected-value'>{result.expected:.2f} fp</b> "
-        f"(= {_points(100 * result.expected)} on the ×100 solo scale) · "
-        f"all 5 fp kept: <b>{100 * result.keep_all:.1f}%</b><br>"
-        f"<small>The final market is {result.draws} cards drawn from the {result.pool_size} "
-        f"{'cards of the deck' if pool == WHOLE_DECK else 'cards still in the market or the stock'} "
-        f"(the pair's own two cards left out); {result.marked} of them are {GOAL_PENALTY[result.goal]} and each "
-        f"one drawn costs 1 fp ({GOAL_RULE[result.goal]}).</small>"
-    )
-
-
-def _points(value: float) -> str:
-    """``"1 point"``, ``"12 points"``: a rounded count of solo points with its plural."""
-    rounded = round(value)
-    return f"{rounded} point{'' if rounded == 1 else 's'}"
-
-
-def _shown_range(exact: np.ndarray, simulated: np.ndarray | None) -> int:
-    both = exact if simulated is None else np.maximum(exact, simulated[: len(exact)])
-    significant = np.nonzero(both > 5e-4)[0]
-    return int(max(7, (significant.max() + 1) if len(significant) else 7))
-
-
-def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) -> str:
-    """Bars of P(k market cards cost a point), exact and simulated side by side, as SVG."""
-    shown = _shown_range(exact, simulated)
-    width, height, pad_left, pad_bottom, top = 540, 206, 40, 34, 28
-    plot_w, plot_h = width - pad_left - 10, height - pad_bottom - top
-    peak = max(float(exact[:shown].max()), float(simulated[:shown].max()) if simulated is not None else 0.0, 0.05)
-    slot = plot_w / shown
-    parts = [
-        f"<svg class='exlab-whatif-svg' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
-        "xmlns='http://www.w3.org/2000/svg' style='font: 11px sans-serif'>",
-        # k ≥ 5 takes every point: shade it so the eye sees where the goal is lost
-        f"<rect x='{pad_left + 5 * slot:.1f}' y='{top}' width='{plot_w - 5 * slot:.1f}' height='{plot_h}' "
-        "fill='#eeeeee'/>",
-        f"<text x='{pad_left + plot_w:.1f}' y='14' fill='#666' text-anchor='end'>"
-        "grey: 5 or more, every point lost</text>",
-    ]
-    series = [(exact, EXACT_COLOR)] + ([(simulated, SIMULATED_COLOR)] if simulated is not None else [])
-    bar_w = slot * 0.8 / len(series)
-    for s, (values, color) in enumerate(series):
-        for k in range(shown):
-            p = float(values[k]) if k < len(values) else 0.0
-            h = plot_h * p / peak
-            x = pad_left + k * slot + slot * 0.1 + s * bar_w
-            parts.append(
-                f"<rect x='{x:.1f}' y='{top + plot_h - h:.1f}' width='{bar_w:.1f}' height='{h:.1f}' "
-                f"fill='{color}'><title>k = {k}: {100 * p:.1f}%</title></rect>"
-            )
-    for k in range(shown):
-        parts.append(
-            f"<text x='{pad_left + (k + 0.5) * slot:.1f}' y='{top + plot_h + 13}' text-anchor='middle'>{k}</text>"
-        )
-    for frac in (0, 0.5, 1):
-        y = top + plot_h * (1 - frac)
-        parts.append(f"<text x='{pad_left - 4}' y='{y + 4:.1f}' text-anchor='end'>{100 * peak * frac:.0f}%</text>")
-    parts.append(
-        f"<line x1='{pad_left}' y1='{top + plot_h}' x2='{pad_left + plot_w}' y2='{top + plot_h}' stroke='#333'/>"
-    )
-    parts.append(
-        f"<text x='{pad_left + plot_w / 2:.1f}' y='{height - 4}' text-anchor='middle'>"
-        "market cards that cost a point (k)</text>"
-    )
-    legend = [("exact (uniform market)", EXACT_COLOR)] + (
-        [("simulated play", SIMULATED_COLOR)] if simulated is not None else []
-    )
-    for i, (label, color) in enumerate(legend):  # above the bars, never over them
-        x, y = pad_left + 150 * i, 14
-        parts.append(
-            f"<rect x='{x}' y='{y - 9}' width='10' height='10' fill='{color}'/>"
-            f"<text x='{x + 14}' y='{y}'>{label}</text>"
-        )
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def fame_table_html(result: odds.PairOdds, simulated: np.ndarray | None = None) -> str:
-    """Chance of each fame value 5 … 0, exact and (if given) simulated."""
-    exact = result.fame
-    rows = [("exact", exact)] + ([("simulated", odds.fp_distribution(simulated))] if simulated is not None else [])
-    head = "".join(f"<th>{fp} fp</th>" for fp in range(5, -1, -1))
-    body = "".join(
-        f"<tr><th>{label}</th>" + "".join(f"<td>{100 * values[fp]:.1f}%</td>" for fp in range(5, -1, -1)) + "</tr>"
-        for label, values in rows
-    )
-    return f"<table class='exlab-fame'><tr><th>fame</th>{head}</tr>{body}</table>"

@@ -49,6 +49,7 @@ class Goal:
     higher_is_better: bool = True
     costs_a_point: Callable[[Any, Any, Any], Any] | None = None  # solo pair goals (S4, S5)
     penalty: str | None = None  # message id: which tile cards cost a point
+    market_reason: str | None = None  # message id: the same, short, with the pair's years {a} and {b}
     solo_only: bool = False
 
     @property
@@ -100,6 +101,7 @@ YEARS_GAP = Goal(
     higher_is_better=True,
     costs_a_point=_outside,
     penalty=N_("older than the left card or younger than the right one"),
+    market_reason=N_("outside {a}–{b}"),
 )
 SHORT_ERA = Goal(
     "short_era",
@@ -117,6 +119,7 @@ SHORT_ERA = Goal(
     higher_is_better=False,
     costs_a_point=_within,
     penalty=N_("from the left card's year to the right card's year"),
+    market_reason=N_("within {a}–{b}"),
 )
 ANTIQUITY = Goal(
     "antiquity",
@@ -134,6 +137,7 @@ ANTIQUITY = Goal(
     higher_is_better=False,
     costs_a_point=_older_than_right,
     penalty=N_("older than the right card"),
+    market_reason=N_("older than {b}"),
 )
 CONTINENT_FOCUS = Goal(
     "continent_focus",

@@ -7,10 +7,13 @@ every player of a game uses, so a different arrangement is one line of configura
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ....core.errors import ArgumentError
 from ....core.words import N_
+from . import goals
 from .deal import MAX_PLAYERS
 
 
@@ -25,7 +28,7 @@ class ShowcaseKind:
     """
 
     key: str
-    name: str
+    name: str  # message id: the showcase's name
     size: int
     rule: str
     distinct_continents: bool = True  # R12
@@ -36,7 +39,7 @@ class ShowcaseKind:
     same_decade: bool = False  # V4
     unique_decades: bool = False  # V6a, across all players' halls
     covers: str | None = None
-    scoring: str | None = None  # goal scored on this showcase: years_gap, short_era, antiquity
+    scoring: str | None = None  # key of the pair goal scored on this showcase (see goals.PAIR_GOALS)
 
     @property
     def is_variation(self) -> bool:
@@ -44,18 +47,24 @@ class ShowcaseKind:
         return self.covers is not None
 
 
+def _pair_showcase(goal: goals.Goal, size: int, rule: str) -> ShowcaseKind:
+    """A showcase named after the pair goal scored on it (R20, V5, V6)."""
+    return ShowcaseKind(goal.key, goal.label, size, rule, scoring=goal.key)
+
+
 GENERAL = ShowcaseKind("general", N_("General"), 6, "R12")
 ONE_ERA = ShowcaseKind("one_era", N_("One Era"), 4, "R14", max_step=10)
-MID_CENTURY = ShowcaseKind("mid_century", N_("Mid Century"), 1, "R15")
+# R26, S6: the showcase and its tiebreak (solo: its term) share a name
+MID_CENTURY = ShowcaseKind(goals.MID_CENTURY.key, goals.MID_CENTURY.label, 1, "R15")
 ONE_CONTINENT = ShowcaseKind(
     "one_continent", N_("One Continent"), 3, "R13", distinct_continents=False, same_continent=True
 )
-YEARS_GAP = ShowcaseKind("years_gap", N_("Years Gap"), 2, "R15", scoring="years_gap")
+YEARS_GAP = _pair_showcase(goals.YEARS_GAP, 2, "R15")
 
 BASE_SHOWCASES: tuple[ShowcaseKind, ...] = (GENERAL, ONE_ERA, MID_CENTURY, ONE_CONTINENT, YEARS_GAP)
 
 
-def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirements: object) -> ShowcaseKind:
+def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirements: Any) -> ShowcaseKind:
     # D9: a variation takes the size of the base showcase it covers; R12 stays on unless
     # the variation's own rule sets it aside (D12: Links).
     return ShowcaseKind(key, name, base.size, rule, covers=base.key, **requirements)
@@ -70,10 +79,12 @@ VARIATIONS: dict[str, ShowcaseKind] = {
         _variation("links", N_("Links"), "V3", GENERAL, link_years=5, distinct_continents=False),
         _variation("links_strict", N_("Links (strict)"), "V3", GENERAL, link_years=5),
         _variation("one_decade", N_("One Decade"), "V4", ONE_CONTINENT, same_decade=True),
-        _variation("short_era", N_("Short Era"), "V5", YEARS_GAP, scoring="short_era"),
-        _variation("antiquity", N_("Antiquity"), "V6", YEARS_GAP, scoring="antiquity"),
-        # RULES.md gives Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
-        _variation("unique_decades", N_("Unique Decades"), "V6a", YEARS_GAP, unique_decades=True, scoring="years_gap"),
+        _variation(goals.SHORT_ERA.key, goals.SHORT_ERA.label, "V5", YEARS_GAP, scoring=goals.SHORT_ERA.key),
+        _variation(goals.ANTIQUITY.key, goals.ANTIQUITY.label, "V6", YEARS_GAP, scoring=goals.ANTIQUITY.key),
+        # The rules give Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
+        _variation(
+            "unique_decades", N_("Unique Decades"), "V6a", YEARS_GAP, unique_decades=True, scoring=goals.YEARS_GAP.key
+        ),
     )
 }
 
@@ -132,6 +143,7 @@ class Layout:
             variation = VARIATIONS.get(name)
             if variation is None:
                 raise ArgumentError(f"unknown variation {name!r}; known: {', '.join(VARIATIONS)}")
+            assert variation.covers is not None  # a variation lies over a base showcase (V1)
             if variation.covers in used:
                 raise ArgumentError(
                     f"variations {used[variation.covers]!r} and {name!r} both lie over "
@@ -202,7 +214,7 @@ class Layout:
     def __len__(self) -> int:
         return len(self.showcases)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[ShowcaseKind]:
         return iter(self.showcases)
 
     def __getitem__(self, position: int) -> ShowcaseKind:

@@ -11,13 +11,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ....core.errors import ArgumentError, ExhibitionLabError
-from .cards import CONTINENTS, FIRST_YEAR, TILE_CARDS, Card
+from .cards import CONTINENTS, TILE_CARDS, Card
+from .goals import (
+    CHAIN,
+    CONTINENT_FOCUS,
+    DECADES,
+    DEPOT,
+    EMPTY_SPOTS,
+    GOALS,
+    MID_CENTURY,
+    PAIR_GOALS,
+    SECRET_DECADE,
+    SIX_CONTINENTS,
+    Goal,
+    goal,
+    pair_goal,
+)
 from .hall import Hall
+from .layout import MID_CENTURY as MID_CENTURY_SHOWCASE
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -27,19 +43,8 @@ RANK_POINTS = (5, 4, 3, 2, 1)  # R19, R20, V5, V6
 MID_CENTURY_YEAR = 1950  # R26, S6
 SOLO_SCALE = 100  # S2
 
-GOAL_LABELS = {
-    "six_continents": "All 6 Continents",
-    "years_gap": "Years Gap",
-    "short_era": "Short Era",
-    "antiquity": "Antiquity",
-    "continent_focus": "Continent Focus",
-    "decades": "Number of Decades",
-    "chain": "Chain of Years",
-    "empty_spots": "Empty Spots",
-    "depot": "Depot",
-    "secret_decade": "Secret Decade",
-    "mid_century": "Mid Century",
-}
+#: Every goal's name by key (a view of the records in :mod:`.goals`).
+GOAL_LABELS: dict[str, str] = {g.key: g.label for g in GOALS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,7 @@ class ScoreLine:
 
     @property
     def label(self) -> str:
-        return GOAL_LABELS.get(self.goal, self.goal)
+        return goal(self.goal).label
 
     def __str__(self) -> str:
         return f"{self.label} ({self.rule}): {self.reason} → {_signed(self.points)}"
@@ -187,17 +192,19 @@ def _dense_rank_points(values: Mapping[str, float | None], *, higher_is_better: 
     return {name: 0 if value is None else places[distinct.index(value)] for name, value in values.items()}
 
 
-def _gap_spots(hall: Hall) -> tuple[str, tuple[Card | None, ...]] | None:
-    for kind, spots in zip(hall.layout, hall.showcases):
+def _gap_spots(hall: Hall) -> tuple[Goal, tuple[Card | None, ...]] | None:
+    """The goal scored on the hall's pair showcase (Years Gap or the variation over it) and
+    its two spots."""
+    for kind, spots in zip(hall.layout, hall.showcases, strict=True):
         if kind.scoring is not None:
-            return kind.scoring, spots
+            return pair_goal(kind.scoring), spots
     return None
 
 
 def _complete_pair(spots: tuple[Card | None, ...]) -> tuple[Card, Card] | None:
     """Both spots filled and no Einstein: the only case that scores (R20, V5, V6, S4, S5)."""
     left, right = spots[0], spots[-1]
-    if left is None or right is None or left.is_einstein or right.is_einstein:
+    if left is None or right is None or left.year is None or right.year is None:
         return None
     return left, right
 
@@ -208,40 +215,39 @@ def _pair_reason(spots: tuple[Card | None, ...]) -> str:
     return "Einstein has no year, so it scores nothing"
 
 
-_PAIR_MEASURES = {
-    # goal: (value of a complete pair, is a higher value better, rule, what the value is)
-    "years_gap": (lambda a, b: b.year - a.year, True, "R20", "gap"),
-    "short_era": (lambda a, b: b.year - a.year, False, "V5", "difference"),
-    "antiquity": (lambda a, b: b.year, False, "V6", "right-hand year"),
-}
+def _years(pair: tuple[Card, Card]) -> tuple[int, int]:
+    left, right = pair
+    assert left.year is not None and right.year is not None  # _complete_pair() saw to it
+    return left.year, right.year
 
 
 def pair_goal_lines(halls: Mapping[str, Hall]) -> dict[str, ScoreLine]:
     """Years Gap (R20) or the variation scored on its showcase (V5, V6), ranked densely."""
     values: dict[str, float | None] = {}
-    goal_of: dict[str, str] = {}
+    goal_of: dict[str, Goal] = {}
+    spots_of: dict[str, tuple[Card | None, ...]] = {}
     for name, hall in halls.items():
         found = _gap_spots(hall)
         if found is None:
             continue
-        goal, spots = found
-        goal_of[name] = goal
-        pair = _complete_pair(spots)
-        values[name] = None if pair is None else _PAIR_MEASURES[goal][0](*pair)
+        goal_of[name], spots_of[name] = found
+        pair = _complete_pair(spots_of[name])
+        values[name] = None if pair is None else goal_of[name].measure(*_years(pair))  # type: ignore[misc]
     lines = {}
-    for goal in set(goal_of.values()):
-        _, higher, rule, what = _PAIR_MEASURES[goal]
-        group = {n: v for n, v in values.items() if goal_of[n] == goal}
-        points = _dense_rank_points(group, higher_is_better=higher)
+    for scored in PAIR_GOALS:
+        group = {n: v for n, v in values.items() if goal_of[n] is scored}
+        points = _dense_rank_points(group, higher_is_better=scored.higher_is_better)
+        ranked = sorted({v for v in group.values() if v is not None}, reverse=scored.higher_is_better)
         for name, value in group.items():
-            spots = _gap_spots(halls[name])[1]
-            if value is None:
-                lines[name] = ScoreLine(goal, rule, 0, _pair_reason(spots), ())
+            spots = spots_of[name]
+            pair = _complete_pair(spots)
+            if value is None or pair is None:
+                lines[name] = ScoreLine(scored.key, scored.rule, 0, _pair_reason(spots), ())
                 continue
-            left, right = _complete_pair(spots)
-            detail = f"{right.year} − {left.year} = {value}" if goal != "antiquity" else f"{right.year}"
-            rank = sorted({v for v in group.values() if v is not None}, reverse=higher).index(value) + 1
-            lines[name] = ScoreLine(goal, rule, points[name], f"{what} {detail}, rank {rank}", (left, right))
+            left, right = _years(pair)
+            detail = f"{right} − {left} = {value}" if scored.measure_name != "right-hand year" else f"{right}"
+            reason = f"{scored.measure_name} {detail}, rank {ranked.index(value) + 1}"
+            lines[name] = ScoreLine(scored.key, scored.rule, points[name], reason, pair)
     return lines
 
 
@@ -265,10 +271,10 @@ def six_continents_lines(halls: Mapping[str, Hall], rounds: Mapping[str, int | N
     for name, hall in halls.items():
         if reached[name] is None:
             missing = [c.title for c in CONTINENTS if c not in hall.continents]
-            lines[name] = ScoreLine("six_continents", "R19", 0, f"missing {', '.join(missing)}")
+            lines[name] = ScoreLine(SIX_CONTINENTS.key, SIX_CONTINENTS.rule, 0, f"missing {', '.join(missing)}")
         else:
             when = "" if rounds is None else f" in round {reached[name]}"
-            lines[name] = ScoreLine("six_continents", "R19", points[name], f"all six continents{when}")
+            lines[name] = ScoreLine(SIX_CONTINENTS.key, SIX_CONTINENTS.rule, points[name], f"all six continents{when}")
     return lines
 
 
@@ -276,12 +282,12 @@ def continent_focus_line(hall: Hall) -> ScoreLine:
     """R21: cards of the most frequent continent (white cards excluded)."""
     counts = Counter(c.continent for c in hall.hall_cards() if c.continent is not None)
     if not counts:
-        return ScoreLine("continent_focus", "R21", 0, "no coloured card in the hall")
+        return ScoreLine(CONTINENT_FOCUS.key, CONTINENT_FOCUS.rule, 0, "no coloured card in the hall")
     best = max(counts.values())
     leaders = [c for c in CONTINENTS if counts[c] == best]
     cards = tuple(c for c in hall.hall_cards() if c.continent is leaders[0])
     names = ", ".join(c.title for c in leaders)
-    return ScoreLine("continent_focus", "R21", best, f"{best} × {names}", cards)
+    return ScoreLine(CONTINENT_FOCUS.key, CONTINENT_FOCUS.rule, best, f"{best} × {names}", cards)
 
 
 def decades_line(hall: Hall) -> ScoreLine:
@@ -294,7 +300,7 @@ def decades_line(hall: Hall) -> ScoreLine:
         reason = "all ten decades"
     else:
         reason = f"{len(decades)} decade(s); missing the {', '.join(f'{d}s' for d in missing)}"
-    return ScoreLine("decades", "R22", len(decades), reason)
+    return ScoreLine(DECADES.key, DECADES.rule, len(decades), reason)
 
 
 def longest_chain(years: Iterable[int]) -> list[int]:
@@ -317,31 +323,31 @@ def chain_line(hall: Hall) -> ScoreLine:
     reason = "-".join(str(y) for y in chain) if chain else "no dated card"
     if len(chain) <= 1:
         reason += " (at least 1)"
-    return ScoreLine("chain", "R23", points, reason, tuple(by_year[y] for y in chain))
+    return ScoreLine(CHAIN.key, CHAIN.rule, points, reason, tuple(by_year[y] for y in chain))
 
 
 def empty_spots_line(hall: Hall) -> ScoreLine:
     """R24: −1 per empty hall spot."""
-    return ScoreLine("empty_spots", "R24", -hall.n_empty, f"{hall.n_empty} empty spot(s)")
+    return ScoreLine(EMPTY_SPOTS.key, EMPTY_SPOTS.rule, -hall.n_empty, f"{hall.n_empty} empty spot(s)")
 
 
 def depot_line(hall: Hall) -> ScoreLine:
     """R25: −1 per Depot card; Depot cards count for nothing else."""
     listed = " ".join(c.token for c in hall.depot)
     reason = f"{len(hall.depot)} Depot card(s)" + (f": {listed}" if listed else "")
-    return ScoreLine("depot", "R25", -len(hall.depot), reason, hall.depot)
+    return ScoreLine(DEPOT.key, DEPOT.rule, -len(hall.depot), reason, hall.depot)
 
 
 def secret_decade_line(hall: Hall, decade: int) -> ScoreLine:
     """V7: +1 per hall card (not Einstein) of the player's Secret Decade."""
     cards = tuple(c for c in hall.hall_cards() if c.decade == decade)
     listed = " ".join(c.token for c in cards) or "none"
-    return ScoreLine("secret_decade", "V7", len(cards), f"{decade}s: {listed}", cards)
+    return ScoreLine(SECRET_DECADE.key, SECRET_DECADE.rule, len(cards), f"{decade}s: {listed}", cards)
 
 
 def mid_century_distance(hall: Hall) -> int | None:
     """R26: how far the Mid Century card lies from 1950; ``None`` if empty or Einstein (D8)."""
-    spots = hall.showcase("mid_century")
+    spots = hall.showcase(MID_CENTURY_SHOWCASE.key)
     if not spots or spots[0] is None or spots[0].is_einstein:
         return None
     return abs(spots[0].year - MID_CENTURY_YEAR)
@@ -424,33 +430,21 @@ def _market_years(market: Iterable[Card | str]) -> list[int]:
 
 SOLO_PAIR_MAX = RANK_POINTS[0]  # S4, S5: the pair's fame before the market penalty
 
-_SOLO_PAIR = {
-    # goal: (rule, description of the market years that cost a point)
-    "years_gap": ("S4", "outside {a}–{b}"),
-    "short_era": ("S5", "within {a}–{b}"),
-    "antiquity": ("S5", "older than {b}"),
-}
 
+def costs_a_point(goal: str | Goal, year: Any, left: Any, right: Any) -> Any:
+    """S4/S5: whether a market card of ``year`` costs the solo pair ``left``–``right`` of
+    ``goal`` a point — the record's ``costs_a_point`` (:mod:`.goals`).
 
-def costs_a_point(goal: str, year, left, right):
-    """S4/S5, the one statement of the market penalty: whether a market card of ``year``
-    costs the solo pair ``left``–``right`` of ``goal`` a point.
-
-    Works element-wise on ints or numpy arrays alike (scalar scoring, the batch engine,
+    Works element-wise on ints or numpy arrays alike (scalar scoring, the array engine,
     the odds and the bots all call it). A year below 1900 — Einstein, or an empty market
     place written as −1 — never counts (S5).
     """
-    dated = year >= FIRST_YEAR
-    if goal == "years_gap":
-        return dated & ((year < left) | (year > right))
-    if goal == "short_era":
-        return dated & (left <= year) & (year <= right)
-    if goal == "antiquity":
-        return dated & (year < right)
-    raise ArgumentError(f"no market penalty for goal {goal!r}; goals: {', '.join(_SOLO_PAIR)}")
+    rule = pair_goal(goal).costs_a_point
+    assert rule is not None  # every pair goal has its market penalty
+    return rule(year, left, right)
 
 
-def solo_pair_points(hits):
+def solo_pair_points(hits: Any) -> Any:
     """S4/S5: 5 fp minus the market cards that cost a point, never below 0 (ints or arrays)."""
     return np.maximum(0, SOLO_PAIR_MAX - hits)
 
@@ -460,16 +454,18 @@ def solo_pair_line(hall: Hall, market: Iterable[Card | str]) -> ScoreLine | None
     found = _gap_spots(hall)
     if found is None:
         return None
-    goal, spots = found
-    rule, text = _SOLO_PAIR[goal]
+    scored, spots = found
+    assert scored.solo_rule is not None and scored.market_reason is not None
     pair = _complete_pair(spots)
     if pair is None:
-        return ScoreLine(goal, rule, 0, _pair_reason(spots))
-    a, b = pair[0].year, pair[1].year
-    hits = [y for y in _market_years(market) if costs_a_point(goal, y, a, b)]
+        return ScoreLine(scored.key, scored.solo_rule, 0, _pair_reason(spots))
+    a, b = _years(pair)
+    hits = [y for y in _market_years(market) if costs_a_point(scored, y, a, b)]
     points = int(solo_pair_points(len(hits)))
-    reason = f"{SOLO_PAIR_MAX} − {len(hits)} market card(s) {text.format(a=a, b=b)}"
-    return ScoreLine(goal, rule, points, reason + (" (min 0)" if len(hits) > SOLO_PAIR_MAX else ""), pair)
+    reason = f"{SOLO_PAIR_MAX} − {len(hits)} market card(s) {scored.market_reason.format(a=a, b=b)}"
+    return ScoreLine(
+        scored.key, scored.solo_rule, points, reason + (" (min 0)" if len(hits) > SOLO_PAIR_MAX else ""), pair
+    )
 
 
 def solo_score(
@@ -497,7 +493,10 @@ def solo_score(
     missing = [c.title for c in CONTINENTS if c not in hall.continents]
     lines = [
         ScoreLine(
-            "six_continents", "S3", 1 if six else 0, "all six continents" if six else f"missing {', '.join(missing)}"
+            SIX_CONTINENTS.key,
+            SIX_CONTINENTS.solo_rule or "",
+            1 if six else 0,
+            "all six continents" if six else f"missing {', '.join(missing)}",
         )
     ]
     pair = solo_pair_line(hall, market)
@@ -517,5 +516,5 @@ def solo_score(
     where = "empty or Einstein" if distance is None else f"{distance} year(s) from {MID_CENTURY_YEAR}"
     years = rules.empty_distance if distance is None else distance
     reason = f"{where}: {rules.base} − {rules.per_year}·{years} = {term} points ({rules.name} reading, D11)"
-    lines.append(ScoreLine("mid_century", "S6", term / SOLO_SCALE, reason, ()))
+    lines.append(ScoreLine(MID_CENTURY.key, MID_CENTURY.rule, term / SOLO_SCALE, reason, ()))
     return PlayerScore(name, tuple(lines), distance, scale=SOLO_SCALE)

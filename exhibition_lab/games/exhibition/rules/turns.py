@@ -27,11 +27,11 @@ draw them; a search that samples another order is another.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -208,7 +208,7 @@ class Setup(Rules[State, Event, PlayerView]):
 
     # ------------------------------------------------------------------ protocol: facts
     @cached_property
-    def info(self) -> GameInfo:  # type: ignore[override]
+    def info(self) -> GameInfo:
         n = self.n_players
         turns = self.layout.n_spots + DEPOT_SIZE + 1  # R10a, R10b: at most this many turns per seat
         low, high = self._utility_range()
@@ -390,6 +390,7 @@ def legal_actions(setup: Setup, state: State) -> list[Event]:
         return [Take(card) for card in takeable(state)]
     if phase is Phase.PLACE:
         hall = state.halls[state.seat]
+        assert state.hand is not None  # R10 follows R7
         spots = hall.legal_spots(state.hand, other_halls(state), players=setup.n_players)
         actions: list[Event] = [Place(s, i) for s, i in spots]
         if not hall.depot_full:
@@ -442,7 +443,7 @@ def next_state(setup: Setup, state: State, action: Event, *, trusted: bool = Fal
             )
         player = setup.players[state.seat]
         raise IllegalAction(f"{rule}: {action} is not possible now; {player} must {_EXPECTED[state.phase]}", rule=rule)
-    return handler(setup, state, action, trusted)  # type: ignore[operator]
+    return handler(setup, state, action, trusted)
 
 
 def _take(setup: Setup, st: State, action: Take, trusted: bool) -> State:
@@ -556,15 +557,29 @@ def _end_exhibition(setup: Setup, st: State, action: EndExhibition, trusted: boo
     return _end_turn(st, st.halls, _with_final(st.final, st.seat), discard=(*st.discard, st.hand))  # D3
 
 
-def _end_turn(st: State, halls: tuple[Hall, ...], final: tuple[bool, ...], **changes: object) -> State:
+def _end_turn(
+    st: State,
+    halls: tuple[Hall, ...],
+    final: tuple[bool, ...],
+    *,
+    six_round: tuple[int | None, ...] | None = None,
+    discard: tuple[Card, ...] | None = None,
+) -> State:
     """The turn is over: the next seat whose exhibition is not final takes the next turn
     (R10c), or the game ends (R10c, D4)."""
-    if all(final):
-        return st._replace(halls=halls, final=final, hand=None, taken_at=None, phase=Phase.OVER, **changes)
-    if not any(st.market):
-        # D4: no card can be taken any more; every open exhibition becomes final.
-        final = (True,) * len(final)
-        return st._replace(halls=halls, final=final, hand=None, taken_at=None, phase=Phase.OVER, **changes)
+    six_round = st.six_round if six_round is None else six_round
+    discard = st.discard if discard is None else discard
+    if all(final) or not any(st.market):
+        # D4: with no card left to take, every open exhibition becomes final too.
+        return st._replace(
+            halls=halls,
+            final=(True,) * len(final),
+            hand=None,
+            taken_at=None,
+            phase=Phase.OVER,
+            six_round=six_round,
+            discard=discard,
+        )
     n, seat = len(final), st.seat
     nxt = seat
     for k in range(1, n + 1):
@@ -581,7 +596,8 @@ def _end_turn(st: State, halls: tuple[Hall, ...], final: tuple[bool, ...], **cha
         phase=Phase.TAKE,
         round=st.round + wrapped,
         turn=st.turn + 1,
-        **changes,
+        six_round=six_round,
+        discard=discard,
     )
 
 
@@ -600,7 +616,8 @@ def _with_final(final: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
     return (*final[:seat], True, *final[seat + 1 :])
 
 
-_HANDLERS: dict[type, tuple[object, frozenset[Phase], str]] = {
+_Handler = Callable[[Setup, State, Any, bool], State]
+_HANDLERS: dict[type, tuple[_Handler, frozenset[Phase], str]] = {
     Take: (_take, frozenset({Phase.TAKE}), "R7"),
     Move: (_move, frozenset({Phase.MOVE}), "R8"),
     Place: (_place, frozenset({Phase.PLACE}), "R10"),
@@ -660,4 +677,4 @@ def score_state(setup: Setup, state: State, solo_rules: SoloRules | None = None)
     halls = dict(zip(setup.players, state.halls, strict=True))
     rounds = dict(zip(setup.players, state.six_round, strict=True))
     known = None if decades is None else {n: d for n, d in zip(setup.players, decades, strict=True) if d is not None}
-    return score_halls(halls, rounds, known)  # type: ignore[arg-type]
+    return score_halls(halls, rounds, known)

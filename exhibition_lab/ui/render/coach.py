@@ -1,0 +1,105 @@
+"""The coach's panels as HTML: the hint with its options table, a review's summary and one
+reviewed decision beside the hall before it. The sentences come from
+:mod:`exhibition_lab.ui.text.coach`; only their places are set here."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ...games.exhibition.coach import Decision, Hint, Option, Review
+from ...games.exhibition.rules.actions import Place
+from ..text import coach as words
+from ..text.numbers import signed
+from .cards import card_html
+from .halls import hall_html
+
+LABEL_COLOURS = {"good": "#1b5e20", "inaccuracy": "#8d6e00", "mistake": "#b34700", "blunder": "#b71c1c"}
+
+
+def hint_html(advice: Hint, rows: int = 3) -> str:
+    """The suggested move, a one-line why, the best options with what each is expected to
+    bring (no search jargon), and what it changes (folded)."""
+    ev = advice.evaluation
+    digits = 0 if ev.solo else 1
+    body = "".join(
+        f"<tr{' class=exlab-hint-best' if k == 0 else ''}><td>{escape(ev.describe(o))}</td>"
+        f"<td>{signed(o.value, digits)}</td>"
+        f"<td>{escape(words.between(signed(o.low, digits), signed(o.high, digits)))}</td>"
+        f"{'' if ev.solo else f'<td>{o.win_chance:.0%}</td>'}</tr>"
+        for k, o in enumerate(ev.options[:rows])
+    )
+    label = words.hint_panel
+    if ev.solo:
+        head = f"<th>{escape(label('solo_value'))}</th><th>{escape(label('between'))}</th>"
+    else:
+        head = f"<th>{escape(label('value'))}</th><th>{escape(label('between'))}</th><th>{escape(label('win'))}</th>"
+    details = "".join(f"<li>{escape(line)}</li>" for line in words.hint_details(advice))
+    return (
+        f"<div class='exlab-hint-box'>"
+        f"<b>{escape(label('suggests'))}</b> {escape(ev.describe(ev.best))} <small>{escape(label('lit'))}</small>"
+        f"<div class='exlab-hint-why'><b>{escape(label('why'))}</b> {escape(words.why_line(advice))}.</div>"
+        f"<table class='exlab-hint-table'><tr><th>{escape(label('option'))}</th>{head}</tr>{body}</table>"
+        f"<details><summary>{escape(label('changes'))}</summary><ul>{details}</ul></details></div>"
+    )
+
+
+def review_summary_html(review: Review) -> str:
+    return (
+        f"<h4 style='margin:4px 0'>{escape(words.review_title(review.player))}</h4>"
+        f"<div>{escape(words.review_counts(review), quote=False)}</div>"
+    )
+
+
+def _taken(option: Option, d: Decision):
+    return option.plan.take.card if option.plan.take is not None else d.view.hand
+
+
+def _same_spot(d: Decision) -> bool:
+    return d.played.plan.place == d.best.plan.place
+
+
+def _other_card(d: Decision) -> tuple[str, str]:
+    """When the coach would have taken another card: a sentence naming it, and both card
+    faces side by side (``("", "")`` when the cards are the same)."""
+    mine, best = _taken(d.played, d), _taken(d.best, d)
+    if mine is None or best is None or mine == best:
+        return "", ""
+    line = f"<br><b>{escape(words.other_card(best, same_spot=_same_spot(d)))}</b>"
+    faces = (
+        "<div class='exlab-review-cards' style='display:flex;gap:10px;align-items:flex-start;flex:0 0 auto'>"
+        f"<div><small>{escape(words.you_took())}</small>{card_html(mine)}</div>"
+        f"<div><small>{escape(words.coach_would_take())}</small>{card_html(best)}</div></div>"
+    )
+    return line, faces
+
+
+def decision_html(d: Decision, index: int, *, solo: bool) -> str:
+    """One reviewed decision: what was played and what was better, why (for a decision that
+    lost points), the two cards beside the words, and the hall before the decision with the
+    spot played outlined red and the better spot green."""
+    marks = {}
+    if isinstance(d.played.plan.place, Place):
+        marks[(d.played.plan.place.showcase, d.played.plan.place.spot)] = "bad"
+    if isinstance(d.best.plan.place, Place):
+        marks[(d.best.plan.place.showcase, d.best.plan.place.spot)] = "good"
+    said = words.decision_in_words(d, index, solo=solo)
+    lost = d.label != "good"  # a good decision is not lectured
+    reason = escape(words.review_reason(d))
+    why = f"<br>{escape(words.coach_reason_template(), quote=False).format(reason=reason)}" if lost else ""
+    more = words.review_details(d) if d.label in ("mistake", "blunder") else []
+    details = "".join(f"<li>{escape(line)}.</li>" for line in more)
+    details = f"<ul class='exlab-review-details' style='margin:2px 0'>{details}</ul>" if details else ""
+    card_line, cards = _other_card(d) if lost else ("", "")
+    legend = words.review_legend(same_spot=_same_spot(d) and bool(card_line))
+    text = (
+        f"<div style='flex:1 1 auto'><b>{escape(said['head'])}</b> {escape(said['round'])} "
+        f"<b style='color:{LABEL_COLOURS[d.label]}'>{escape(said['label'])}</b>, {escape(said['loss'])}<br>"
+        f"{escape(said['played'])}<br>"
+        f"{escape(said['best'])}{card_line}{why}"
+        f"{details}<small>{escape(legend)}</small></div>"
+    )
+    # the two cards sit beside the words, so the hall below stays where it was
+    return (
+        f"<div class='exlab-review-decision' style='display:flex;gap:12px;align-items:flex-start'>"
+        f"{text}{cards}</div>{hall_html(d.view.hall, numbered=True, marks=marks)}"
+    )

@@ -1,0 +1,201 @@
+"""The play app's screen as HTML: the banner, the status lines, the no-fit box, the running
+score, the other players' halls, the log, the score sheet and the card in hand.
+
+Each function takes a piece of :class:`~exhibition_lab.ui.screens.play.PlayScreen` (plain
+data and sentences) and returns the HTML the widget shows; no game logic and no words of
+its own here.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from ..screens.play import (
+    HallScreen,
+    HandScreen,
+    Message,
+    NoFit,
+    Opponents,
+    ScoreTable,
+    Sheet,
+)
+from ..text.numbers import minus
+from ..text.rules import rule_hover
+from .cards import card_html
+from .css import style
+from .halls import halls_table_html
+from .sheets import score_sheet_html
+from .tile import vehicle_html
+
+
+def rule_tag(rule: str) -> str:
+    """The rule id as a small suffix after plain words; hovering it says what the code is."""
+    return f"<span class='exlab-rule' title='{escape(rule_hover(rule))}'>{escape(rule)}</span>"
+
+
+#: A rule id of the rules reference in running text: R10a, S6, V3, D11, T2 …
+RULE_ID = re.compile(r"\b[RSVDT]\d{1,2}[a-z]?\b")
+
+
+def tag_rules(html: str) -> str:
+    """Escaped text with its rule ids turned into :func:`rule_tag` tags: ``"(R10a)"`` becomes
+    the tag alone, ``"(−7 fame points, R24)"`` the words in brackets and then the tag."""
+    rule = RULE_ID.pattern
+    pattern = re.compile(rf"\s*\(({rule})\)|,\s*({rule})\)|(?<![\w'>])({rule})(?![\w<])")
+
+    def tag(match: re.Match) -> str:
+        alone, closing, bare = match.groups()
+        if closing:
+            return ")" + rule_tag(closing)
+        return rule_tag(alone or bare)
+
+    return pattern.sub(tag, html)
+
+
+def plain_html(text: str) -> str:
+    """A sentence as HTML: escaped, true minus signs, rule ids as tags."""
+    return tag_rules(escape(minus(text)))
+
+
+def banner_html(text: str, stock: str) -> str:
+    """One line that never wraps; the whole sentence on hover if a long name cuts it."""
+    small = f"<small style='font-weight:400'>{escape(stock)}</small>"
+    return f"<span title='{escape(text)}'>{escape(text)} {small}</span>"
+
+
+def turns_html(label: str, turns: tuple[str, ...]) -> str:
+    if not turns:
+        return ""
+    told = ". ".join(escape(minus(text)) for text in turns)
+    return f"<b>{escape(label)}:</b> {told}."
+
+
+def message_html(message: Message) -> str:
+    """The message line: the answer in plain words with its rule as a tag, then the no-fit box."""
+    css = "exlab-error" if message.error else "exlab-info"
+    body = plain_html(message.text) if message.text else ""
+    if message.no_fit is not None:
+        box = no_fit_html(message.no_fit)
+        body = f"{body} {box}" if body else box  # your own take stays first, where the closed box shows it
+    tag = rule_tag(message.rule) if message.rule else ""
+    return f"<span class='{css}'>{body}</span>{tag}"
+
+
+def no_fit_html(no_fit: NoFit) -> str:
+    costs = "; ".join(
+        f"<b>{escape(cost.label)}</b>: {plain_html(cost.cost)}{rule_tag(cost.rule) if cost.rule else ''}"
+        for cost in no_fit.costs
+    )
+    reasons = " · ".join(
+        f"<b>{escape(reason.showcase)}</b>: {plain_html(reason.words)}{rule_tag(reason.rule)}"
+        for reason in no_fit.reasons
+    )
+    return (
+        f"<div class='exlab-nofit'><b>{escape(no_fit.title)}</b> {costs}. {escape(no_fit.why_label)} {reasons}.</div>"
+    )
+
+
+def hall_title_html(hall: HallScreen) -> str:
+    notes = "".join(f" · {escape(note)}" for note in hall.notes)
+    hand = f" · {escape(hall.hand_label)} <b>{escape(hall.hand)}</b>" if hall.hand else ""
+    return f"<b style='font-size:14px'>{escape(hall.title, quote=False)}</b>{notes}{hand}"
+
+
+def score_table_html(table: ScoreTable) -> str:
+    """The running score: one row per player, a column per goal (its meaning on hover)."""
+    head = "".join(
+        f"<th class='exlab-goal-head' title='{escape(hover)}'>{escape(short)}</th>" for short, hover in table.heads
+    )
+    rows = []
+    for row in table.rows:
+        cells = "".join(
+            f"<td title='{escape(hover)}'>{escape(points)}</td>" if hover else "<td></td>"
+            for points, hover in row.cells
+        )
+        me = " class='exlab-me'" if row.me else ""
+        rows.append(
+            f"<tr{me}><td>{escape(row.name)}</td>{cells}<td class='exlab-live-total'><b>{row.total}</b></td></tr>"
+        )
+    return (
+        f"<b>{escape(table.title)}</b><small>{escape(table.note)}</small>"
+        f"<table class='exlab-table'><thead><tr><th>{escape(table.player_head)}</th>{head}"
+        f"<th>{escape(table.total_head)}</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def opponents_html(opponents: Opponents) -> str:
+    """Every other player's hall in miniature, one row each (empty when there is none)."""
+    rows = []
+    for row in opponents.rows:
+        claim = f"<br><small>{escape(row.claim)}</small>" if row.claim else ""
+        # the notes ride on the name line: the vehicle's line is the longest of the label,
+        # and the label column is narrow so that 4-5 players' halls fit 1366 px
+        note = f" · <b>{escape(' · '.join(row.notes))}</b>" if row.notes else ""
+        label = (
+            f"<div class='exlab-opponent' title='{escape(row.hover)}'>"
+            f"<b>{escape(row.name)}</b> <small>{escape(row.kind)}{note}</small><br>"
+            f"{vehicle_html(opponents.table, row.seat, where=True)}{claim}</div>"  # type: ignore[arg-type]
+        )
+        rows.append((label, row.hall))
+    if not rows:
+        return ""
+    return style("board") + "<div class='exlab-board'>" + halls_table_html(rows, marked=opponents.marked) + "</div>"
+
+
+def log_html(summary: str, lines: tuple[str, ...], limit: int = 200) -> str:
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines[:limit])
+    return f"<details><summary>{escape(summary)}</summary><ol reversed>{items}</ol></details>"
+
+
+def sheet_html(sheet: Sheet) -> str:
+    """The score sheet with every player's score explained (folded), and the tiebreak."""
+    if sheet.sheet is None:
+        return ""
+    explained = "".join(
+        f"<details><summary>{escape(summary)}</summary><pre style='font-size:11px'>{escape(why)}</pre></details>"
+        for summary, why in sheet.whys
+    )
+    title = f"<h3 class='exlab-sheet-title'>{escape(sheet.title)}</h3>"
+    whys = f"<div class='exlab-whys'>{explained}</div>"
+    return title + score_sheet_html(sheet.sheet) + tiebreak_html(sheet.tiebreak, sheet.winner) + whys
+
+
+def tiebreak_html(text: str, winner: str = "") -> str:
+    """How R26 decided, the winner in bold (``""`` when the totals decided)."""
+    if not text:
+        return ""
+    html = escape(text)
+    if winner:
+        name = escape(winner)
+        html = html.replace(f": {name} ", f": <b>{name}</b> ", 1)
+    return f"<div class='exlab-tiebreak'>{html}</div>"
+
+
+def hand_html(hand: HandScreen) -> str:
+    """The card in hand as a card face, or an empty frame of the same size, so nothing moves."""
+    face = (
+        card_html(hand.card, extra_class="exlab-hand-card")
+        if hand.card is not None
+        else "<div class='exlab-empty'></div>"
+    )
+    label = f"<div class='exlab-hand-label'>{escape(hand.label, quote=False)}</div>"
+    return f"{style('board')}<div class='exlab-board'>{label}{face}</div>"
+
+
+__all__ = [
+    "banner_html",
+    "hall_title_html",
+    "hand_html",
+    "log_html",
+    "message_html",
+    "no_fit_html",
+    "opponents_html",
+    "rule_tag",
+    "score_table_html",
+    "sheet_html",
+    "tag_rules",
+    "tiebreak_html",
+    "turns_html",
+]

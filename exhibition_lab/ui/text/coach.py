@@ -1,0 +1,479 @@
+"""Everything the coach says: a turn in words, a hint and its reasons, the value of an
+option, a review's summary and the reasons behind each reviewed decision.
+
+The coach (:mod:`exhibition_lab.games.exhibition.coach`) returns data; this module words it
+and registers those words for the coach's records with
+:func:`~exhibition_lab.core.words.tells`, so ``print(coach.hint(game))`` and
+``review.summary()`` speak these sentences.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import ArgumentError
+from ...core.words import tells
+from ...games.exhibition.agents import TurnPlan
+from ...games.exhibition.coach import (
+    BLUNDER,
+    THRESHOLDS,
+    Decision,
+    Evaluation,
+    GoalChange,
+    Hint,
+    Option,
+    Review,
+    Risk,
+    changes_now,
+    open_spots,
+    risks_later,
+)
+from ...games.exhibition.game import PlayerView
+from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
+from ...games.exhibition.rules.cards import Card
+from ...games.exhibition.rules.goals import EMPTY_SPOTS
+from .explain import card_with_subject
+from .i18n import N_, _, ngettext
+from .numbers import minus, signed
+from .score import goal_label
+
+# ---------------------------------------------------------------- a turn in words
+
+
+def card_words(card: Card, *, width: int | None = None) -> str:
+    """``1953 · Hillary and Tenzing … (Asia)``: a card with its subject (cut to ``width``)
+    and continent."""
+    where = card.continent.title if card.continent is not None else _("white card")
+    year = _("Einstein") if card.year is None else str(card.year)
+    title = card.title
+    if width is not None and len(title) > width:
+        title = title[: width - 1] + "…"
+    if title:
+        return _("{year} · {title} ({where})").format(year=year, title=title, where=where)
+    return _("{year} ({where})").format(year=year, where=where)
+
+
+def placement_words(view: PlayerView, place: Action) -> str:
+    """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end."""
+    if isinstance(place, Place):
+        return _("place it in {spot}").format(spot=view.layout.spot_name(place.showcase, place.spot))
+    if isinstance(place, ToDepot):
+        return _("put it in the Depot")
+    if isinstance(place, EndExhibition):
+        return _("end the exhibition")
+    raise ArgumentError(f"{place} is not a placement")
+
+
+def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
+    """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``."""
+    card = plan.take.card if plan.take is not None else view.hand
+    parts = []
+    if plan.take is not None:
+        parts.append(_("take {card}").format(card=card_words(card)))
+    if plan.move is not None:
+        parts.append(_("move to {continent}").format(continent=plan.move.continent.title))
+    parts.append(placement_words(view, plan.place))
+    return _(", ").join(parts)
+
+
+def value_words(option: Option, solo: bool) -> str:
+    """What an option is expected to bring, with its 95% interval."""
+    if solo:
+        return _("a final score of {value:+,.0f} (95% interval {low:+,.0f} to {high:+,.0f})").format(
+            value=option.value, low=option.low, high=option.high
+        )
+    return _(
+        "a margin of {value:+.1f} fp over the best opponent (95% interval {low:+.1f} to {high:+.1f}), "
+        "winning {win:.0%} of playouts"
+    ).format(value=option.value, low=option.low, high=option.high, win=option.win_chance)
+
+
+@tells(Evaluation, "unit")
+def unit_words(evaluation: Evaluation) -> str:
+    return _("points (×100)") if evaluation.solo else _("fp margin over the best opponent")
+
+
+@tells(Evaluation, "describe")
+def option_words(evaluation: Evaluation, option: Option) -> str:
+    return describe_plan(evaluation.view, option.plan)
+
+
+TABLE_COLUMNS = {
+    "card": N_("card"),
+    "move": N_("move"),
+    "placement": N_("placement"),
+    "expected": N_("expected"),
+    "low": N_("95% low"),
+    "high": N_("95% high"),
+    "playouts": N_("playouts"),
+    "win": N_("win chance"),
+    "turn": N_("turn"),
+    "played": N_("played"),
+    "best": N_("best"),
+    "loss": N_("loss (fp)"),
+    "label": N_("label"),
+}
+
+
+def column(key: str) -> str:
+    """A column heading of the coach's tables."""
+    return _(TABLE_COLUMNS[key])
+
+
+@tells(Evaluation, "table")
+def evaluation_table(evaluation: Evaluation) -> list[dict[str, object]]:
+    """One row per option (for a DataFrame or a notebook table)."""
+    view = evaluation.view
+    rows = []
+    for option in evaluation.options:
+        plan = option.plan
+        card = plan.take.card if plan.take is not None else view.hand
+        row: dict[str, object] = {
+            column("card"): card_words(card, width=40),
+            column("move"): plan.move.continent.title if plan.move is not None else "",
+            column("placement"): placement_words(view, plan.place),
+            column("expected"): round(option.value, 1),
+            column("low"): round(option.low, 1),
+            column("high"): round(option.high, 1),
+            column("playouts"): option.playouts,
+        }
+        if option.win_chance is not None:
+            row[column("win")] = round(option.win_chance, 3)
+        rows.append(row)
+    if not any(row[column("move")] for row in rows):  # only white cards are moved by choice
+        for row in rows:
+            del row[column("move")]
+    return rows
+
+
+# ---------------------------------------------------------------- reasons
+@tells(GoalChange)
+def change_words(change: GoalChange) -> str:
+    """``Number of Decades 2 → 3 (+1 fp): three decades (R22)``."""
+    return _("{goal} {old:g} → {new:g} ({delta:+g} fp): {reason} ({rule})").format(
+        goal=goal_label(change.goal),
+        old=change.old,
+        new=change.new,
+        delta=change.delta,
+        reason=change.reason,
+        rule=change.rule,
+    )
+
+
+def plain_change(change: GoalChange) -> str:
+    """A score change said plainly: ``Number of Decades goes from 2 to 3 (+1 fame point)``."""
+    one = abs(change.delta) == 1
+    points = ngettext("{delta:+g} fame point", "{delta:+g} fame points", 1 if one else 2).format(delta=change.delta)
+    return minus(
+        _("{goal} goes from {old:g} to {new:g} ({points})").format(
+            goal=goal_label(change.goal), old=change.old, new=change.new, points=points
+        )
+    )
+
+
+@tells(Risk)
+def risk_words(risk: Risk) -> str:
+    """``leaves General, 2nd spot with no card still to come that fits: likely −1 fp (R24)``."""
+    name = risk.layout.spot_name(*risk.spot)
+    if risk.lost:
+        return _("leaves {spot} with no card still to come that fits: likely −1 fp ({rule})").format(
+            spot=name, rule=EMPTY_SPOTS.rule
+        )
+    return _("leaves only {n} card(s) still to come that fit {spot}").format(n=risk.count, spot=name)
+
+
+def plain_risk(risk: Risk) -> str:
+    """A risk with ``fp`` written out and true minus signs."""
+    name = risk.layout.spot_name(*risk.spot)
+    if risk.lost:
+        return _("leaves {spot} with no card still to come that fits: likely −1 fame point ({rule})").format(
+            spot=name, rule=EMPTY_SPOTS.rule
+        )
+    return risk_words(risk)
+
+
+def no_change_now() -> str:
+    return _("no goal changes at once; the value lies in what later turns can add")
+
+
+def plain_line(line: GoalChange | Risk) -> str:
+    """A reason of the coach in plain words (no ``fp``, no arrows)."""
+    return plain_change(line) if isinstance(line, GoalChange) else plain_risk(line)
+
+
+# ---------------------------------------------------------------- a hint
+@tells(Hint)
+def hint_words(hint: Hint) -> str:
+    """The hint as printed: the best turn, its value, what it changes now and risks later,
+    the next best."""
+    option, ev = hint.option, hint.evaluation
+    lines = [
+        _("Best: {turn}.").format(turn=ev.describe(option)),
+        _("Expected {value} over {n} playouts.").format(value=value_words(option, ev.solo), n=option.playouts),
+    ]
+    now = [str(change) for change in hint.now] or [no_change_now()]
+    lines += [_("Now: {reason}").format(reason=text) for text in now]
+    lines += [_("Later: {risk}").format(risk=str(risk)) for risk in hint.risks]
+    if len(ev.options) > 1:
+        runner = ev.options[1]
+        lines.append(
+            _("Next best: {turn} ({value}).").format(turn=ev.describe(runner), value=value_words(runner, ev.solo))
+        )
+    return "\n".join(lines)
+
+
+def hint_details(hint: Hint, limit: int = 3) -> list[str]:
+    """The first reasons of a hint in plain words (the panel's "What it changes")."""
+    now = [plain_change(change) for change in hint.now] or [no_change_now()]
+    return [*now, *(plain_risk(risk) for risk in hint.risks)][:limit]
+
+
+def why_line(hint: Hint) -> str:
+    """The coach's reason in one line of plain words: what the suggested move brings at once,
+    or why it is the Depot or the end, and how far ahead of the next option it is."""
+    ev = hint.evaluation
+    place = ev.best.plan.place
+    if isinstance(place, ToDepot):
+        reason = _(
+            "the card fits no spot of your hall where it would pay off; the Depot costs only 1 fame point at the "
+            "end (R25)"
+        )
+    elif isinstance(place, EndExhibition):
+        reason = _(
+            "the card fits no spot of your hall where it would pay off; ending keeps your hall as it is and stops "
+            "further losses"
+        )
+    elif hint.now:
+        reason = _("{change} at once").format(change=plain_change(hint.now[0]))
+    else:
+        reason = _("no score changes at once, but it keeps the most spots open for the cards still to come")
+    if len(ev.options) > 1:
+        reason = _("{reason}; {comparison}").format(
+            reason=reason, comparison=ahead_words(ev.best, ev.options[1], solo=ev.solo)
+        )
+    return reason
+
+
+def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
+    """How the suggested option compares with the next one: *about equal* when the gap is
+    within the playouts' error (their 95% ranges overlap), else the gap in the table's unit."""
+    if runner.high >= best.low:
+        return _("about equal to the next option: the gap is within the coach's margin of error")
+    gap = best.value - runner.value
+    if solo:
+        return _("about {gap:,.0f} points better than the next option").format(gap=gap)
+    return _("about {gap:,.1f} fame points better than the next option").format(gap=gap)
+
+
+HINT_PANEL = {
+    "suggests": N_("Coach suggests:"),
+    "lit": N_("(lit in purple on the board)"),
+    "why": N_("Why:"),
+    "option": N_("option"),
+    "solo_value": N_("final score to expect (×100 points)"),
+    "value": N_("points ahead of your best opponent at the end"),
+    "between": N_("likely between"),
+    "win": N_("chance to win"),
+    "changes": N_("What it changes"),
+    "close": N_("Close"),
+}
+
+
+def hint_panel(key: str) -> str:
+    """A fixed label of the hint panel (see :data:`HINT_PANEL`)."""
+    return _(HINT_PANEL[key])
+
+
+def between(low: str, high: str) -> str:
+    return _("{low} to {high}").format(low=low, high=high)
+
+
+# ---------------------------------------------------------------- a review
+@tells(Decision, "played")
+def played_words(decision: Decision) -> str:
+    return describe_plan(decision.view, decision.played.plan)
+
+
+@tells(Decision, "best")
+def best_words(decision: Decision) -> str:
+    return describe_plan(decision.view, decision.best.plan)
+
+
+@tells(Review, "table")
+def review_table(review: Review) -> list[dict[str, object]]:
+    return [
+        {
+            column("turn"): d.turn,
+            column("played"): d.played_words,
+            column("best"): d.best_words,
+            column("loss"): round(d.loss, 2),
+            column("label"): d.label,
+        }
+        for d in review.decisions
+    ]
+
+
+@tells(Review, "summary")
+def review_summary(review: Review) -> str:
+    """The review in a few lines: the counts, the loss, the worst decisions."""
+    counts = _(", ").join(f"{n} {label}" for label, n in review.counts().items() if n)
+    lines = [
+        _(
+            "{player}: {n} decisions reviewed ({counts}); {total:.1f} fp lost in all, {mean:.2f} fp per decision."
+        ).format(
+            player=review.player, n=len(review.decisions), counts=counts, total=review.total_loss, mean=review.mean_loss
+        )
+    ]
+    for d in review.worst():
+        if d.loss > 0:
+            lines.append(
+                _("Turn {turn}: played {played}; better: {best} (−{loss:.1f} fp).").format(
+                    turn=d.turn, played=d.played_words, best=d.best_words, loss=d.loss
+                )
+            )
+    return "\n".join(lines)
+
+
+#: Each review label with its plural, for counts such as "3 inaccuracies".
+LABELS = {
+    "good": (N_("{n} good"), N_("{n} good")),
+    "inaccuracy": (N_("{n} inaccuracy"), N_("{n} inaccuracies")),
+    "mistake": (N_("{n} mistake"), N_("{n} mistakes")),
+    BLUNDER: (N_("{n} blunder"), N_("{n} blunders")),
+    "decision": (N_("{n} decision"), N_("{n} decisions")),
+}
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 mistake``, ``3 inaccuracies``, ``5 good``: a count with its noun in the right number."""
+    singular, plural = LABELS[noun]
+    return ngettext(singular, plural, n).format(n=n)
+
+
+def label_name(label: str) -> str:
+    """A review label as shown: ``good``, ``inaccuracy``, ``mistake``, ``blunder``."""
+    return _(label)
+
+
+def review_counts(review: Review) -> str:
+    """``12 decisions: 9 good, 2 inaccuracies, 1 mistake; 3.4 fame points lost in all
+    (0.28 per decision). A decision is good when …``."""
+    counts = _(", ").join(counted(n, label) for label, n in review.counts().items() if n) or _("nothing to review")
+    limits = [limit for limit, _label in THRESHOLDS]
+    return _(
+        "{decisions}: {counts}; {total:.1f} fame points lost in all ({mean:.2f} per decision). A decision is good "
+        "when it loses under {good} fame points against the coach's best, an inaccuracy under {inaccuracy}, a "
+        "mistake under {mistake}, a blunder beyond."
+    ).format(
+        decisions=counted(len(review.decisions), "decision"),
+        counts=counts,
+        total=review.total_loss,
+        mean=review.mean_loss,
+        good=f"{limits[0]:g}",
+        inaccuracy=f"{limits[1]:g}",
+        mistake=f"{limits[2]:g}",
+    )
+
+
+def review_title(player: str) -> str:
+    return _("Review of {player}").format(player=player)
+
+
+def reviewing(player: str) -> str:
+    return _("Reviewing {player}’s decisions…").format(player=player)
+
+
+def decision_position(index: int, count: int) -> str:
+    return _("Decision {k} of {n}").format(k=index, n=count)
+
+
+def no_decisions() -> str:
+    return _("No decisions to review.")
+
+
+def review_reason(d: Decision) -> str:
+    """Why the better turn was better, in one line: a score change only it brings at once,
+    else a risk only the turn played took, else the room it leaves for later cards."""
+    played_now = set(changes_now(d.view, d.played.plan))
+    only_best = [change for change in changes_now(d.view, d.best.plan) if change not in played_now]
+    if only_best:
+        return _("with the better turn, {change}").format(change=plain_change(only_best[0]))
+    only_played = risks_only_played(d)
+    if only_played:
+        return _("your turn {risk}").format(risk=plain_risk(only_played[0]))
+    return _("both change the score alike at once; the better turn leaves more room for the cards still to come")
+
+
+def risks_only_played(d: Decision) -> list[Risk]:
+    """The risks the turn played took that the best turn did not."""
+    best_risks = set(risks_later(d.view, d.best.plan))
+    return [risk for risk in risks_later(d.view, d.played.plan) if risk not in best_risks]
+
+
+def review_details(d: Decision) -> list[str]:
+    """More than one line for a large loss: every risk only the turn played took, and how
+    many empty spots each turn keeps that cards still to come can fill (R24)."""
+    lines = [_("your turn {risk}").format(risk=plain_risk(risk)) for risk in risks_only_played(d)][:3]
+    mine, best = len(open_spots(d.view, d.played.plan)), len(open_spots(d.view, d.best.plan))
+    if mine != best:
+        lines.append(
+            _(
+                "the coach's turn keeps {best} that cards still to come can fill, yours {mine} "
+                "(each spot left empty costs 1 fame point at the end, R24)"
+            ).format(best=_spots(best), mine=_spots(mine))
+        )
+    best_now = [plain_change(change) for change in changes_now(d.view, d.best.plan)]
+    if len(best_now) > 1:
+        lines.append(_("the coach's turn at once: {changes}").format(changes=_("; ").join(best_now)))
+    return lines
+
+
+def _spots(n: int) -> str:
+    return ngettext("{n} spot", "{n} spots", n).format(n=n)
+
+
+def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
+    """The sentences of one reviewed decision, by part (the review panel places them)."""
+    digits = 0 if solo else 1
+    worth = _("final score (×100)") if solo else _("points ahead of the best opponent")
+    return {
+        "head": _("Decision {k}").format(k=index),
+        "round": _("(round {round}):").format(round=d.round),
+        "label": label_name(d.label),
+        "loss": _("{loss:.1f} fame points lost.").format(loss=d.loss),
+        "played": _("You played: {turn} (expected {worth}: {value}).").format(
+            turn=d.played_words, worth=worth, value=signed(d.played.value, digits)
+        ),
+        "best": _("Best found: {turn} (expected {value}).").format(
+            turn=d.best_words, value=signed(d.best.value, digits)
+        ),
+    }
+
+
+def coach_reason_template() -> str:
+    """``The coach's reason: {reason}.`` (the renderer fills in the reason)."""
+    return _("The coach's reason: {reason}.")
+
+
+def review_legend(*, same_spot: bool) -> str:
+    text = _("The hall before the decision; the spot you played is outlined red, the better spot green")
+    if same_spot:
+        text = _("{legend} (the same spot: the card made the difference)").format(legend=text)
+    return _("{legend}.").format(legend=text)
+
+
+def other_card(card: Card, *, same_spot: bool) -> str:
+    """``The coach would have taken 1953 · … instead (for the same spot).``"""
+    if same_spot:
+        return _("The coach would have taken {card} instead for the same spot.").format(card=card_with_subject(card))
+    return _("The coach would have taken {card} instead.").format(card=card_with_subject(card))
+
+
+def you_took() -> str:
+    return _("You took")
+
+
+def coach_would_take() -> str:
+    return _("The coach would have taken")
+
+
+def previous_next() -> tuple[str, str]:
+    return _("◀ Previous"), _("Next ▶")

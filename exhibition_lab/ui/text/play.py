@@ -1,0 +1,492 @@
+"""Everything the play app says about a game in progress: what you may do now, who played
+what, what Undo takes back, what ending costs, the result.
+
+Functions of the model (:class:`~exhibition_lab.games.exhibition.session.PlaySession`)
+returning plain text; each sentence is a message id (:func:`~.i18n._`) with named fields.
+The app's HTML and widgets only place these sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...core.session import UndoRefusal
+from ...games.exhibition.game import Game, Phase
+from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from ...games.exhibition.rules.deal import VEHICLES
+from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
+from ...games.exhibition.rules.layout import SHOWCASES
+from ...games.exhibition.session import PlaySession, Turn
+from .explain import card_name, card_with_subject, history_in_words
+from .i18n import N_, _, ngettext, translate
+from .numbers import minus
+from .setup import variation_line
+
+# ---------------------------------------------------------------- names
+
+
+def possessive(session: PlaySession, seat: int) -> str:
+    """``your`` for the player the app addresses, ``Ben's`` for anyone else."""
+    if session.is_addressed(seat):
+        return _("your")
+    return _("{name}'s").format(name=session.game.players[seat])
+
+
+def seat_label(session: PlaySession, seat: int) -> str:
+    """``"Greedy 2 (greedy bot)"`` or a person's name alone."""
+    name = session.game.players[seat]
+    if session.is_human(seat):
+        return name
+    return _("{name} ({kind} bot)").format(name=name, kind=session.seats[seat])
+
+
+def seat_kind(session: PlaySession, seat: int) -> str:
+    """``human`` or ``greedy bot``: what plays a seat."""
+    return _("human") if session.is_human(seat) else _("{kind} bot").format(kind=session.seats[seat])
+
+
+def seats_in_words(session: PlaySession) -> str:
+    """Every seat's label, in seat order."""
+    return _(", ").join(seat_label(session, k) for k in range(session.game.n_players))
+
+
+# ---------------------------------------------------------------- now
+def what_now(session: PlaySession) -> str:
+    """What the player to move may do now, naming only what is possible (R7–R10a)."""
+    game = session.game
+    if game.is_over:
+        return _("The game is over.")
+    who = game.current_player
+    if not session.humans_turn:
+        return _("{name} is thinking…").format(name=who)
+    seat = game.current
+    if game.phase is Phase.TAKE:
+        here = game.vehicles[seat]
+        if game.market[here]:
+            return _("{name}: take a card from {continent}, where {whose} {vehicle} stands").format(
+                name=who, continent=here.title, whose=possessive(session, seat), vehicle=VEHICLES[seat]
+            )
+        return _("{name}: {continent} is empty, so take a card from any continent").format(
+            name=who, continent=here.title
+        )
+    if game.phase is Phase.MOVE:
+        return _("{name}: the white card lets {whose} vehicle go anywhere — choose a continent").format(
+            name=who, whose=possessive(session, seat)
+        )
+    return _("{name}: {options}").format(name=who, options=placing_options(session))
+
+
+def placing_options(session: PlaySession) -> str:
+    """The ways to play the card in hand, as one clause: ``place 1910 in a lit spot, put it
+    in the Depot``; when it fits nowhere the clause says so first."""
+    card = card_name(session.game.hand)
+    options = []
+    if session.legal_spots():
+        options.append(_("place {card} in a lit spot").format(card=card))
+    if session.can(ToDepot):
+        options.append(_("put it in the Depot"))
+    if session.can(EndExhibition):
+        options.append(_("end your exhibition"))
+    if len(options) > 1:
+        options[-1] = _("or {option}").format(option=options[-1])
+    listed = _(", ").join(options)
+    if session.legal_spots():
+        return listed
+    return _("{card} fits nowhere in the hall — {options}").format(card=card, options=listed)
+
+
+def banner(session: PlaySession) -> str:
+    """The one-line banner: the round and what to do now, or the result."""
+    game = session.game
+    if game.is_over:
+        return _("Game over — {result}").format(result=result_in_words(session))
+    return _("Round {round} · {now}").format(round=game.round, now=what_now(session))
+
+
+def stock_note(session: PlaySession) -> str:
+    """``(stock: 83 cards)``."""
+    n = session.game.stock_size
+    return ngettext("(stock: {n} card)", "(stock: {n} cards)", n).format(n=n)
+
+
+def result_in_words(session: PlaySession) -> str:
+    """The end of the game in one line: the winner(s), or a solo game's final score."""
+    game = session.game
+    sheet = game.score()
+    if game.is_solo:
+        total = minus(str(sheet[game.players[0]].total))
+        return _("Final score: {total} points (solo, ×100 scale)").format(total=total)
+    winners = sheet.winners
+    if len(winners) == 1:
+        return winner_in_words(session, winners[0])
+    return _("{names} share the win").format(names=_(" and ").join(winners))
+
+
+def winner_in_words(session: PlaySession, name: str) -> str:
+    """``You win`` or ``Ann wins``."""
+    seat = session.game.players.index(name)
+    return _("You win") if session.is_addressed(seat) else _("{name} wins").format(name=name)
+
+
+def solo_rules_in_words() -> str:
+    """A solo game's scoring in two sentences, for its first screen (S2–S6, D11)."""
+    return _(
+        "Solo game: scores are shown ×100 (1 fame point = 100 points, S2). "
+        "Mid Century is harsh: +100 minus 200 points per year your card is away from 1950 (S6), "
+        "and Years Gap loses 100 points for each card left on the tile older than its left card "
+        "or younger than its right card (S4)."
+    )
+
+
+def variations_in_words(game: Game) -> str:
+    """The variation showcases and the Secret Decade of ``game`` in one sentence, each with
+    its rule (V2–V7), or ``""`` for the base game: ``"Variations: Links over General —
+    direct neighbours share a continent or lie within 5 years (V3)."``"""
+    parts = [
+        _("{name} over {base} — {line} ({rule})").format(
+            name=kind.name, base=SHOWCASES[kind.covers].name, line=variation_line(kind.key), rule=kind.rule
+        )
+        for kind in game.layout
+        if kind.is_variation
+    ]
+    if game.secret_decades is not None:
+        parts.append(
+            _("{name} — {line} ({rule})").format(
+                name=translate(SECRET_DECADE.label),
+                line=_("+1 fame point per hall card of your hidden decade"),
+                rule=SECRET_DECADE.rule,
+            )
+        )
+    if not parts:
+        return ""
+    listed = _("; ").join(parts)
+    return ngettext("Variation: {parts}.", "Variations: {parts}.", len(parts)).format(parts=listed)
+
+
+def greeting(session: PlaySession, *, first: bool = False, again: bool = False) -> str:
+    """The first message of a game: who plays, the seed that dealt it (type it in
+    “New game…” to deal the same cards again), the variations in play and a solo game's
+    scoring."""
+    seed, seats = session.setup.seed, seats_in_words(session)
+    if again:
+        text = _("Dealt again with seed {seed}: {seats}.").format(seed=seed, seats=seats)
+    else:
+        text = _("New game (seed {seed}): {seats}.").format(seed=seed, seats=seats)
+    more = [variations_in_words(session.game)]
+    if first and not session.game.is_solo:
+        more.append(_("“New game…” (top right) chooses players, bots and variations."))
+    if session.game.is_solo:
+        more.append(solo_rules_in_words())
+    return " ".join([text, *(m for m in more if m)])
+
+
+def app_in_words(session: PlaySession) -> str:
+    """The play app as the plain text of its notebook cell: who plays and where the game stands."""
+    game = session.game
+    if game.is_over:
+        state = _("game over")
+    else:
+        state = _("round {round}, {name} to move").format(round=game.round, name=game.current_player)
+    return _("Play app: {seats} ({state})").format(seats=seats_in_words(session), state=state)
+
+
+# ---------------------------------------------------------------- turns
+def turn_sentence(name: str, actions: Sequence[str]) -> str:
+    """``Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century``."""
+    return _("{name} {actions}").format(name=name, actions=_(", ").join(actions))
+
+
+def turns_in_words(
+    session: PlaySession, turns: Sequence[Turn], words: Sequence[str] | None = None
+) -> list[tuple[int, str]]:
+    """Each turn as ``(seat, sentence)``; ``words`` are the sentences of every action of
+    the history (:func:`~.explain.history_in_words`), computed here if not given."""
+    words = history_in_words(session.game) if words is None else words
+    return [(t.seat, turn_sentence(session.game.players[t.seat], words[t.start : t.stop])) for t in turns]
+
+
+def others_last_turns(session: PlaySession, *, short: bool = False) -> list[tuple[int, str]]:
+    """The other players' turns since the viewer's previous turn, one sentence each (in a
+    solo game, your last full turn). ``short`` names each card by its year alone (the
+    subject stays on the card's hover)."""
+    words = history_in_words(session.game, short=short)
+    return turns_in_words(session, session.others_last_turns(), words)
+
+
+def turns_label(session: PlaySession) -> str:
+    """The label of the other players' turns: from whose turn on they are told. "Since your
+    last turn" only when the viewer has finished a turn (else "Before your first turn"); at
+    the end "After your last turn"; hot-seat players by name, so each knows whose it is."""
+    game = session.game
+    if game.is_solo:
+        return _("Your last turn")
+    viewer = session.viewer
+    whose = _("{name}'s").format(name=game.players[viewer]) if len(session.human_seats) > 1 else _("your")
+    if game.is_over:
+        return _("After {whose} last turn").format(whose=whose)
+    if session.has_finished_a_turn(viewer):
+        return _("Since {whose} last turn").format(whose=whose)
+    return _("Before {whose} first turn").format(whose=whose)
+
+
+def turns_line(session: PlaySession) -> tuple[str, list[str]]:
+    """The turns line: its label and the turns told (several turns share two lines, so
+    each card is named by its year; a solo game's own turn without "You")."""
+    turns = others_last_turns(session)
+    if len(turns) > 1:
+        turns = others_last_turns(session, short=True)
+    if not turns:
+        return "", []
+    if session.game.is_solo:
+        turns = own_turns(session, session.others_last_turns())
+    return turns_label(session), [text for _, text in turns]
+
+
+def own_turns(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, str]]:
+    """Turns of the lone player, said without their name (``took 1965 …, placed it in …``)."""
+    words = history_in_words(session.game)
+    return [(t.seat, _(", ").join(words[t.start : t.stop])) for t in turns]
+
+
+def hot_seat_handover(session: PlaySession, seat: int) -> str:
+    """After a hot-seat turn, whose turn it is now (the turn itself is told above)."""
+    return _("{name}'s turn is over (told above); now it is {next}'s turn").format(
+        name=session.game.players[seat], next=session.game.players[session.viewer]
+    )
+
+
+def skipped_turns(n: int) -> str:
+    """The gap in a long run of bot turns: ``… 4 more turns (see the log)``."""
+    return ngettext("… {n} more turn (see the log)", "… {n} more turns (see the log)", n).format(n=n)
+
+
+def log_lines(session: PlaySession) -> list[str]:
+    """Every action so far in words, oldest first: ``Ron: took 1969 · … from Asia, …``."""
+    words = history_in_words(session.game)
+    names = session.game.players
+    return [
+        _("{name}: {action}").format(name=names[seat], action=words[k])
+        for k, (seat, _action) in enumerate(session.game.history)
+    ]
+
+
+def log_summary(n: int) -> str:
+    """``Log (12 moves)``."""
+    return ngettext("Log ({n} move)", "Log ({n} moves)", n).format(n=n)
+
+
+# ---------------------------------------------------------------- undo
+def decision_noun(action: Action, card_year: str | None) -> str:
+    """A decision as a noun phrase: ``placement of 1910``, ``move to Asia``."""
+    if isinstance(action, Take):
+        return _("taking of {card}").format(card=card_year)
+    if isinstance(action, Move):
+        return _("move to {continent}").format(continent=action.continent.title)
+    if isinstance(action, Place):
+        return _("placement of {card}").format(card=card_year) if card_year else _("placement")
+    if isinstance(action, ToDepot):
+        return _("Depot move of {card}").format(card=card_year) if card_year else _("Depot move")
+    return _("exhibition ending")
+
+
+def undo_in_words(session: PlaySession) -> str:
+    """What Undo would take back, counted in turns: ``your placement of 1910 and Greedy 2's
+    turn``; another person's decision is named (``Ben's exhibition ending``), never with a
+    gendered pronoun."""
+    scope = session.undo_scope()
+    if scope is None:
+        return _("nothing")
+    yours = session.humans_turn or len(session.human_seats) == 1
+    whose = _("your") if yours else _("{name}'s").format(name=session.game.players[scope.owner])
+    card = card_name(scope.card) if scope.card is not None else None
+    own = _("{whose} {decision}").format(whose=whose, decision=decision_noun(scope.decision, card))
+    if scope.forced_end:  # the forced end that followed goes back too
+        own = _("{decision}, {whose} exhibition ending").format(decision=own, whose=whose)
+    if not scope.others:
+        return own
+    others = _(" and ").join(_("{name}'s turn").format(name=session.game.players[s]) for s in scope.others)
+    return _("{own} and {others}").format(own=own, others=others)
+
+
+def undo_refusal_in_words(session: PlaySession) -> str:
+    """Why Undo is refused now, as a sentence (``""`` when it is allowed)."""
+    refusal = session.undo_refusal()
+    if refusal is None:
+        return ""
+    why, owner = refusal
+    if why is UndoRefusal.NO_PEOPLE:
+        return _("A game of bots has nothing to undo")
+    if why is UndoRefusal.ONLY_FORCED:
+        return _("Nothing to undo: every human move so far was forced (the only one possible)")
+    if why is UndoRefusal.NOT_YOURS:
+        return _(
+            "Undo takes back only your own moves: the last one was {name}'s (hot-seat players cannot undo each other)"
+        ).format(name=session.game.players[owner])
+    return _("Nothing to undo: no human move yet")
+
+
+def undo_tooltip(session: PlaySession) -> str:
+    """The Undo button's hover: what it takes back, or why it cannot."""
+    return undo_refusal_in_words(session) or _("Take back {what}").format(what=undo_in_words(session))
+
+
+def undone(what: str, session: PlaySession) -> str:
+    """The answer to Undo: ``Took back your placement of 1910. You: place …``."""
+    return _("Took back {what}. {now}.").format(what=what, now=what_now(session))
+
+
+def not_possible(session: PlaySession) -> str:
+    """The answer to a click the game refused."""
+    return _("Not possible now. {now}").format(now=what_now(session))
+
+
+# ---------------------------------------------------------------- the hall
+def end_cost_in_words(session: PlaySession) -> str:
+    """What *End exhibition* costs, said before the click (R10a, R24)."""
+    game = session.game
+    empty = game.hall(game.current).n_empty
+    card = card_name(game.hand) if game.hand else _("the card in hand")
+    if not empty:
+        cost = _("no penalty")
+    elif game.is_solo:
+        cost = _("−{points} points").format(points=empty * 100)
+    else:
+        cost = _("−{points} fame points").format(points=empty)
+    sentence = ngettext(
+        "ending makes your hall final: {card} leaves the game (R10a) and its {n} empty spot stay empty for good "
+        "({cost}, R24)",
+        "ending makes your hall final: {card} leaves the game (R10a) and its {n} empty spots stay empty for good "
+        "({cost}, R24)",
+        empty,
+    ).format(card=card, n=empty, cost=cost)
+    if session.depot_is_full():
+        return _("your Depot is full, so {consequence}").format(consequence=sentence)
+    return sentence
+
+
+def depot_cost(session: PlaySession) -> str:
+    """What a Depot card costs at the end, in the game's unit (S2: solo points are ×100)."""
+    return _("−100 points") if session.game.is_solo else _("−1 fame point")
+
+
+def depot_tooltip(session: PlaySession) -> str:
+    return _("Put the card in a free Depot spot (R10; {cost} at the end, R25)").format(cost=depot_cost(session))
+
+
+def end_tooltip(session: PlaySession, *, allowed: bool) -> str:
+    """End exhibition's hover: its cost when allowed, else when it is."""
+    if allowed:
+        return _("End exhibition: {cost}").format(cost=end_cost_in_words(session))
+    return _(
+        "Allowed only when the card in hand fits no hall spot (R10a); "
+        "it makes your hall final: every empty spot stays empty ({cost} each, R24)"
+    ).format(cost=depot_cost(session))
+
+
+def free_depot_spot(session: PlaySession) -> str:
+    return _("free Depot spot ({cost} per card at the end, R25)").format(cost=depot_cost(session))
+
+
+def hall_title(session: PlaySession, seat: int) -> str:
+    """``Your Exhibition Hall`` or ``Ben's Exhibition Hall``."""
+    if session.is_addressed(seat):
+        return _("Your Exhibition Hall")
+    return _("{name}'s Exhibition Hall").format(name=session.game.players[seat])
+
+
+def depot_title() -> str:
+    """The Depot's name over its spots."""
+    return translate(DEPOT.label)
+
+
+def secret_decade_note(decade: int) -> str:
+    return _("your Secret Decade: the {decade}s").format(decade=decade)
+
+
+def in_hand_label() -> str:
+    return _("in hand:")
+
+
+def hand_in_words(session: PlaySession) -> str:
+    """The card in hand with its subject, or ``""``."""
+    return card_with_subject(session.game.hand) if session.game.hand else ""
+
+
+def hand_owner(session: PlaySession, *, holding: bool) -> str:
+    """The label over the card in hand: ``In your hand`` or ``Ben's hand``."""
+    seat = session.game.current
+    if session.is_addressed(seat) or not holding:
+        return _("In your hand")
+    return _("{name}'s hand").format(name=session.game.players[seat])
+
+
+def refused_spot_hover(spot_name: str, words: str, rule: str) -> str:
+    return _("{spot}: {why} ({rule})").format(spot=spot_name, why=words, rule=rule)
+
+
+def new_on_the_tile() -> str:
+    return _("new on the tile (refilled from the stock)")
+
+
+def no_card() -> str:
+    return _("no card")
+
+
+def empty_spot() -> str:
+    return _("empty spot")
+
+
+def move_vehicle_label() -> str:
+    return _("Move your vehicle to:")
+
+
+def no_fit_title(session: PlaySession) -> str:
+    return _("{card} fits nowhere in your hall.").format(card=card_name(session.game.hand))
+
+
+def depot_cost_at_end(session: PlaySession) -> str:
+    return _("{cost} at the end").format(cost=depot_cost(session))
+
+
+def why_no_fit_label() -> str:
+    return _("Why it fits nowhere:")
+
+
+def without_showcase(words: str, showcase: str) -> str:
+    """A no-fit reason under its showcase's name, without repeating it: ``1904 must stand
+    left of 1923: years ascend`` under *General*."""
+    return words.replace(_(" in {showcase}").format(showcase=showcase), "")
+
+
+# ---------------------------------------------------------------- others' halls
+def opponent_notes(session: PlaySession, seat: int) -> list[str]:
+    game = session.game
+    if game.final[seat]:
+        return [_("final")]
+    if seat == game.current and not game.is_over:
+        return [_("to move")]
+    return []
+
+
+def claims(continent_title: str) -> str:
+    return _("claims {continent}").format(continent=continent_title)
+
+
+# ---------------------------------------------------------------- buttons
+BUTTONS = {
+    "undo": N_("Undo"),
+    "setup": N_("New game…"),
+    "again": N_("Play again"),
+    "hint": N_("Hint"),
+    "review": N_("Review"),
+    "what_if": N_("What if…"),
+    "depot": N_("Put in Depot"),
+    "end": N_("End exhibition"),
+    "more": N_("More"),
+    "less": N_("Less"),
+}
+
+
+def button(key: str) -> str:
+    """A button's label by key (see :data:`BUTTONS`)."""
+    return _(BUTTONS[key])

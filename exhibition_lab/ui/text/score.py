@@ -1,0 +1,125 @@
+"""The score in words: what each goal counts (its header's hover), each line of a player's
+score, the solo scale, and how the tiebreak decided (R19–R26, S2–S6, V7)."""
+
+from __future__ import annotations
+
+from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
+from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet
+from .i18n import _, ngettext, translate
+from .numbers import minus
+
+_KNOWN = {g.key for g in GOALS}
+
+
+def goal_label(key: str) -> str:
+    """A goal's name: ``Years Gap``."""
+    return translate(goal(key).label) if key in _KNOWN else key
+
+
+def goal_short(key: str) -> str:
+    """A goal's narrow column heading: ``Gap``."""
+    return translate(goal(key).short) if key in _KNOWN else key
+
+
+def goal_hover(key: str, *, solo: bool) -> str:
+    """What a score column counts, in plain words with its rule (solo: on the ×100 scale)."""
+    if key not in _KNOWN:
+        return key
+    record = goal(key)
+    if solo and record.solo_hover is not None:
+        return translate(record.solo_hover)
+    words = translate(record.hover)
+    if solo:  # every other goal counts ×100 in a solo game (S2)
+        words = words.replace(_("1 fame point"), _("100 points"))
+        return _("{hover} (×100 in a solo game, S2)").format(hover=words)
+    return words
+
+
+def line_tooltip(line: ScoreLine, scale: int = 1) -> str:
+    """A score line for hovering, in the unit the table shows (points ×100 in a solo game);
+    Chain of Years' minimum said as a rule, not a contradiction (R23); an empty solo Mid
+    Century said as the farthest distance (S6, D11)."""
+    points = minus(f"{line.points * scale:g}")
+    if line.goal == CHAIN.key and len(line.cards) <= 1:
+        one = _("100 points") if scale != 1 else _("1 point")
+        return _(
+            "Chain of Years (R23): {one} per card in your longest run of consecutive years; "
+            "it is at least {one}, even before two cards of neighbouring years → {points}{unit}"
+        ).format(one=one, points=points, unit=_(" points") if scale != 1 else "")
+    if line.goal == MID_CENTURY.key and line.reason.startswith("empty"):
+        return _(
+            "Mid Century ({rule}): empty (or Einstein), so it counts as the farthest from 1950, 50 years away "
+            "(D11): 100 − 200 × 50 → {points} points"
+        ).format(rule=line.rule, points=points)
+    return _("{goal} ({rule}): {reason} → {points}{unit}").format(
+        goal=goal_label(line.goal),
+        rule=line.rule,
+        reason=minus(line.reason),
+        points=points,
+        unit=_(" points") if scale != 1 else "",
+    )
+
+
+def score_in_words(score: PlayerScore) -> str:
+    """One player's score explained line by line, every number in the unit the sheet shows
+    (solo: points ×100, also Mid Century's, which the engine's text gives in fame points)."""
+    if score.scale == 1:
+        return minus(score.explain())
+    lines = [line_tooltip(line, score.scale) for line in score.lines]
+    return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
+
+
+def hidden_until_the_end() -> str:
+    return _("hidden until the end ({rule})").format(rule=SECRET_DECADE.rule)
+
+
+def live_title(over: bool) -> str:
+    return _("Final score") if over else _("Score so far")
+
+
+def live_note(*, solo: bool, over: bool) -> str:
+    """The small words after the title: the unit and, during the game, what the table means."""
+    unit = _(" (points ×100, solo)") if solo else _(" (fame points)")
+    if over:
+        return unit
+    return _("{unit} — if the game ended now; hover a heading for what it counts").format(unit=unit)
+
+
+def column(key: str) -> str:
+    """``Player`` or ``Total``: the fixed columns of the score table."""
+    return {"player": _("Player"), "total": _("Total")}[key]
+
+
+def sheet_title() -> str:
+    return _("Score sheet")
+
+
+def why_summary(name: str, total: int) -> str:
+    """``Ann: 12 — why``: the fold that opens a player's explained score."""
+    return _("{name}: {total} — why").format(name=name, total=minus(str(total)))
+
+
+def tiebreak_in_words(sheet: ScoreSheet, you: str | None = None) -> str:
+    """How R26 decided when the best totals were equal (``""`` otherwise); ``you`` is the
+    name the app addresses as "you"."""
+    ranking = sheet.ranking
+    if len(ranking) < 2 or sheet[ranking[0]].total != sheet[ranking[1]].total:
+        return ""
+    total = sheet[ranking[0]].total
+    tied = [name for name in ranking if sheet[name].total == total]
+    held = _("; ").join(_("{name}: {distance}").format(name=n, distance=_distance(sheet[n].tiebreak)) for n in tied)
+    winners = sheet.winners
+    if len(winners) > 1:
+        return _(
+            "Equal totals ({total}) and Mid Century cards equally close to 1950 ({held}): a shared win (R26)."
+        ).format(total=total, held=held)
+    decided = _("{name} win the tiebreak") if winners[0] == you else _("{name} wins the tiebreak")
+    return _("Equal totals ({total}): {decided}, the Mid Century card closest to 1950 ({held}; R26).").format(
+        total=total, decided=decided.format(name=winners[0]), held=held
+    )
+
+
+def _distance(years: int | None) -> str:
+    if years is None:
+        return _("no dated card there")
+    return ngettext("{n} year from 1950", "{n} years from 1950", years).format(n=years)

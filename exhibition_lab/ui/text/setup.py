@@ -1,0 +1,112 @@
+"""What the start panel says: each seat kind, each variation showcase, the Secret Decade
+and the seed, in words a new player reads."""
+
+from __future__ import annotations
+
+from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
+from ...games.exhibition.session import HUMAN
+from .i18n import N_, _
+
+#: Each seat kind in a few words, weakest bot first: short enough for the start panel's
+#: dropdown (the whole sentence is :data:`SEAT_DETAILS`, shown on hover).
+SEAT_LABELS = {
+    HUMAN: N_("Human (at this screen)"),
+    "random": N_("Random bot · beginner"),
+    "greedy": N_("Greedy bot · casual"),
+    "search": N_("Search bot · strong"),
+}
+
+#: Each seat kind in a sentence, for the hover text of the start panel's dropdown.
+SEAT_DETAILS = {
+    HUMAN: N_("Human: a person who plays at this screen (several humans take turns: hot-seat)"),
+    "random": N_("Random bot — beginner: plays any legal move"),
+    "greedy": N_("Greedy bot — casual: takes the best points right now"),
+    "search": N_("Search bot — strong: plays the game out in its head before it moves"),
+}
+
+#: One line per variation showcase (V2–V6a): what changes for the player.
+VARIATION_LINES = {
+    "spread_the_years": N_("neighbouring cards at least 20 years apart (more across empty spots)"),
+    "links": N_("direct neighbours share a continent or lie within 5 years (a continent may appear twice here)"),
+    "links_strict": N_("like Links, but no continent twice in the showcase, so neighbours lie within 5 years"),
+    "one_decade": N_("all cards from one decade"),
+    "short_era": N_("scores the smallest gap between its two cards"),
+    "antiquity": N_("scores the oldest card in its right spot"),
+    "unique_decades": N_("each card's decade unused in every player's Unique Decades"),
+}
+
+
+def seat_label(kind: str) -> str:
+    """A seat kind in a few words (the dropdown's option)."""
+    return _(SEAT_LABELS[kind])
+
+
+def seat_detail(kind: str) -> str:
+    """A seat kind in a sentence (the dropdown's hover)."""
+    return _(SEAT_DETAILS[kind])
+
+
+def variation_line(key: str) -> str:
+    """What a variation showcase changes for the player, in one line."""
+    return _(VARIATION_LINES[key]) if key in VARIATION_LINES else ""
+
+
+def variation_hover(key: str) -> str:
+    """A variation showcase's title on hover: its rule in words and what it lies over."""
+    kind = VARIATIONS[key]
+    return _(
+        "{name} (rule {rule} of the rules reference): {line}. A variation over {base}; no white cards here (V1)."
+    ).format(name=kind.name, rule=kind.rule, line=variation_line(key), base=SHOWCASES[kind.covers].name)
+
+
+def variation_over(key: str) -> str:
+    """``(over General)``: the showcase a variation lies over."""
+    return _("(over {base})").format(base=SHOWCASES[VARIATIONS[key].covers].name)
+
+
+def variation_blocked(key: str, blocked_by: str) -> str:
+    """Why a variation's box is off while its rival over the same showcase is ticked (D9)."""
+    return _("Off while {other} is ticked: both lie over {base}, and a showcase takes one variation at a time.").format(
+        other=VARIATIONS[blocked_by].name, base=SHOWCASES[VARIATIONS[key].covers].name
+    )
+
+
+def variations_clash(first: str, second: str) -> str:
+    """The refusal of two variations over one showcase (D9)."""
+    return _("{first} and {second} both lie over {base}: choose one of them (one variation per showcase, D9)").format(
+        first=VARIATIONS[first].name, second=VARIATIONS[second].name, base=SHOWCASES[VARIATIONS[second].covers].name
+    )
+
+
+def unknown_variation(key: str, known: list[str]) -> str:
+    return _("unknown variation {key!r}; known: {known}").format(key=key, known=", ".join(known))
+
+
+def bad_seed(typed: str) -> str:
+    return _("the seed is a whole number such as 4711, not {typed!r}; empty deals new cards").format(typed=typed)
+
+
+PANEL = {
+    "title": N_("New game"),
+    "players": N_("Players"),
+    "seat": N_("Seat {n}"),
+    "name": N_("name (optional)"),
+    "variations": N_("Variation showcases"),
+    "at_most_one": N_("(at most one over each showcase)"),
+    "secret": N_("Secret Decade"),
+    "secret_line": N_("each player gets a hidden decade: +1 per hall card of it"),
+    "seed": N_("Seed"),
+    "new_cards": N_("new cards"),
+    "keep_seed": N_("Keep this seed"),
+    "keep_seed_hover": N_("Deal the same cards again: tick to keep the game's seed; untick for new cards"),
+    "start": N_("Start game"),
+    "hot_seat": N_(
+        "Several human seats play hot-seat: the board shows the hall of whoever is to move. An empty name gets "
+        "the grey one. An empty Seed deals new cards; a seed in it deals the same cards each time."
+    ),
+}
+
+
+def panel(key: str) -> str:
+    """A label of the start panel by key (see :data:`PANEL`)."""
+    return _(PANEL[key])

@@ -1,0 +1,180 @@
+"""What the what-if explorer says: its controls, the question and the answer, how to read
+the map, the simulated games. Sentences that carry bold numbers are templates whose named
+fields the renderer fills (:mod:`exhibition_lab.ui.render.whatif`)."""
+
+from __future__ import annotations
+
+from ...games.exhibition.rules.goals import PAIR_GOALS, goal
+from ...games.exhibition.rules.scoring import SoloRules
+from .i18n import N_, _, ngettext, translate
+
+#: The goals a pair showcase scores, as (label, key) for the goal buttons.
+GOAL_OPTIONS = tuple((translate(g.label), g.key) for g in PAIR_GOALS)
+
+CONTROLS = {
+    "left": N_("Left card"),
+    "right": N_("Right card"),
+    "goal": N_("Goal"),
+    "pool": N_("Market from"),
+    "bot": N_("Bot"),
+    "games": N_("Games"),
+    "reading": N_("Mid Century"),
+    "harsh": N_("harsh: −200 a year"),
+    "mild": N_("mild: −2 a year"),
+    "simulate": N_("Simulate play"),
+    "stop": N_("Stop"),
+    "whole_deck": N_("whole deck"),
+    "this_game": N_("cards still to come"),
+    "progress": N_("simulated games"),
+    "map_alt": N_("expected fame of every pair"),
+}
+
+
+def control(key: str) -> str:
+    """A control's label by key (see :data:`CONTROLS`)."""
+    return _(CONTROLS[key])
+
+
+def goal_name(key: str) -> str:
+    return translate(goal(key).label)
+
+
+def not_solo() -> str:
+    return _("market penalties are a solo rule (S4, S5); this game has several players")
+
+
+def reading_note(rules: SoloRules) -> str:
+    return _(
+        "Mid Century is counted as in this game: the {name} reading, +{base} minus {per_year} points per year "
+        "from 1950 (S6, D11)."
+    ).format(name=rules.name, base=rules.base, per_year=rules.per_year)
+
+
+def heading_template() -> str:
+    """``What if your {goal} pair were …`` (the goal's name in bold, then where the preset comes from)."""
+    return _("What if your {goal} pair were …")
+
+
+def preset_in_words(left: int | None, right: int | None, held: set[int]) -> str:
+    """Where the preset sliders come from, side by side, in a few words."""
+
+    def side(name: str, year: int | None) -> str:
+        if year is None:
+            return _("{side}: no card of yours yet, pick any year").format(side=name)
+        whose = _("your card there") if year in held else _("the card in your hand")
+        return _("{side} {year}: {whose}").format(side=name, year=year, whose=whose)
+
+    return _("{left}; {right}").format(left=side(_("left card"), left), right=side(_("right card"), right))
+
+
+def compare_with_play() -> str:
+    return _("Compare with real play")
+
+
+def compare_with_play_note() -> str:
+    return _("bots keep cards they can use, so the market they leave is not a uniform draw:")
+
+
+def no_answer() -> str:
+    return _("No answer for this pair.")
+
+
+def expected_template() -> str:
+    """The answer's first line; ``value`` and ``keep`` are set in bold by the renderer."""
+    return _("{goal} {left}–{right}: expected {value} (= {points} on the ×100 solo scale) · all 5 fp kept: {keep}")
+
+
+def points(value: float) -> str:
+    """``"1 point"``, ``"12 points"``: a rounded count of solo points with its plural."""
+    rounded = round(value)
+    return ngettext("{n} point", "{n} points", rounded).format(n=rounded)
+
+
+def pool_note(*, whole_deck: bool, draws: int, pool_size: int, marked: int, penalty: str, rule: str) -> str:
+    """How the final market is drawn and which of its cards cost a point."""
+    cards = _("cards of the deck") if whole_deck else _("cards still in the market or the stock")
+    return _(
+        "The final market is {draws} cards drawn from the {size} {cards} (the pair's own two cards left out); "
+        "{marked} of them are {penalty} and each one drawn costs 1 fp ({rule})."
+    ).format(draws=draws, size=pool_size, cards=cards, marked=marked, penalty=penalty, rule=rule)
+
+
+def map_help(goal_key: str, *, this_game: bool) -> list[str]:
+    """How to read the map, and why some rows and columns are blank."""
+    lines = [
+        _("Drag the sliders or click a square of the map (left card up, right card across)."),
+        _("Red cross: the pair on the sliders. White lines: 1, 2, 3 and 4 fp. Outlined squares: the example pairs."),
+    ]
+    if goal_key != "years_gap":
+        lines.append(_("Blank at 1945: the white card may not go in a variation showcase (V1)."))
+    if this_game:
+        lines.append(_("Blank rows and columns: years whose card is already placed or gone."))
+    return lines
+
+
+def map_title(goal_key: str) -> str:
+    return _("Expected {goal} fame, every pair").format(goal=goal_name(goal_key))
+
+
+def press_simulate_template() -> str:
+    """``Press {button} to see …``: the button's name is set in bold by the renderer."""
+    return _("Press {button} to see what real games leave on the tile.")
+
+
+def simulated_template() -> str:
+    """The simulated games' summary; ``games``, ``fame`` and ``mean`` are set in bold."""
+    return _(
+        "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 kept in {kept:.1f}% of games. "
+        "Those games scored {mean} points on average (solo, ×100 scale; Mid Century counted {base} minus "
+        "{per_year} points per year away from 1950, the {reading} reading)."
+    )
+
+
+def games_by(n: int, bot: str) -> str:
+    return ngettext("{n} game by the {bot} bot", "{n} games by the {bot} bot", n).format(n=n, bot=bot)
+
+
+def stopped_after(n: int, requested: int) -> str:
+    return _(" (stopped after {n} of {requested})").format(n=n, requested=requested)
+
+
+def describe(
+    left: int,
+    right: int,
+    goal_key: str,
+    *,
+    whole_deck: bool,
+    expected: float | None,
+    keep_all: float | None,
+    refusal: str = "",
+) -> str:
+    """The chosen question and its answer in one sentence."""
+    question = _("{left}–{right}, {goal}").format(left=left, right=right, goal=goal_name(goal_key))
+    if expected is None:
+        return _("{question}: no answer, {refusal}").format(question=question, refusal=refusal)
+    where = _("the whole deck") if whole_deck else _("the cards still to come in this game")
+    return _(
+        "{question}, market from {where}: expected {expected:.2f} fp, all 5 kept with probability {keep:.3f}"
+    ).format(question=question, where=where, expected=expected, keep=keep_all)
+
+
+def explorer_repr(description: str) -> str:
+    return _("YearsGapExplorer: {description}").format(description=description)
+
+
+CHART = {
+    "lost": N_("grey: 5 or more, every point lost"),
+    "axis": N_("market cards that cost a point (k)"),
+    "exact": N_("exact (uniform market)"),
+    "simulated": N_("simulated play"),
+    "bar": N_("k = {k}: {percent:.1f}%"),
+    "fame": N_("fame"),
+    "exact_row": N_("exact"),
+    "simulated_row": N_("simulated"),
+    "fp": N_("{fp} fp"),
+}
+
+
+def chart(key: str) -> str:
+    """A label of the penalty chart or the fame table (see :data:`CHART`)."""
+    return _(CHART[key])

@@ -1,0 +1,68 @@
+"""A job in a background thread with a progress bar and a Stop button's event, so a widget
+stays live while it runs (the what-if explorer's simulated games)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+
+class BackgroundRun:
+    """Runs one job at a time: ``start(job, on_done)`` calls ``job(should_stop)`` in a daemon
+    thread (or at once with ``background=False``), then ``on_done()`` whatever happened."""
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(
+        self, job: Callable[[Callable[[], bool]], Any], on_done: Callable[[], None], *, background: bool = True
+    ) -> bool:
+        """Start ``job``; returns ``False`` (and starts nothing) while another job runs."""
+        if self.running:
+            return False
+        self._stop.clear()
+
+        def run() -> None:
+            try:
+                job(self._stop.is_set)
+            finally:
+                on_done()
+
+        if background:
+            self._thread = threading.Thread(target=run, daemon=True)
+            self._thread.start()
+        else:
+            run()
+        return True
+
+    def stop(self) -> None:
+        """Ask the job to stop after its current step; what it did is kept."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the job is done (for scripts and tests)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+
+def progress_bar(total: int, unit: str, description: str):
+    """A tqdm.auto bar; in a notebook its widget is placed by the caller, not printed."""
+    from tqdm.auto import tqdm
+
+    if hasattr(tqdm, "container") or "display" in getattr(tqdm.__init__, "__code__", ()).co_varnames:
+        return tqdm(total=total, unit=unit, desc=description, display=False)
+    return tqdm(total=total, unit=unit, desc=description)  # console: no widget to place
+
+
+def hide_readout(bar) -> None:
+    """Keep the progress bar, drop tqdm's numbers beside it (rates and times read as noise
+    to a player); the description says what is counted."""
+    container = getattr(bar, "container", None)
+    for part in getattr(container, "children", ())[2:]:
+        part.layout.display = "none"

@@ -1,0 +1,1 @@
+"""What several test modules share: decks and deals, clicks through the play app, reading the what-if explorer."""

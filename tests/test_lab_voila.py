@@ -1,0 +1,73 @@
+"""Voila's preview inside JupyterLab, with the Jupytext pairing of ``make lab``.
+
+JupyterLab starts with the configuration of ``make lab`` (lab/jupyter_server_config.py) on
+a copy of ``notebooks/`` (a preview saves the notebook, and Jupytext rewrites both files of
+the pair), at 1366×768 with the file browser open; "Render with Voilà" on ``03_play.ipynb``
+must show the play app's board in the preview, and the server must stop on SIGTERM.
+
+With Jupytext's asynchronous contents manager the preview stayed at "Executing 3 of 3"
+("'coroutine' object is not subscriptable" in Voila's exporter) and the server then
+ignored SIGTERM. Screenshots go to build/browser/.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from browser_support import ARTIFACTS, LAPTOP, ROOT, chromium_page, lab_server, require_browser
+
+TOKEN = "exlab-test-token"
+
+
+def _prepare(tmp_path: Path) -> tuple[Path, Path]:
+    """The copy of notebooks/ and an empty Jupyter home, prepared as ``make lab`` does:
+    the Lab settings overrides in place and the notebooks trusted."""
+    notebooks = tmp_path / "notebooks"
+    shutil.copytree(ROOT / "notebooks", notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    home = tmp_path / "jupyter"
+    settings = Path(sys.prefix) / "share" / "jupyter" / "lab" / "settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "notebooks" / "jupyterlab-overrides.json", settings / "overrides.json")
+    subprocess.run(
+        [str(Path(sys.executable).parent / "jupyter"), "trust", *map(str, sorted(notebooks.glob("*.ipynb")))],
+        check=True,
+        capture_output=True,
+        env={"JUPYTER_DATA_DIR": str(home / "data"), "PATH": str(Path(sys.executable).parent)},
+    )
+    return notebooks, home
+
+
+def test_render_with_voila_shows_the_board_and_the_lab_stops(tmp_path):
+    require_browser()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    notebooks, home = _prepare(tmp_path)
+    with lab_server(notebooks, home, TOKEN) as server:
+        with chromium_page(LAPTOP) as page:
+            page.goto(f"{server.url}lab/tree/03_play.ipynb?token={TOKEN}", timeout=120_000)
+            page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=120_000)
+            assert page.locator(".jp-FileBrowser").first.is_visible(), "the file browser is not open"
+            render = page.locator(".jp-NotebookPanel-toolbar .voilaRender")
+            render.wait_for(timeout=60_000)
+            page.screenshot(path=str(ARTIFACTS / "lab-notebook.png"))
+            start = time.perf_counter()
+            render.click()
+            preview = page.frame_locator("iframe[src*='voila/render']")
+            try:
+                preview.locator(".exlab-market-card").first.wait_for(timeout=120_000)
+            except Exception:
+                page.screenshot(path=str(ARTIFACTS / "lab-voila-stuck.png"))
+                raise AssertionError(f"no board in the Voila preview within 120 s; see {server.log_path}") from None
+            seconds = time.perf_counter() - start
+            assert not page.locator(".jp-Dialog").count(), "the preview asked a question (untrusted notebook?)"
+            assert preview.locator(".exlab-market-card").count() == 18
+            page.screenshot(path=str(ARTIFACTS / "lab-voila-preview.png"))
+        log = server.log()
+        assert "coroutine" not in log and "Traceback" not in log, f"errors in {server.log_path}"
+        kernels = server.children()
+        assert server.stop(seconds=30), "JupyterLab did not exit within 30 s of SIGTERM"
+        assert not [k for k in kernels if k.is_running()], "kernels outlived the server"
+    print(f"Render with Voila → board in {seconds:.1f} s")

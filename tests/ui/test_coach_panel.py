@@ -1,0 +1,248 @@
+"""The coach in the play app: the hint lights a legal control and says why in plain words; the
+review steps through the decisions with the coach's reasons."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import exhibition_lab as xl
+from exhibition_lab import coach
+from exhibition_lab.coach import Option, open_spots, risks_later
+from exhibition_lab.games.exhibition import coach as engine_coach
+from exhibition_lab.ui.render.cards import card_html
+from exhibition_lab.ui.text.coach import ahead_words, counted, review_reason
+from exhibition_lab.ui.text.explain import card_with_subject
+from exhibition_lab.ui.widgets.cards import CSS
+from exhibition_lab.ui.widgets.coach import ReviewView
+from exhibition_lab.widgets import GameApp
+from tests.helpers.play import (
+    click_one_step,
+    hinted,
+    plain,
+    play_to_the_end,
+)
+
+
+def test_hint_lights_a_takeable_card_then_a_legal_spot():
+    app = GameApp(seats=["human"], seed=3)
+    app.hint_button.click()
+    lit = hinted(app)
+    assert len(lit) == 1 and "exlab-market-card" in lit[0]._dom_classes
+    assert xl.Take(lit[0].card) in app.game.legal_actions()
+    panel = app.hint_panel.value
+    assert app.hint_panel.layout.display != "none" and "Coach suggests:" in panel
+    # plain words, one line of why, no search jargon
+    assert "Why:" in panel and "points ahead of your best opponent" not in panel  # solo: a final score
+    assert "final score to expect" in panel and "playouts" not in panel and "fp margin" not in panel
+    lit[0].click()  # follow the hint: the light goes out with the move
+    assert not hinted(app) and app.hint_panel.layout.display == "none"
+    app.hint_button.click()
+    (target,) = hinted(app)
+    classes = target._dom_classes
+    if "exlab-spot" in classes:
+        assert "exlab-legal" in classes  # only a spot where the card fits is ever suggested
+    else:
+        assert "exlab-lit" in classes  # the Depot or End exhibition, when allowed
+
+
+def test_hint_follows_the_coach_of_the_engine():
+    from exhibition_lab import coach
+
+    app = GameApp(seats=["human"], seed=5)
+    app.hint_button.click()
+    seed = app.session.setup.seed * 1000 + len(app.game.history)
+    advice = coach.hint(app.game, time_limit=1.0, seed=seed)
+    assert hinted(app)[0].card == advice.actions[0].card
+
+
+def test_hint_is_off_when_no_human_decides():
+    app = GameApp(seats=["human"], seed=2)
+    while not app.game.is_over:
+        click_one_step(app)
+    assert app.hint_button.disabled
+    app.hint_button.click()  # a click on a disabled control changes nothing
+    assert not hinted(app)
+
+
+def test_hint_panel_lies_beside_the_tile_not_above_the_board():
+    app = GameApp(seats=["human", "greedy"], seed=3)
+    tree_before = [type(c) for c in app.children]
+    app.hint_button.click()
+    assert app.hint_panel.layout.display != "none"
+    middle = next(c for c in app.children if "exlab-middle" in c._dom_classes)
+    assert app.hint_panel in middle.children and app.market in middle.children
+    assert app.hint_panel not in app.children and [type(c) for c in app.children] == tree_before
+    app.hint_panel.close_button.click()
+    assert app.hint_panel.layout.display == "none" and not app.find("exlab-hinted")
+
+
+def test_the_hints_mark_is_drawn_above_the_green_marks():
+    css = re.sub(r"\s+", " ", CSS)
+    rule = re.search(r"\.exlab-app \.exlab-hinted \{([^}]*)\}", css).group(1)
+    assert "z-index" in rule and "!important" in rule
+    assert re.search(r"\.exlab-hinted\.exlab-empty-spot[^{]*\{[^}]*background: #ede7f6 !important", css)
+    assert '.exlab-hinted::before { content: "hint"' in css
+
+
+def test_hint_says_about_equal_within_the_margin_of_error():
+    best = Option(None, 5.0, 4.0, 6.0, 32, 0.6)
+    close = Option(None, 4.9, 3.9, 5.9, 32, 0.5)
+    far = Option(None, 2.0, 1.5, 2.5, 32, 0.2)
+    assert ahead_words(best, close, solo=False).startswith("about equal")
+    assert ahead_words(best, far, solo=False) == "about 3.0 fame points better than the next option"
+    solo_best, solo_far = Option(None, -800.0, -850.0, -750.0, 32), Option(None, -1100.0, -1150.0, -1050.0, 32)
+    assert ahead_words(solo_best, solo_far, solo=True) == "about 300 points better than the next option"
+
+
+def test_hint_panel_reason_matches_the_error_ranges():
+    app = GameApp(seats=["human", "greedy"], seed=5)
+    app.hint_button.click()
+    seed = app.session.setup.seed * 1000 + len(app.game.history)
+    advice = coach.hint(app.game, time_limit=1.0, seed=seed)
+    ev = advice.evaluation
+    why = plain(app.hint_panel.value)
+    overlap = ev.options[1].high >= ev.best.low
+    assert ("about equal to the next option" in why) == overlap
+    assert " fp" not in why and not re.search(r"(?<![\w−])-\d", why)
+
+
+def test_review_steps_through_the_decisions_after_the_game():
+    app = GameApp(seats=["human"], seed=4)
+    while not app.game.is_over:
+        click_one_step(app)
+    app.review_button.click()
+    (view,) = app.review_area.children
+    assert isinstance(view, ReviewView) and view.review.decisions
+    assert "Review of You" in view.summary.value
+    first = view.board.value
+    assert "<b>Decision 1</b>" in first and "Best found:" in first and view.previous.disabled
+    n = len(view.review.decisions)
+    assert f"Decision 1 of {n}" in view.position.value  # one numbering for the header and the pager
+    assert "Turn " not in first
+    view.next.click()
+    assert view.index == 1 and view.board.value != first
+    view.previous.click()
+    assert view.index == 0 and view.board.value == first
+    app.play_again.click()  # a new game closes the old review
+    assert app.review_area.children == ()
+
+
+def test_review_counts_use_plurals():
+    assert [counted(1, "blunder"), counted(3, "inaccuracy"), counted(2, "mistake"), counted(5, "good")] == [
+        "1 blunder",
+        "3 inaccuracies",
+        "2 mistakes",
+        "5 good",
+    ]
+    app = GameApp(seats=["human"], seed=4)
+    while not app.game.is_over:
+        click_one_step(app)
+    app.review_button.click()
+    (view,) = app.review_area.children
+    summary = plain(view.summary.value)
+    assert not re.search(r"\b(?:[02-9]|\d\d+) (?:inaccuracy|mistake|blunder|decision)\b", summary), summary
+    assert not re.search(r"\b1 (?:inaccuracies|mistakes|blunders|decisions)\b", summary), summary
+    assert app._review_anchor.tick == 1  # the review is brought into view
+
+
+def test_review_gives_the_coachs_reason_for_each_decision_that_lost_points():
+
+    app = GameApp(seats=["human", "greedy"], seed=4)
+    while not app.game.is_over:
+        click_one_step(app)
+    app.review_button.click()
+    (view,) = app.review_area.children
+    lost = [k for k, d in enumerate(view.review.decisions) if d.label != "good"]
+    assert lost
+    for k in lost[:3]:
+        view.go(k)
+        reason = review_reason(view.decision)
+        assert f"The coach's reason: {html.escape(reason)}." in view.board.value
+        assert "→" not in reason and " fp" not in reason  # plain words, no notation
+
+
+def test_review_offers_a_seat_chooser_when_several_humans_played(monkeypatch):
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.REVIEW_TIME_LIMIT", 0.01)
+    app = GameApp(seats=["human", "greedy", "human"], seed=5)
+    play_to_the_end(app)
+    app.review_button.click()
+    (view,) = app.review_area.children
+    assert isinstance(view, ReviewView) and view.seat_chooser.layout.display == "flex"
+    assert [seat for _, seat in view.seat_chooser.options] == [0, 2]
+    assert "Review of Human 1" in view.summary.value
+    view.next.click()
+    view.seat_chooser.value = 2
+    assert view.review.seat == 2 and "Review of Human 3" in view.summary.value and view.index == 0
+    turns = [k for k, (seat, a) in enumerate(app.game.history) if seat == 2 and isinstance(a, xl.Take)]
+    assert len(view.review.decisions) <= len(turns) and view.review.decisions
+    view.seat_chooser.value = 0  # kept, not reviewed again
+    assert view.review is view._reviews[0] and "Review of Human 1" in view.summary.value
+
+
+def test_review_of_a_lone_human_has_no_chooser(monkeypatch):
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.REVIEW_TIME_LIMIT", 0.01)
+    app = GameApp(seats=["human", "greedy"], seed=4)
+    play_to_the_end(app)
+    app.review_button.click()
+    (view,) = app.review_area.children
+    assert view.seat_chooser.layout.display == "none" and view.review.seat == 0
+
+
+def test_review_names_the_card_the_coach_would_have_taken():
+    view = reviewed()
+    found = False
+    for k, d in enumerate(view.review.decisions):
+        view.go(k)
+        mine, best = d.played.plan.take.card, d.best.plan.take.card
+        text = plain(view.board.value)
+        if mine == best or d.label == "good":  # a good decision is not lectured
+            assert "The coach would have taken" not in text
+            continue
+        found = True
+        assert f"The coach would have taken {card_with_subject(best)} instead" in text
+        assert card_html(best) in view.board.value and card_html(mine) in view.board.value
+        same = d.played.plan.place == d.best.plan.place
+        assert ("for the same spot" in text) == same
+    assert found
+
+
+def test_a_large_loss_gets_more_than_one_reason():
+    view = reviewed()
+    large = [k for k, d in enumerate(view.review.decisions) if d.label in ("mistake", "blunder")]
+    assert large
+    for k in large:
+        view.go(k)
+        d = view.decision
+        text = plain(view.board.value)
+        mine, best = len(open_spots(d.view, d.played.plan)), len(open_spots(d.view, d.best.plan))
+        if mine != best:
+            assert f"the coach's turn keeps {best} spot" in text and f"yours {mine} spot" in text
+        assert " fp" not in text and not re.search(r"(?<![\w−])-\d", text)  # words and true minus signs
+
+
+def test_open_spots_are_the_empty_spots_some_card_to_come_fits():
+    game = xl.Game.new(1, seed=3)
+    for _ in range(8):
+        game.apply(game.legal_actions()[0])
+    view = game.view()
+    ev = coach.evaluate(game, playouts=32)
+    for option in ev.options[:3]:
+        spots = set(open_spots(view, option.plan))
+        lost = [r for r in risks_later(view, option.plan) if "no card still to come" in str(r)]
+        for risk in lost:
+            name = str(risk).split("leaves ")[1].split(" with no card")[0]
+            assert not any(view.layout.spot_name(*spot) == name for spot in spots)
+            assert risk.lost and risk.spot not in spots
+        assert spots <= set(engine_coach._hall_after(view, option.plan).empty_spots())
+
+
+def reviewed(seed: int = 4) -> ReviewView:
+    game = xl.Game.new(["You", "Bot"], seed=seed)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return ReviewView.for_game(game, [0], seed=seed, time_limit=0.01)

@@ -1,0 +1,201 @@
+"""The play app driven through widget clicks only: every control reachable, whole games played,
+nothing a click does corrupts the game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import exhibition_lab as xl
+from exhibition_lab.widgets import GameApp
+from tests.helpers.play import (
+    click_one_step,
+    enabled,
+    placement,
+    play_until,
+    walk,
+    white_card_app,
+)
+
+HOOKS = [
+    "exlab-market-card",
+    "exlab-spot",
+    "exlab-depot",
+    "exlab-end-exhibition",
+    "exlab-continent-choice",
+    "exlab-undo",
+    "exlab-status",
+    "exlab-score-sheet",
+]
+
+
+def test_every_css_hook_exists():
+    app = GameApp()
+    for hook in HOOKS:
+        assert app.find(hook), hook
+    markets = app.find("exlab-market-card")
+    assert len(markets) == 18
+    assert all(any(c.startswith("exlab-continent-") for c in b._dom_classes) for b in markets)
+    assert len(app.find("exlab-spot")) == 16
+
+
+def test_whole_solo_game_through_clicks():
+    app = GameApp(seats=["human"], seed=3)
+    steps = 0
+    while not app.game.is_over:
+        before = len(app.game.history)
+        click_one_step(app, prefer_depot=steps % 7 == 3)
+        assert len(app.game.history) == before + 1  # each click is exactly one action
+        assert app.game.hall(0).is_legal()
+        steps += 1
+        assert steps < 200
+    sheet = app.find("exlab-score-sheet")[0]
+    assert "Score sheet" in sheet.value and "R23" in sheet.value
+    assert str(app.game.score()["You"].total).replace("-", "−") in sheet.value  # the true minus sign
+    assert "Game over" in app.status.banner.value
+
+
+def test_three_player_game_with_bots_through_clicks():
+    app = GameApp(seats=["human", "greedy", "random"], seed=5)
+    assert app.game.n_players == 3
+    while not app.game.is_over:
+        seat_before = app.game.current
+        assert seat_before == 0  # bots have played; it is the human's turn again
+        click_one_step(app)
+    assert len(app.game.score()) == 3
+    assert all(app.game.final)
+    assert "Greedy 2" in app.opponents.value or "Greedy 2" in app.hall._title.value
+
+
+def test_illegal_spot_click_changes_nothing_and_says_why():
+    app = GameApp(seats=["human"], seed=3)
+    enabled(app, "exlab-market-card")[0].click()
+    if app.game.phase is xl.Phase.MOVE:
+        enabled(app, "exlab-continent-choice")[0].click()
+    spot = app.find("exlab-legal")[0]
+    spot.click()
+    while app.game.phase is not xl.Phase.PLACE:
+        enabled(app, "exlab-market-card")[0].click()
+        if app.game.phase is xl.Phase.MOVE:
+            enabled(app, "exlab-continent-choice")[0].click()
+    before = app.game.to_json()
+    legal = {b.spot for b in app.find("exlab-legal")}
+    illegal = next(b for b in app.find("exlab-spot") if b.spot not in legal)
+    illegal.click()
+    assert app.game.to_json() == before
+    message = app.status.status.value
+    assert "exlab-error" in message and any(f"R{n}" in message for n in (2, 10, 11, 12, 13, 14, 16))
+
+
+def test_clicks_on_disabled_controls_never_raise():
+    app = GameApp(seats=["human"], seed=2)
+    before = app.game.to_json()
+    app.find("exlab-depot")[0].click()  # not the place phase
+    app.find("exlab-end-exhibition")[0].click()
+    app.find("exlab-continent-choice")[0].click()
+    disabled = [b for b in app.find("exlab-market-card") if b.disabled and b.card is not None]
+    if disabled:
+        disabled[0].click()
+    assert app.game.to_json() == before
+    assert "exlab-error" in app.status.status.value
+
+
+def test_white_card_asks_for_a_continent():
+    app = white_card_app()
+    white = next(b for b in app.find("exlab-market-card") if b.card == xl.Card.parse("1945W"))
+    white.click()
+    choices = enabled(app, "exlab-continent-choice")
+    assert len(choices) == 6 and app.chooser.layout.display == "flex"
+    next(b for b in choices if b.continent is xl.Continent.EU).click()
+    assert app.game.vehicles[0] is xl.Continent.EU and app.game.phase is xl.Phase.PLACE
+
+
+def test_app_exposes_live_game_and_children():
+    app = GameApp()
+    assert isinstance(app.game, xl.Game)
+    tree = list(walk(app))
+    assert app.market in tree and app.hall in tree and app.live_score in tree
+
+
+def test_a_thousand_random_clicks_never_raise_or_corrupt():
+    import ipywidgets as w
+
+    rng = np.random.default_rng(0)
+    app = GameApp(seats=["human", "random"], seed=1)
+    for k in range(1000):
+        buttons = [b for b in walk(app) if isinstance(b, w.Button)]
+        button = buttons[rng.integers(len(buttons))]
+        if "exlab-new-game" in button._dom_classes and rng.random() < 0.7:
+            continue  # keep most games going long enough to reach the end
+        if k % 97 == 0:
+            app.controls.players.value = int(rng.integers(1, 6))
+            app.controls.seats[0].value = "human"
+        button.click()
+        game = app.game
+        assert sum(game.card_locations().values()) == len(game.deck)
+        for seat, hall in enumerate(game.halls):
+            assert hall.is_legal(game.others(seat), players=game.n_players)
+        assert app.status.banner.value
+
+
+def test_hot_seat_of_two_humans():
+    app = GameApp(seats=["human", "human"], seed=5)
+    assert app.game.players == ("Human 1", "Human 2")
+    seen_titles = set()
+    while not app.game.is_over:
+        seat = app.game.current
+        assert app.session.viewer == seat  # the board shows the hall of whoever is to move
+        assert f"{app.game.players[seat]}'s Exhibition Hall" in app.hall._title.value
+        assert app.game.players[seat] in app.status.banner.value
+        seen_titles.add(app.hall._title.value.split("</b>")[0])
+        other = app.game.players[1 - seat]
+        assert other in app.opponents.value
+        click_one_step(app)
+    assert len(seen_titles) == 2
+    assert all(app.game.final)
+
+
+def test_tools_plug_in_under_the_board():
+    import ipywidgets as w
+
+    app = GameApp(seats=["human"], seed=1)
+    made = []
+
+    def make(a):
+        made.append(a.game)
+        return w.HTML("a tool")
+
+    button = app.add_tool("What if…", make, solo_only=True)
+    assert "exlab-tool-button" in button._dom_classes and button.layout.display != "none"
+    button.value = True
+    assert made == [app.game] and app.tool_area.children[0].value == "a tool"
+    button.value = False
+    assert app.tool_area.children == ()
+    app.controls.players.value = 2
+    app.controls.button.click()  # a 2-player game: the solo-only tool hides
+    assert button.layout.display == "none"
+
+
+def test_continent_buttons_sit_in_the_hall_head_so_the_hall_stays_put():
+    app = white_card_app()
+    assert app.chooser in app.hall.head.children and app.chooser not in app.children
+    assert app.hall.head.layout.height == "32px"
+    next(b for b in app.find("exlab-market-card") if b.card == xl.Card.parse("1945W")).click()
+    assert app.chooser.layout.display == "flex"
+
+
+def test_unlit_spots_say_why_on_hover_and_turn_red_when_the_card_fits_nowhere():
+    app = GameApp(seats=["human"], seed=3)
+    play_until(app, lambda a: len(a.game.hall(0).hall_cards()) >= 2 and a.session.legal_spots())
+    legal = {b.spot for b in app.find("exlab-legal")}
+    unlit = [b for b in app.find("exlab-spot") if b.spot not in legal and "exlab-empty-spot" in b._dom_classes]
+    assert unlit
+    for button in unlit:
+        why = placement(app, button.spot)
+        assert why.words in button.tooltip and why.rule in button.tooltip
+    assert not app.find("exlab-refused")  # red only when nothing fits
+    assert play_until(app, lambda a: not a.session.legal_spots())
+    empty = [b for b in app.find("exlab-spot") if "exlab-empty-spot" in b._dom_classes]
+    assert empty and set(app.find("exlab-refused")) == set(empty)

@@ -1,0 +1,202 @@
+"""The start panel and new games: seats, names, variations that exclude each other (D9), the seed field, Play again."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import exhibition_lab as xl
+from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
+from exhibition_lab.games.exhibition.session import PlaySession
+from exhibition_lab.ui.text.setup import SEAT_DETAILS, SEAT_LABELS, VARIATION_LINES
+from exhibition_lab.widgets import GameApp
+from tests.helpers.play import (
+    market_of,
+    plain,
+    play_to_the_end,
+    rivals,
+)
+
+
+def test_new_game_controls_build_the_chosen_game():
+    app = GameApp()
+    controls = app.controls
+    controls.players.value = 3
+    controls.seats[1].value = "random"
+    controls.seats[2].value = "greedy"
+    controls.variations.value = ("links",)
+    controls.secret.value = True
+    controls.seed.value = "9"
+    controls.button.click()
+    assert app.game.n_players == 3 and app.game.layout.variations == ("links",)
+    assert app.game.secret_decades is not None
+    names = [label.value for label in app.find("exlab-showcase-name")]
+    assert "Links" in names[0] and "General" in names[0]
+    # the bot's Secret Decade stays hidden until the end
+    bot_decade = f"{app.game.secret_decades[1]}s"
+    assert "Secret Decade" in app.hall._title.value
+    assert bot_decade not in app.opponents.value
+
+
+def test_new_game_deals_fresh_cards_and_shows_the_seed_it_used():
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    controls = app.controls
+    controls.button.click()
+    first_seed, first_market = app.session.setup.seed, market_of(app)
+    # the field shows no seed it will not use: empty means new cards (ux report 2, bug 2)
+    assert controls.seed.value == "" and controls.seed.placeholder == "new cards" and not controls.keep_seed.value
+    assert f"New game (seed {first_seed})" in app.status.status.value
+    controls.button.click()
+    assert app.session.setup.seed != first_seed and market_of(app) != first_market
+    # the seed shown deals the same cards again when typed in
+    controls.seed.value = str(first_seed)
+    assert controls.keep_seed.value
+    controls.button.click()
+    assert app.session.setup.seed == first_seed and market_of(app) == first_market
+
+
+def test_fresh_seeds_come_from_the_apps_seeded_generator():
+    def seeds(app_seed: int) -> list[int]:
+        app = GameApp(seats=["human", "greedy"], seed=app_seed)
+        found = []
+        for _ in range(3):
+            app.controls.button.click()
+            found.append(app.session.setup.seed)
+        return found
+
+    assert seeds(7) == seeds(7) and seeds(7) != seeds(8)
+
+
+def test_variations_over_one_showcase_exclude_each_other_in_the_panel():
+    app = GameApp(seats=["human", "greedy"], seed=3)
+    picker = app.controls.variations
+    first, second = rivals()
+    picker.boxes[second].value = True
+    picker.boxes[first].value = True  # ticking one unticks and disables its rival (D9)
+    assert picker.value == (first,) and picker.boxes[second].disabled
+    note = plain(picker.texts[second].value)
+    assert f"Off while {VARIATIONS[first].name} is ticked" in note and "D9" not in note
+    others = [k for k in picker.boxes if k not in (first, second)]
+    assert not any(picker.boxes[k].disabled for k in others)  # other showcases stay free
+    app.controls.button.click()
+    assert app.game.layout.variations == (first,) and app.controls.message.value == ""
+    picker.boxes[first].value = False  # unticking frees the rival again
+    assert not picker.boxes[second].disabled and "Off while" not in picker.texts[second].value
+    with pytest.raises(xl.ArgumentError, match="both lie over") as refused:
+        picker.value = (first, second)
+    assert refused.value.rule == "D9" and picker.value == ()
+
+
+def test_the_panel_speaks_words_not_decision_ids():
+    app = GameApp(seats=["human", "greedy"], seed=3)
+    words = plain(app.controls.variations.texts["links"].value)
+    assert "D12" not in words and "R12" not in plain(app.controls.variations.texts["links_strict"].value)
+
+
+def test_a_refused_start_changes_neither_the_game_nor_the_seeds():
+    def first_started_seed(refuse_first: bool) -> int:
+        app = GameApp(seats=["human", "greedy"], seed=11)
+        controls = app.controls
+        if refuse_first:
+            before = app.game
+            controls.seed.value = "twelve"
+            controls.button.click()
+            assert app.game is before and "whole number" in controls.message.value
+            assert controls.seed.value == "twelve"  # nothing rewritten behind the player's back
+            controls.seed.value = ""
+        controls.button.click()
+        return app.session.setup.seed
+
+    assert first_started_seed(True) == first_started_seed(False)
+
+
+def test_the_seed_field_shows_only_a_seed_that_start_uses():
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    controls = app.controls
+    controls.button.click()
+    dealt, cards = app.session.setup.seed, market_of(app)
+    assert controls.seed.value == "" and not controls.keep_seed.value  # empty: new cards
+    controls.keep_seed.value = True  # keep the game on the board
+    assert controls.seed.value == str(dealt) and controls.next_seed() == dealt
+    controls.button.click()
+    assert app.session.setup.seed == dealt and market_of(app) == cards
+    assert f"Dealt again with seed {dealt}" in plain(app.status.status.value)  # visible feedback
+    assert controls.seed.value == str(dealt)  # still kept for the next start
+    controls.keep_seed.value = False
+    assert controls.seed.value == ""
+    controls.button.click()
+    assert app.session.setup.seed != dealt and "New game (seed" in plain(app.status.status.value)
+    controls.seed.value = "4711"  # typing a seed keeps it
+    assert controls.keep_seed.value
+    controls.button.click()
+    assert app.session.setup.seed == 4711
+
+
+def test_a_kept_seed_with_other_players_is_a_new_game_not_the_same_deal():
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    controls = app.controls
+    controls.keep_seed.value = True
+    controls.players.value = 3
+    controls.button.click()
+    assert app.session.setup.seed == 7 and "New game (seed 7)" in plain(app.status.status.value)
+    controls.names[1].value = "Bo"  # a name changes no card
+    controls.button.click()
+    assert "Dealt again with seed 7" in plain(app.status.status.value)
+
+
+def test_play_again_tells_the_panel_which_seed_is_on_the_board():
+    app = GameApp(seats=["human", "random"], seed=2)
+    play_to_the_end(app)
+    app.play_again.click()
+    app.controls.keep_seed.value = True
+    assert app.controls.seed.value == str(app.session.setup.seed)
+
+
+def test_seats_that_disappear_go_back_to_their_defaults():
+    app = GameApp(seats=["human", "greedy"], seed=1)
+    controls = app.controls
+    controls.players.value = 4
+    controls.names[2].value, controls.seats[3].value = "Cy", "search"
+    controls.players.value = 2
+    controls.players.value = 4
+    assert controls.names[2].value == "" and controls.seats[3].value == "greedy"
+    controls.seats[1].value = "human"  # an empty name shows the name it will get
+    assert [controls.names[k].placeholder for k in range(4)] == PlaySession.default_names(
+        ["human", "human", "greedy", "greedy"]
+    )
+    controls.button.click()
+    assert list(app.game.players) == [controls.names[k].placeholder for k in range(4)]
+
+
+def test_seat_kinds_have_short_labels_and_their_sentence_on_hover():
+    app = GameApp(seats=["human", "greedy"], seed=1)
+    assert max(len(label) for label in SEAT_LABELS.values()) <= 24
+    dropdown = app.controls.seats[1]
+    dropdown.value = "search"
+    assert dropdown.tooltip == SEAT_DETAILS["search"] and "plays the game out" in dropdown.tooltip
+
+
+def test_a_new_game_names_its_variations_with_their_rules():
+    app = GameApp(seats=["human", "greedy"], seed=1)
+    assert "Variation" not in plain(app.status.status.value)  # base game: nothing to name
+    app._new_session(PlaySession.new(["human", "greedy"], seed=2, variations=("links", "short_era")))
+    told = plain(app.status.status.value)
+    assert told.startswith("New game (seed 2): ")
+    assert "Variations: Links over General" in told and "Short Era over Years Gap" in told
+    assert "V3" in told and "V5" in told and VARIATION_LINES["short_era"] in told
+    app._new_session(PlaySession.new(["human", "greedy"], seed=3, secret_decades=True))
+    assert "Variation: Secret Decade" in plain(app.status.status.value)
+
+
+def test_variation_showcase_titles_carry_their_rule_on_hover():
+    session = PlaySession.new(["human", "greedy"], seed=2, variations=("links",))
+    app = GameApp(session.game, ["human", "greedy"])
+    names = [label.value for label in app.find("exlab-showcase-name")]
+    links = next(value for value in names if ">Links<" in value)
+    hover = html.unescape(re.search(r"title='([^']*)'", links).group(1))
+    assert "rule V3" in hover and VARIATION_LINES["links"] in hover and "over General" in hover
+    assert all("title=" not in value for value in names if ">One Era<" in value)  # base showcases: no rule

@@ -1,0 +1,340 @@
+"""The status lines: the banner says what is possible now, the turns line tells the others'
+turns, the message line answers your click, the no-fit box says why and what each way out
+costs."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import exhibition_lab as xl
+from exhibition_lab.coach import GoalChange
+from exhibition_lab.games.exhibition.session import PlaySession
+from exhibition_lab.ui.render.play import rule_tag, tag_rules
+from exhibition_lab.ui.screens.play import Message
+from exhibition_lab.ui.text import play as words
+from exhibition_lab.ui.text.coach import plain_change
+from exhibition_lab.ui.text.numbers import minus
+from exhibition_lab.widgets import GameApp
+from tests.helpers.play import (
+    click_one_step,
+    no_fit_app,
+    placement,
+    plain,
+    play_out_filling_the_depot,
+    play_until,
+    to_place,
+)
+
+COORDINATES = re.compile(r"\(\d+, ?\d+\)")
+
+HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-\d")
+
+
+def test_status_tells_what_the_bots_did_in_words():
+    app = GameApp(seats=["human", "greedy", "random"], seed=4)
+    click_one_step(app)  # take
+    taken = app.game.hand
+    click_one_step(app)  # place; both bots answer
+    mine = app.status.status.value  # the message line: your own turn
+    assert f"You took {taken.year}" in mine and "placed it in" in mine
+    assert "Greedy 2" not in mine
+    status = app.status.turns.value  # the bots' turns have their own line
+    assert status.startswith("<b>Since your last turn:</b>")
+    for seat in (1, 2):
+        name = app.game.players[seat]
+        assert f"{name} took " in status
+    # each bot's sentence names where its card went, in words
+    bot_turns = words.turns_in_words(app.session, app.session.turns_since(len(app.game.history) - 4))
+    for _seat, sentence in bot_turns:
+        # two turns share the line: each card by its year, its subject on the card's hover
+        short = sentence
+        for _, action in app.game.history[-8:]:
+            if isinstance(action, xl.Take) and action.card.title:
+                short = short.replace(f"{action.card.year} · {action.card.title}", str(action.card.year))
+        assert short != sentence and short in html.unescape(status), (short, status)
+        ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
+        assert ending, sentence
+        if ending.group(2):
+            assert any(ending.group(2).startswith(kind.name) for kind in app.game.layout)
+    assert not COORDINATES.search(status)
+    assert "took" in app.log_view.value and not COORDINATES.search(app.log_view.value)
+
+
+def test_banner_names_only_what_is_possible_now():
+    app = GameApp(seats=["human"], seed=6)
+    vehicle_at = app.game.vehicles[0].title
+    assert f"take a card from {vehicle_at}" in app.status.banner.value
+    click_one_step(app)
+    if app.game.phase is xl.Phase.MOVE:
+        click_one_step(app)
+    banner = app.status.banner.value
+    assert app.session.legal_spots() and "lit spot" in banner and "Depot" in banner
+    assert "end your exhibition" not in banner  # R10a: not allowed while a spot fits
+    assert app.hall.end.disabled and "exlab-lit" not in app.hall.end._dom_classes
+    assert not app.hall.depot.disabled and "exlab-lit" in app.hall.depot._dom_classes
+
+
+def test_no_fit_message_gives_one_reason_per_showcase():
+    app = GameApp(seats=["human"], seed=0)
+    found = play_until(app, lambda a: not a.session.legal_spots())
+    assert found, "a hand that fits nowhere was expected before the end"
+    status = html.unescape(re.sub("<[^>]+>", "", app.status.status.value))
+    card = app.game.hand
+    assert f"{card.year} fits nowhere in your hall" in status
+    hall = app.game.hall(0)
+    for s, kind in enumerate(app.game.layout):
+        assert f"{kind.name}:" in status
+        if all(c is not None for c in hall.showcases[s]):
+            assert f"{kind.name}: full" in status
+    assert "fits nowhere" in app.status.banner.value and "end your exhibition" in app.status.banner.value
+    assert not app.find("exlab-legal")
+    assert not app.hall.end.disabled and "exlab-lit" in app.hall.end._dom_classes
+    assert not COORDINATES.search(status)
+
+
+def test_illegal_click_says_it_in_plain_words_with_the_rule_as_suffix():
+    app = GameApp(seats=["human"], seed=3)
+    play_until(app, lambda a: len(a.game.hall(0).hall_cards()) >= 2 and a.session.legal_spots())
+    legal = {b.spot for b in app.find("exlab-legal")}
+    illegal = next(b for b in app.find("exlab-spot") if b.spot not in legal)
+    before = app.game.to_json()
+    illegal.click()
+    assert app.game.to_json() == before
+    plain = placement(app, illegal.spot)
+    message = app.status.status.value
+    assert html.escape(plain.words) in message
+    assert f"<span class='exlab-rule' title='rule {plain.rule} of the rules reference'>{plain.rule}</span>" in message
+    assert message.index("exlab-error") < message.index("exlab-rule")  # words first, rule after
+
+
+def test_status_stays_short_when_many_bot_turns_follow():
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    while not app.game.is_over:
+        click_one_step(app)
+    app._tell(0)  # every turn of the game at once
+    status = html.unescape(re.sub("<[^>]+>", "", app.status.status.value))
+    assert "more turns (see the log)" in status
+    assert status.count(" took ") == 4  # the first turn and the last three
+
+
+def test_other_players_turns_keep_their_own_line_through_a_wrong_click():
+    app = GameApp(seats=["human", "greedy", "random"], seed=4)
+    to_place(app)
+    click_one_step(app)  # the placement; both bots answer
+    turns = app.status.turns.value
+    for seat in (1, 2):
+        assert f"{app.game.players[seat]} took " in turns
+    to_place(app)  # your next take does not wipe them out
+    assert app.status.turns.value == turns
+    legal = {b.spot for b in app.find("exlab-legal")}
+    wrong = next(b for b in app.find("exlab-spot") if b.spot not in legal)
+    wrong.click()  # the answer goes to the message line, the turns stay
+    assert "exlab-error" in app.status.status.value and app.status.turns.value == turns
+
+
+def test_status_box_offers_more_only_for_long_text():
+    app = GameApp(seats=["human"], seed=0)
+    app.status.say(Message("Short."))
+    app.status.turns.value = ""
+    app.status._offer_more()
+    assert app.status.more.layout.visibility == "hidden"
+    found = play_until(app, lambda a: not a.session.legal_spots())
+    assert found
+    more = app.status.more
+    assert more.layout.visibility == "visible"  # the no-fit reasons are longer than the box
+    more.value = True
+    assert "exlab-status-open" in app.status.box._dom_classes and more.description == "Less"
+    more.value = False
+    assert "exlab-status-open" not in app.status.box._dom_classes
+
+
+def test_end_exhibition_says_what_it_costs_before_the_click():
+    app = GameApp(seats=["human"], seed=0)
+    assert play_until(app, lambda a: not a.session.legal_spots())
+    empty = app.game.hall(0).n_empty
+    end = app.hall.end
+    assert not end.disabled
+    assert f"{empty} empty spot" in end.tooltip and f"−{100 * empty} points" in end.tooltip  # solo: ×100
+    assert "leaves the game" in end.tooltip
+    assert "End exhibition:" in plain(app.status.status.value)
+
+
+def test_end_exhibition_tooltip_says_what_it_does_when_not_allowed():
+    app = GameApp(seats=["human", "greedy"], seed=1)
+    to_place(app)
+    assert app.hall.end.disabled and "makes your hall final" in app.hall.end.tooltip
+
+
+def test_a_solo_game_explains_its_scoring_and_ends_with_a_final_score():
+    app = GameApp(seats=["human"], seed=3)
+    app.controls.players.value = 1
+    app.controls.button.click()
+    start = plain(app.status.status.value)
+    assert "×100" in start and "Mid Century" in start and "1950" in start
+    while not app.game.is_over:
+        click_one_step(app)
+    total = app.game.score()["You"].total
+    banner = plain(app.status.banner.value)
+    assert f"Final score: {total}".replace("-", "−") in banner and "solo, ×100 scale" in banner
+    assert "win" not in banner
+
+
+def test_the_winner_is_named_with_the_right_verb():
+    seen = set()
+    for seed in range(12):
+        session = PlaySession.new(["human", "random"], seed=seed)
+        while not session.game.is_over:
+            session.act(session.game.legal_actions()[0])
+        winners = session.game.score().winners
+        said = words.result_in_words(session)
+        if winners == ["You"]:
+            assert said == "You win"
+        elif len(winners) == 1:
+            assert said == f"{winners[0]} wins"
+        else:
+            assert said == " and ".join(winners) + " share the win"
+        seen.add(said)
+        if "You win" in seen and len(seen) > 1:
+            break
+    assert "You win" in seen
+
+
+def test_a_solo_game_tells_the_previous_turn_while_the_next_is_under_way():
+    app = GameApp(seats=["human"], seed=2)
+    to_place(app)
+    click_one_step(app)  # a whole turn: the message line tells it, the turns line stays empty
+    told = plain(app.status.status.value)
+    assert told.startswith("You took") and app.status.turns.value == ""
+    to_place(app)  # the next turn is under way: the finished one moves to its own line
+    # ux report 2: "Your last turn: You took …" said "you" twice
+    assert plain(app.status.turns.value) == "Your last turn: " + told.removeprefix("You ")
+
+
+def test_at_game_over_the_other_players_last_turns_are_told():
+    for seed in (2, 3):
+        app = GameApp(seats=["human", "greedy"], seed=seed)
+        while not app.game.is_over:
+            click_one_step(app)
+        turns = words.turns_in_words(app.session, app.session.turns_since(0))
+        while turns[-1][0] == 0:
+            turns.pop()  # your own last turn is told in the message line
+        last_run = []
+        while turns and turns[-1][0] == 1:
+            last_run.append(turns.pop()[1])
+        shown = plain(app.status.turns.value)
+        assert last_run and shown.startswith("After your last turn:")  # at the end: from whose turn on
+        assert all(text in shown for text in last_run)
+
+
+def test_several_other_turns_name_cards_by_year_to_fit_their_line():
+    app = GameApp(seats=["human", "greedy", "greedy", "greedy"], seed=3)
+    to_place(app)
+    click_one_step(app)
+    turns = app.session.others_last_turns()
+    assert len(turns) == 3
+    shown = plain(app.status.turns.value)
+    for _, action in app.game.history[-12:]:
+        if isinstance(action, xl.Take) and action.card.title and action.card in app.session.cards_of_last_turns():
+            assert f"took {action.card.year} from" in shown and action.card.title not in shown
+
+
+def test_solo_no_fit_costs_are_all_in_points():
+    app = no_fit_app(["human"], 3)
+    box = plain(re.search(r"<div class='exlab-nofit'>.*?</div>", app.status.status.value).group(0))
+    assert "fame point" not in box and " fp" not in box  # S2: a solo game counts ×100 points
+    if app.session.can(xl.ToDepot):
+        assert "Put in Depot: −100 points at the end" in box
+    empty = app.game.hall(0).n_empty
+    assert f"−{100 * empty} points" in box
+
+
+def test_no_fit_costs_in_fame_points_with_several_players_and_your_take_first():
+    app = no_fit_app(["human", "greedy"], 3)
+    status = app.status.status.value
+    box = plain(re.search(r"<div class='exlab-nofit'>.*?</div>", status).group(0))
+    if app.session.can(xl.ToDepot):
+        assert "Put in Depot: −1 fame point at the end" in box
+    told = plain(status)
+    assert told.startswith("You took ")  # your own take stays first, where the closed box shows it
+    assert told.index("You took") < told.index("fits nowhere in your hall")
+
+
+def test_hot_seat_turns_are_told_once_and_say_whose_turn_they_follow():
+    app = GameApp(seats=["human", "human", "greedy"], seed=5)
+    first, second = app.game.players[:2]
+    to_place(app)
+    click_one_step(app)  # the first player's whole turn; the second is to move
+    turns, status = plain(app.status.turns.value), plain(app.status.status.value)
+    assert turns.startswith(f"Before {second}'s first turn: {first} took ")
+    assert f"{first} took" not in status  # not the same sentence twice
+    assert f"now it is {second}'s turn" in status
+    to_place(app)
+    click_one_step(app)  # the second player's turn, then the bot's
+    turns = plain(app.status.turns.value)
+    assert turns.startswith(f"Since {first}'s last turn: ")
+    assert f"{second} took" in turns and "Greedy 3 took" in turns
+    while not app.game.is_over:
+        click_one_step(app)
+    turns = plain(app.status.turns.value)
+    assert not turns or turns.startswith(f"After {first}'s last turn: ")  # at the end: from whose turn on
+
+
+def test_the_first_turns_line_does_not_speak_of_a_last_turn():
+    app = GameApp(seats=["greedy", "human"], seed=2)  # the bot moves first
+    assert plain(app.status.turns.value).startswith("Before your first turn: Greedy 1 took ")
+    to_place(app)
+    click_one_step(app)
+    assert plain(app.status.turns.value).startswith("Since your last turn: Greedy 1 took ")
+
+
+def test_solo_last_turn_says_you_once():
+    app = GameApp(seats=["human"], seed=2)
+    to_place(app)
+    click_one_step(app)
+    to_place(app)
+    turns = plain(app.status.turns.value)
+    assert turns.startswith("Your last turn: took ") and "You took" not in turns
+
+
+def test_every_number_below_zero_has_the_true_minus_sign():
+    app = GameApp(seats=["human"], seed=3)
+    texts = [app.live_score.value, app.status.status.value]
+    while not app.game.is_over:
+        play_out_filling_the_depot(app, clicks=1)
+        texts += [app.status.status.value, app.status.turns.value]
+    texts += [app.score_sheet.value, app.status.banner.value, app.live_score.value]
+    assert app.game.score()["You"].total < 0  # a solo game ends below zero: there is a sign to check
+    for text in texts:
+        assert not HYPHEN_MINUS.search(plain(text)), plain(text)
+        assert not HYPHEN_MINUS.search(html.unescape(text))  # tooltips too
+    assert minus("-8700, 1972-73") == "−8700, 1972-73"
+
+
+def test_rule_ids_in_running_text_become_tags_with_a_hover():
+    text = "ending makes your hall final: 1950 leaves the game (R10a) and 7 spots (−7 fame points, R24)"
+    tagged = tag_rules(text)
+    assert rule_tag("R10a") in tagged and rule_tag("R24") in tagged
+    assert "(R10a)" not in tagged and "(−7 fame points)" in tagged
+    assert "title='rule R10a of the rules reference'" in rule_tag("R10a")
+    assert tag_rules("years 1972-73 in Asia") == "years 1972-73 in Asia"  # no id, no tag
+
+
+def test_the_no_fit_box_tags_every_rule_id():
+    app = no_fit_app(["human", "greedy"], 3)
+    box = re.search(r"<div class='exlab-nofit'>.*?</div>", app.status.status.value).group(0)
+    bare = re.sub(r"<span class='exlab-rule'[^>]*>[^<]*</span>", "", box)
+    assert not re.search(r"\b[RSVDT]\d{1,2}[a-z]?\b", plain(bare))  # every id sits in a tag
+    assert "exlab-rule" in box
+
+
+def test_minus_signs_are_true_minus_signs():
+    assert (
+        plain_change(GoalChange("empty_spots", -3, -2, "two spots", "R24"))
+        == "Empty Spots goes from −3 to −2 (+1 fame point)"
+    )
+    assert minus("1945-1950 is −5, not -5") == "1945-1950 is −5, not −5"

@@ -1,0 +1,118 @@
+"""The Continents tile, the card in hand and the other players' halls: what came new, what they
+took, card faces that keep their text."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import exhibition_lab as xl
+from exhibition_lab.ui.render.cards import card_html
+from exhibition_lab.ui.render.tile import VEHICLES_ROW_HEIGHT, vehicles_row_html
+from exhibition_lab.ui.widgets.cards import SOFT_HYPHEN, breakable
+from exhibition_lab.widgets import GameApp
+from tests.helpers.play import (
+    click_one_step,
+    enabled,
+    new_marks,
+    to_place,
+    white_card_app,
+)
+
+
+def test_refilled_tile_cards_are_marked_new_until_the_next_move():
+    app = GameApp(seats=["human"], seed=2)
+    before = {c for cards in app.game.market.values() for c in cards}
+    assert not app.find("exlab-new-card")  # a new game marks nothing
+    click_one_step(app)
+    now = {c for cards in app.game.market.values() for c in cards}
+    refilled = now - before
+    assert refilled and app.market.new_cards == refilled
+    marked = {b.card for b in app.find("exlab-new-card")}
+    assert marked == refilled
+    assert all("new on the tile" in b.tooltip for b in app.find("exlab-new-card"))
+    app.render()  # a redraw without a move keeps the marks
+    assert {b.card for b in app.find("exlab-new-card")} == marked
+
+
+def test_new_badges_are_the_tile_cards_that_came_since_your_last_action():
+    app = GameApp(seats=["human", "greedy"], seed=9)
+    assert not new_marks(app)  # nothing came before your first action
+    to_place(app)
+    click_one_step(app)
+    game = app.game
+    last = max(k for k, (seat, _) in enumerate(game.history) if seat == 0)
+    past = game.copy()
+    for _ in range(len(game.history) - last):
+        past.undo()
+    before = {c for cards in past.market.values() for c in cards}
+    now = {c for cards in game.market.values() for c in cards}
+    assert new_marks(app) == now - before == app.market.new_cards
+    assert app.session.tile_before_last_action(0) == before and len(game.history) > last  # the game is untouched
+
+
+def test_the_bots_cards_are_marked_in_their_halls():
+    app = GameApp(seats=["human", "greedy", "random"], seed=4)
+    to_place(app)
+    start = len(app.game.history)
+    click_one_step(app)
+    taken = [a.card for seat, a in app.game.history[start:] if seat != 0 and isinstance(a, xl.Take)]
+    assert len(taken) == 2
+    in_halls = [c for c in taken if any(c in app.game.hall(s).hall_cards() for s in (1, 2))]
+    assert app.opponents.value.count('exlab-marked"') == len(in_halls)
+    for card in in_halls:
+        assert card_html(card, mini=True, extra_class="exlab-marked") in app.opponents.value
+
+
+def test_a_tile_column_keeps_its_height_with_up_to_four_vehicles():
+    players = ("Ana", "Ben", "Cleo", "Dan", "Eve")
+    heights = []
+    for k in range(5):
+        # the row reads only the players and where their vehicles stand
+        vehicles = tuple(xl.Continent.OC if s < k else xl.Continent.EU for s in range(5))
+        row = vehicles_row_html(SimpleNamespace(players=players, vehicles=vehicles), xl.Continent.OC)
+        assert row.count('class="exlab-vehicle"') == k
+        heights.append(re.search(r"(?<![-\w])height:(\d+)px", row).group(1))
+    assert heights == [str(VEHICLES_ROW_HEIGHT)] * 5  # none to four: the same height
+    five = vehicles_row_html(SimpleNamespace(players=players, vehicles=(xl.Continent.AS,) * 5), xl.Continent.AS)
+    assert five.count('class="exlab-vehicle"') == 5  # all five shown (the one case that grows)
+
+
+def test_long_words_on_hall_cards_get_a_soft_hyphen():
+    shown = breakable("Singapore becomes independent", 8)
+    assert shown.replace(SOFT_HYPHEN, "") == "Singapore becomes independent"
+    assert all(len(part) <= 8 for word in shown.split(" ") for part in word.split(SOFT_HYPHEN))
+    assert breakable("Fall of the Berlin Wall", 8) == "Fall of the Berlin Wall"
+    app = GameApp(seats=["human"], seed=2)
+    for button in app.find("exlab-market-card"):
+        if button.card is not None:  # the text is the card's; only break points are added
+            subject = button.description.split("\n", 1)[1].replace(SOFT_HYPHEN, "")
+            assert button.tooltip.split("\n", 1)[1].startswith(subject.rstrip("…"))
+
+
+def test_cards_carry_their_subject_and_depot_cards_stand_upright():
+    app = GameApp(seats=["human"], seed=1)
+    for button in app.find("exlab-market-card"):
+        if button.card is not None and button.card.title:
+            first_words = button.card.title.split()[0]
+            assert first_words in button.description  # shortened at most, never hidden
+            assert button.card.title in button.tooltip  # the full text on hover
+    from exhibition_lab.ui.render.halls import hall_body_html
+
+    hall = xl.Hall.parse(". . . . . . / . . . . / . / . . . / . . | 1932AS")
+    assert "rotate" not in hall_body_html(hall) and "rotate" not in app.children[0].value
+
+
+def test_the_card_in_hand_is_drawn_as_a_card_face_also_while_choosing_a_continent():
+    app = white_card_app()
+    assert "exlab-hand-card" not in app.hand_view.value  # nothing in hand yet
+    white = next(b for b in app.find("exlab-market-card") if b.card == xl.Card.parse("1945W"))
+    white.click()
+    assert app.game.phase is xl.Phase.MOVE
+    assert card_html(app.game.hand, extra_class="exlab-hand-card") in app.hand_view.value
+    enabled(app, "exlab-continent-choice")[0].click()
+    assert card_html(app.game.hand, extra_class="exlab-hand-card") in app.hand_view.value
