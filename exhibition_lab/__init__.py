@@ -2,6 +2,8 @@
 
 The engine (cards, layout, hall, game, scoring) imports no display or widget code; rule ids
 in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func:`rules_path`).
+Imported inside IPython (a notebook), the package registers the pictures of its objects
+(:mod:`exhibition_lab.ui.formatters`); ``%load_ext exhibition_lab`` does the same.
 """
 
 from .core.errors import (
@@ -45,9 +47,12 @@ from .games.exhibition.rules.layout import VARIATIONS, Layout, ShowcaseKind
 from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
 from .games.exhibition.rules.turns import Setup, State
 from .games.timeline.game import Timeline
+from .ui.formatters import load_ipython_extension, register_in_running_ipython
 from .ui.text import coach as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
 
 __version__ = "0.1.0"
+
+register_in_running_ipython()
 
 __all__ = [
     "CONTINENTS",
@@ -94,6 +99,7 @@ __all__ = [
     "example_names",
     "load_deck",
     "load_example",
+    "load_ipython_extension",
     "parse_action",
     "parse_position",
     "rules_path",

@@ -5,7 +5,6 @@ Kept at the top so ``from exhibition_lab import odds`` goes on working; it only 
 """
 
 from .games.exhibition.odds import (
-    GOAL_TITLES,
     GOALS,
     MARKET_CARDS,
     MAX_FP,
@@ -38,7 +37,6 @@ from .games.exhibition.odds import (
 
 __all__ = [
     "GOALS",
-    "GOAL_TITLES",
     "MARKET_CARDS",
     "MAX_FP",
     "N_YEARS",

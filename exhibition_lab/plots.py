@@ -6,7 +6,6 @@ Kept at the top so ``from exhibition_lab import plots`` goes on working; it only
 
 from .ui.render.plots import (
     BOT_COLORS,
-    GOAL_TITLES,
     LABEL_COLOURS,
     WHITE_EDGE,
     Chart,
@@ -24,7 +23,6 @@ from .ui.render.timeline_plots import plot_knowledge
 
 __all__ = [
     "BOT_COLORS",
-    "GOAL_TITLES",
     "LABEL_COLOURS",
     "WHITE_EDGE",
     "Chart",

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.ui.render.board import (
+from exhibition_lab.ui.render.cards import (
     AA_NORMAL_TEXT,
     WHITE_CARD_COLOR,
     card_face,
     card_html,
-    claimed_continent,
     continent_text_color,
     contrast_ratio,
-    hall_mini_html,
-    halls_table_html,
     shorten,
 )
+from exhibition_lab.ui.render.css import style
+from exhibition_lab.ui.render.halls import claimed_continent, hall_mini_html, halls_table_html
 
 
 def test_contrast_ratio_matches_the_wcag_definition():
@@ -56,6 +57,18 @@ def test_widget_texts_meet_aa_on_their_backgrounds():
     assert contrast_ratio(EMPTY_TEXT, BACKGROUND) >= AA_NORMAL_TEXT
     assert contrast_ratio("#1b5e20", LIT_FILL) >= AA_NORMAL_TEXT  # lit Depot / End text
     assert contrast_ratio(LIT, "#ffffff") >= 3  # the lit outline stands out (non-text)
+
+
+def test_the_app_stylesheet_paints_with_the_colours_checked_above():
+    from exhibition_lab.ui.widgets.cards import BACKGROUND, HINT, HINT_FILL, HINT_HALO, LIT, LIT_FILL, STATUS_HEIGHT
+
+    app = style("app")
+    lit = re.search(r"^\.exlab-app \.exlab-lit \{([^}]*)\}", app, re.MULTILINE)[1]
+    assert f"background: {LIT_FILL}" in lit and "color: #1b5e20" in lit  # lit Depot / End text
+    assert f"outline: 3px solid {LIT}" in app
+    assert f"background: {BACKGROUND}" in app  # the showcases behind the empty spots
+    assert all(colour in app for colour in (HINT, HINT_FILL, HINT_HALO))
+    assert f"height: {STATUS_HEIGHT}px" in app
 
 
 def test_the_face_carries_the_subject_shortened_with_an_ellipsis():

@@ -1,11 +1,12 @@
-"""Before/after score sheets and captioned boards for the notebooks (display.py)."""
+"""Before/after score sheets and captioned boards for the notebooks (ui/render/sheets.py, pictures.py)."""
 
 from __future__ import annotations
 
 import re
 
 import exhibition_lab as xl
-from exhibition_lab.ui.render.board import Boards, compare_scores
+from exhibition_lab.ui.render.pictures import Boards
+from exhibition_lab.ui.render.sheets import compare_scores
 
 
 def ron_and_ann():

@@ -340,5 +340,7 @@ def test_game_over_refuses_actions():
 
 
 def test_game_html_shows_market_and_halls():
-    html = xl.Game.new(["Ron", "Ann"], seed=7)._repr_html_()
+    from exhibition_lab.ui.render.pictures import game_html
+
+    html = game_html(xl.Game.new(["Ron", "Ann"], seed=7))
     assert "Ron" in html and "Zeppelin" in html and html.count('class="exlab-continent-name"') == 6

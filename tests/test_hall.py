@@ -284,9 +284,12 @@ def test_legal_spots_on_empty_hall_is_every_spot():
 
 
 def test_hall_html_shows_showcase_names_and_colours(ron):
-    html = ron._repr_html_()
+    from exhibition_lab.ui.render.cards import card_html
+    from exhibition_lab.ui.render.halls import hall_html
+
+    html = hall_html(ron)
     for name in ["General", "One Era", "Mid Century", "One Continent", "Years Gap", "Depot"]:
         assert name in html
     assert xl.Continent.NA.color in html
     assert html.count('class="exlab-empty"') == 3 + 1  # three empty spots and one free Depot spot
-    assert "exlab-white" in card("1945W")._repr_html_()
+    assert "exlab-white" in card_html(card("1945W"))

@@ -1,8 +1,9 @@
-"""Issue 18, item 3: the modules import one another without a cycle.
+"""The modules import one another without a cycle, and dependencies point down: ui ->
+games -> core.
 
 The graph is built from the source (``ast``), from module-level imports only: imports inside
-functions (the lazy display imports behind ``_repr_html_``) and ``if TYPE_CHECKING:`` blocks
-do not run when a module loads, so they are left out on purpose.
+functions and ``if TYPE_CHECKING:`` blocks do not run when a module loads, so the cycle test
+leaves them out; the tests below forbid the ones that would hide a dependency pointing up.
 """
 
 from __future__ import annotations
@@ -126,8 +127,7 @@ def test_the_graph_sees_module_level_imports_only():
     )
     assert f"{game}arrays.engine" in imported_modules(modules[f"{game}agents"], names)  # from .arrays import engine
     assert "exhibition_lab.core.errors" in imported_modules(modules[f"{game}rules.cards"], names)
-    # cards loads the board renderer lazily, for _repr_html_ only
-    assert "exhibition_lab.ui.render.board" not in imported_modules(modules[f"{game}rules.cards"], names)
+    assert "exhibition_lab.ui.formatters" in imported_modules(modules["exhibition_lab"], names)  # the facade
     assert imported_modules(modules["exhibition_lab.core.errors"], names) == set()
 
 
@@ -159,12 +159,46 @@ def test_engine_modules_import_no_widget_or_plot_code():
     assert bad == []
 
 
-def test_lazy_imports_inside_functions_load_only_display_code():
-    """A lazy import may only fetch HTML for ``_repr_html_`` (python-chess does the same);
-    any other would hide a runtime cycle that the graph above cannot see."""
+def ui_imports(path: Path, source: str) -> list[str]:
+    """Every ui module ``source`` (the text of ``path``) imports, wherever the import stands."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            targets = [imported_name(path, node)]
+        elif isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            continue
+        found += [t for t in targets if _within(t, ("exhibition_lab.ui",))]
+    return found
+
+
+def test_core_and_games_never_import_ui():
+    """Not at load time, not lazily inside a function, not for type hints: the engine's objects
+    get their pictures from :mod:`exhibition_lab.ui.formatters`, which imports them."""
+    upward = [
+        f"{name} → {target}"
+        for name, path in engine_modules().items()
+        for target in ui_imports(path, path.read_text(encoding="utf-8"))
+    ]
+    assert upward == []
+
+
+def test_the_ui_import_check_sees_lazy_and_type_checking_imports():
+    path = PACKAGE / "games" / "exhibition" / "rules" / "hall.py"
+    lazy = "def picture(hall):\n    from ....ui.render.halls import hall_html\n\n    return hall_html(hall)\n"
+    hinted = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import exhibition_lab.ui.render.css\n"
+    assert ui_imports(path, lazy) == ["exhibition_lab.ui.render.halls"]
+    assert ui_imports(path, hinted) == ["exhibition_lab.ui.render.css"]
+    assert ui_imports(path, "from .cards import Card\n") == []
+
+
+def test_lazy_imports_inside_functions_load_no_package_module():
+    """Outside the chart and widget code a module imports the package's modules when it
+    loads; a lazy import would hide a runtime cycle that the graph above cannot see."""
     modules = all_modules()
     checked = {n: p for n, p in modules.items() if not _within(n, NOT_ENGINE + WIDGETS)}
-    allowed = {"exhibition_lab.ui.render.board", "exhibition_lab.ui.render.timeline"}
+    allowed: set[str] = set()
     lazy = []
     for name, path in checked.items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -1,6 +1,5 @@
-"""Packaging and layering: the engine loads no display code; the wheel ships the deck and
-the rules reference;
-the code is ruff clean."""
+"""Packaging and layering: the engine loads no display code; the wheel ships the deck, the
+rules reference and the stylesheet; the code is ruff clean."""
 
 from __future__ import annotations
 
@@ -51,10 +50,12 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
         archive.extractall(tmp_path / "site")
     assert "exhibition_lab/seeds/deck.csv" in names
     assert "exhibition_lab/ui/widgets/heatmap.js" in names  # the what-if map draws in the browser
+    assert "exhibition_lab/ui/render/exlab.css" in names  # every picture's style
     assert "exhibition_lab/docs/rules.md" in names  # the rules reference ships too
     code = (
-        "import exhibition_lab as xl; "
-        "print(xl.__file__, len(xl.standard_deck()), xl.seeds_path('deck.csv'), xl.rules_path())"
+        "import exhibition_lab as xl; from exhibition_lab.ui.render.halls import hall_html; "
+        "print(xl.__file__, len(xl.standard_deck()), xl.seeds_path('deck.csv'), xl.rules_path(), "
+        "'.exlab-showcase{' in hall_html(xl.Hall()))"
     )
     out = subprocess.run(
         [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
@@ -63,11 +64,12 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
         check=True,
         cwd=tmp_path,
     )
-    location, count, deck_path, rules_path = out.stdout.split()
+    location, count, deck_path, rules_path, styled = out.stdout.split()
     assert location.startswith(str(tmp_path / "site")) and count == "101"
     assert deck_path.startswith(str(tmp_path / "site"))
     assert rules_path.startswith(str(tmp_path / "site"))
     assert '<a id="r12"></a>' in Path(rules_path).read_text(encoding="utf-8")
+    assert styled == "True"  # the stylesheet is read from the installed package
 
 
 def test_ruff_clean():

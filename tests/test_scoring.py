@@ -208,7 +208,9 @@ def test_seeded_games_total_equals_sum_of_items(players):
 
 def test_score_sheet_table_rows_and_frame():
     sheet = xl.load_example("ron").score()
-    html = sheet._repr_html_()
+    from exhibition_lab.ui.render.sheets import score_sheet_html
+
+    html = score_sheet_html(sheet)
     assert 'class="exlab-score-sheet"' in html and "R23" in html and "Ann" in html
     rows = sheet.rows()
     assert rows[0]["player"] == "Ann" and rows[0]["total"] == 25

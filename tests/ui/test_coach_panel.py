@@ -14,7 +14,7 @@ import exhibition_lab as xl
 from exhibition_lab import coach
 from exhibition_lab.coach import Option, open_spots, risks_later
 from exhibition_lab.games.exhibition import coach as engine_coach
-from exhibition_lab.ui.render.board import card_html
+from exhibition_lab.ui.render.cards import card_html
 from exhibition_lab.ui.text.coach import ahead_words, counted, review_reason
 from exhibition_lab.ui.text.explain import card_with_subject
 from exhibition_lab.ui.widgets.cards import CSS

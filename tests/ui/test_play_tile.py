@@ -11,7 +11,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
-from exhibition_lab.ui.render.board import VEHICLES_ROW_HEIGHT, card_html, vehicles_row_html
+from exhibition_lab.ui.render.cards import card_html
+from exhibition_lab.ui.render.tile import VEHICLES_ROW_HEIGHT, vehicles_row_html
 from exhibition_lab.ui.widgets.cards import SOFT_HYPHEN, breakable
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (
@@ -100,7 +101,7 @@ def test_cards_carry_their_subject_and_depot_cards_stand_upright():
             first_words = button.card.title.split()[0]
             assert first_words in button.description  # shortened at most, never hidden
             assert button.card.title in button.tooltip  # the full text on hover
-    from exhibition_lab.ui.render.board import hall_body_html
+    from exhibition_lab.ui.render.halls import hall_body_html
 
     hall = xl.Hall.parse(". . . . . . / . . . . / . / . . . / . . | 1932AS")
     assert "rotate" not in hall_body_html(hall) and "rotate" not in app.children[0].value

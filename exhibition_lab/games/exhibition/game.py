@@ -480,11 +480,6 @@ class Game(History[State, Event]):
         status = "over" if self.is_over else f"round {self.round}, {self.current_player} to {self.phase}"
         return f"<Game {', '.join(self.players)}: {status}>"
 
-    def _repr_html_(self) -> str:
-        from ...ui.render.board import game_html  # lazily, so the engine never loads display code
-
-        return game_html(self)
-
     # ------------------------------------------------------------------ save / load
     def to_dict(self) -> dict:
         """The game as plain JSON data: set-up, the actions, and a summary of the state

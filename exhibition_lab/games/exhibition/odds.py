@@ -26,6 +26,7 @@ from ...core import budget
 from ...core.errors import ArgumentError, ExhibitionLabError
 from .agents import make_bot, play_game
 from .game import Game
+from .rules import goals
 from .rules.cards import FIRST_YEAR, LAST_YEAR, TILE_CARDS, Card
 from .rules.scoring import SOLO_PAIR_MAX, SoloRules, costs_a_point, solo_pair_points
 
@@ -320,7 +321,7 @@ def game_pair_odds(game: Game, left, right, goal: str | None = None) -> PairOdds
     own_goal, spots = found
     if any(c is not None and c.is_einstein for c in spots):
         raise ArgumentError(
-            f"Einstein lies in your {GOAL_TITLES[own_goal]}: it scores 0 whatever the market (S4)", rule="S4"
+            f"Einstein lies in your {goals.pair_goal(own_goal).label}: it scores 0 whatever the market (S4)", rule="S4"
         )
     pool = game_pool(game)
     available = _available_years(game, pool, spots)
@@ -347,9 +348,6 @@ def _whereabouts(game: Game, year: int) -> str:
     if any(c.year == year for c in game.discard):
         return "it left the game (discard pile, D3)"
     return "the deck has no card of that year"
-
-
-GOAL_TITLES = {"years_gap": "Years Gap", "short_era": "Short Era", "antiquity": "Antiquity"}
 
 
 def penalty_grid(goal: str, pool: Iterable[int | Card | str], draws: int = MARKET_CARDS) -> np.ndarray:

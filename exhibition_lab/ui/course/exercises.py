@@ -20,23 +20,18 @@ from ...games.exhibition.rules.actions import Take
 from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.hall import Hall
 from ...games.exhibition.rules.layout import ShowcaseKind
-from ...games.exhibition.rules.scoring import GOAL_LABELS, ScoreLine, score_halls
-from ..render.board import TILE_COLUMN_WIDTH, hall_html, tile_column_background, tile_column_head_html
-from ..widgets.cards import CSS, MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
-from .pictures import RULE_SENTENCES, link_rule_ids, plain_reason, tile_picture
+from ...games.exhibition.rules.scoring import ScoreLine, score_halls
+from ..render.css import style
+from ..render.halls import hall_html
+from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
+from ..text import course
+from ..text.i18n import translate
+from ..text.rules import rule_sentence
+from ..text.score import goal_label
+from ..widgets.cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
+from .pictures import link_rule_ids, plain_reason, tile_picture
 
 Spot = tuple[int, int]
-
-EXERCISE_CSS = """
-<style>
-.exlab-exercise{border-left:4px solid #6d5f3a;padding:6px 10px;margin:6px 0;background:#fffdf6}
-.exlab-exercise .exlab-picked{outline:3px solid #1565c0;outline-offset:1px}
-.exlab-exercise .exlab-picked.exlab-empty-spot{background:#e3f2fd !important}
-.exlab-feedback-right{color:#1b5e20}
-.exlab-feedback-wrong{color:#b71c1c}
-.exlab-feedback-answer{color:#333}
-</style>
-"""
 
 
 def showcase_sentences(kind: ShowcaseKind) -> list[str]:
@@ -52,7 +47,7 @@ def showcase_sentences(kind: ShowcaseKind) -> list[str]:
         ("V6a", kind.unique_decades),
         ("V1", kind.is_variation),
     ]
-    return [RULE_SENTENCES[rule] for rule, applies in flags if applies]
+    return [rule_sentence(rule) for rule, applies in flags if applies]
 
 
 class Exercise(w.VBox):
@@ -63,9 +58,10 @@ class Exercise(w.VBox):
     """
 
     def __init__(self, question: str, body: Iterable[w.Widget]) -> None:
-        self.question = w.HTML(f"<b>Exercise.</b> {question}")
-        self.check_button = w.Button(description="Check", button_style="primary")
-        self.answer_button = w.Button(description="Show answer")
+        self.asked = question
+        self.question = w.HTML(course.exercise(question))
+        self.check_button = w.Button(description=course.check(), button_style="primary")
+        self.answer_button = w.Button(description=course.show_answer())
         self.feedback = w.HTML()
         self.check_button.add_class("exlab-check")
         self.answer_button.add_class("exlab-show-answer")
@@ -73,7 +69,7 @@ class Exercise(w.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.answer_button.on_click(lambda _: self.show_answer())
         buttons = w.HBox([self.check_button, self.answer_button])
-        super().__init__([w.HTML(CSS + EXERCISE_CSS), self.question, *body, buttons, self.feedback])
+        super().__init__([w.HTML(style("app", "exercise")), self.question, *body, buttons, self.feedback])
         self.add_class("exlab-app")
         self.add_class("exlab-exercise")
 
@@ -83,8 +79,8 @@ class Exercise(w.VBox):
         return (
             f'<div class="exlab-exercise" style="border-left:4px solid #6d5f3a;padding:6px 10px">'
             f"<div>{self.question.value}</div>{self.static_body()}"
-            f"<details><summary>Show answer</summary>{self.answer_html()}</details>"
-            "<div><i>Run the notebook to answer it yourself and get feedback.</i></div></div>"
+            f"<details><summary>{course.show_answer()}</summary>{self.answer_html()}</details>"
+            f"<div><i>{course.run_to_answer()}</i></div></div>"
         )
 
     def static_body(self) -> str:
@@ -97,8 +93,8 @@ class Exercise(w.VBox):
 
     def __repr__(self) -> str:
         # what a static rendering (no widgets) shows instead of the exercise
-        question = html.unescape(re.sub(r"<[^>]+>", "", self.question.value)).removeprefix("Exercise. ")
-        return f"Exercise (run the notebook to answer it): {question}"
+        question = html.unescape(re.sub(r"<[^>]+>", "", self.asked))
+        return course.exercise_text(question)
 
     def verdict(self) -> tuple[bool, str]:
         raise NotImplementedError
@@ -109,18 +105,18 @@ class Exercise(w.VBox):
     def check(self) -> bool:
         """Judge the reader's answer and say why; returns whether it is right."""
         right, why = self.verdict()
-        head = "Right!" if right else "Not quite."
+        head = course.right() if right else course.not_quite()
         kind = "right" if right else "wrong"
         self.feedback.value = f'<div class="exlab-feedback-{kind}"><b>{head}</b> {why}</div>'
         return right
 
     def show_answer(self) -> None:
-        self.feedback.value = f'<div class="exlab-feedback-answer"><b>Answer:</b> {self.answer_html()}</div>'
+        self.feedback.value = f'<div class="exlab-feedback-answer"><b>{course.answer()}</b> {self.answer_html()}</div>'
 
 
 def _spot_list(hall: Hall, spots: Iterable[Spot]) -> str:
     names = [hall.layout.spot_name(*spot) for spot in spots]
-    return "; ".join(names) if names else "no spot at all"
+    return "; ".join(names) if names else course.no_spot()
 
 
 class PickSpots(Exercise):
@@ -160,10 +156,7 @@ class PickSpots(Exercise):
             boxes.append(box)
         board = w.HBox(boxes, layout=w.Layout(flex_flow="row wrap"))
         subject = f" ({escape(self.card.title)})" if self.card.title else ""
-        question = question or (
-            f"Which empty spots can <b>{self.card}</b>{subject} go to? "
-            "Click them (a second click takes a spot back), then <b>Check</b>."
-        )
+        question = question or course.pick_spots(self.card, subject)
         super().__init__(question, [board])
 
     def static_body(self) -> str:
@@ -178,20 +171,24 @@ class PickSpots(Exercise):
 
     def _why_not(self, spot: Spot) -> str:
         problem = self.hall.placement_problem(self.card, *spot, self.others, players=self.players)
-        return plain_reason(problem) if problem else "it fits there"
+        return plain_reason(problem) if problem else course.it_fits_there()
 
     def verdict(self) -> tuple[bool, str]:
         wrong = sorted(self.picked - self.answer)
         missed = sorted(self.answer - self.picked)
         if not wrong and not missed:
-            return True, f"{self.card} fits exactly at: {_spot_list(self.hall, self.answer)}."
-        parts = [f"<br>✗ {self.hall.layout.spot_name(*spot)}: {link_rule_ids(self._why_not(spot))}" for spot in wrong]
+            return True, course.fits_exactly_at(self.card, _spot_list(self.hall, self.answer))
+        parts = [
+            "<br>" + course.wrong_spot(self.hall.layout.spot_name(*spot), link_rule_ids(self._why_not(spot)))
+            for spot in wrong
+        ]
         if missed:
-            parts.append(f"<br>You missed {len(missed)} spot(s) where the card fits.")
+            n = len(missed)
+            parts.append("<br>" + course.missed_spots(n))
         return False, "".join(parts)
 
     def answer_html(self) -> str:
-        return f"{self.card} fits at: {_spot_list(self.hall, sorted(self.answer))}."
+        return course.fits_at(self.card, _spot_list(self.hall, sorted(self.answer)))
 
 
 class IsLegal(Exercise):
@@ -211,14 +208,14 @@ class IsLegal(Exercise):
         self.card = Card.parse(card) if isinstance(card, str) else card
         self.spot = spot
         self.problem = hall.placement_problem(self.card, *spot, tuple(others), players=players)
-        self.choice = w.ToggleButtons(options=["legal", "not legal"], value=None)
+        self.choice = w.ToggleButtons(options=[course.legal(), course.not_legal()], value=None)
         self._picture = hall_html(hall, numbered=True, marks={spot: "ask"})
         where = hall.layout.spot_name(*spot)
-        question = question or f"May <b>{self.card}</b> go to <b>{where}</b> (outlined in blue)?"
+        question = question or course.may_it_go(self.card, where)
         super().__init__(question, [w.HTML(self._picture), self.choice])
 
     def static_body(self) -> str:
-        return self._picture + "<div>Choices: legal · not legal</div>"
+        return self._picture + f"<div>{course.choices(self.choice.options)}</div>"
 
     @property
     def is_legal(self) -> bool:
@@ -229,15 +226,16 @@ class IsLegal(Exercise):
             return link_rule_ids(plain_reason(self.problem))
         kind = self.hall.layout[self.spot[0]]
         rules = " ".join(showcase_sentences(kind))
-        return f"It fits. The rules of {kind.name}: {escape(rules)} All of them hold with {self.card} there."
+        return course.it_fits_by_the_rules(translate(kind.name), escape(rules), self.card)
 
     def verdict(self) -> tuple[bool, str]:
         if self.choice.value is None:
-            return False, "Choose <i>legal</i> or <i>not legal</i> first."
-        return (self.choice.value == "legal") == self.is_legal, self._reason()
+            return False, course.choose_legal()
+        return (self.choice.value == course.legal()) == self.is_legal, self._reason()
 
     def answer_html(self) -> str:
-        return f"{'legal' if self.is_legal else 'not legal'}. {self._reason()}"
+        verdict = course.legal() if self.is_legal else course.not_legal()
+        return course.verdict_and_reason(verdict, self._reason())
 
 
 class CountPoints(Exercise):
@@ -257,10 +255,11 @@ class CountPoints(Exercise):
         self.goal = goal
         self.lines: tuple[ScoreLine, ...] = (self.player.line(goal),) if goal else self.player.lines
         self.answer = round(self.player.points[goal]) if goal else self.player.total
-        self.entry = w.Text(placeholder="a whole number", layout=w.Layout(width="140px"))
-        self._picture = f"<div><b>{escape(name)}'s hall</b></div>{hall_html(halls[name], numbered=True)}"
-        what = f"the {GOAL_LABELS.get(goal, goal)} goal" if goal else "this hall in total"
-        question = question or f"How many fame points does {escape(name)} score for {what}?"
+        self.entry = w.Text(placeholder=course.a_whole_number(), layout=w.Layout(width="140px"))
+        whose = course.owners_hall(escape(name))
+        self._picture = f"<div><b>{whose}</b></div>{hall_html(halls[name], numbered=True)}"
+        what = course.the_goal(goal_label(goal)) if goal else course.the_hall_in_total()
+        question = question or course.how_many_points(escape(name), what)
         super().__init__(question, [w.HTML(self._picture), self.entry])
 
     def static_body(self) -> str:
@@ -274,15 +273,14 @@ class CountPoints(Exercise):
         try:
             given = int(text)
         except ValueError:
-            return False, f"Write a whole number (negative with a minus sign), not {escape(text)!r}."
+            return False, course.write_a_number(repr(escape(text)))
         if given == self.answer:
-            return True, f"Goal by goal:<br>{self._explanation()}"
-        direction = "high" if given > self.answer else "low"
-        goals = ", ".join(line.label for line in self.lines)
-        return False, f"{given} is too {direction}. Count each goal again: {escape(goals)}."
+            return True, course.goal_by_goal(self._explanation())
+        goals = escape(", ".join(goal_label(line.goal) for line in self.lines))
+        return False, (course.too_high if given > self.answer else course.too_low)(given, goals)
 
     def answer_html(self) -> str:
-        return f"{self.answer} fame points.<br>{self._explanation()}"
+        return course.fame_points(self.answer, self._explanation())
 
 
 class PickCards(Exercise):
@@ -305,21 +303,19 @@ class PickCards(Exercise):
                 self.card_buttons[market_card] = button
                 buttons.append(button)
             head = w.HTML(tile_column_head_html(game, continent))  # the play app's column head
-            column = w.VBox([head, *(buttons or [w.HTML("<i>no cards</i>")])], layout=w.Layout(align_items="center"))
+            empty = [w.HTML(f"<i>{course.no_cards()}</i>")]
+            column = w.VBox([head, *(buttons or empty)], layout=w.Layout(align_items="center"))
             column.add_class("exlab-column")
             column.layout.width = f"{TILE_COLUMN_WIDTH + 4}px"
             column.layout.background_color = tile_column_background(continent)
             columns.append(column)
-        player = game.current_player
-        vehicle = VEHICLES[game.current]
-        question = question or (
-            f"It is {escape(player)}'s turn; the {vehicle} stands on {game.vehicles[game.current].title}. "
-            "Which cards may they take? Click them, then <b>Check</b>."
-        )
+        where = game.vehicles[game.current].title
+        player = escape(game.current_player)
+        question = question or course.pick_cards(player, VEHICLES[game.current], where)
         super().__init__(question, [w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))])
 
     def static_body(self) -> str:
-        return tile_picture(self.game, caption="The Continents tile")._repr_html_()
+        return tile_picture(self.game).html
 
     def toggle(self, card: Card | str) -> None:
         """Pick or un-pick a card of the Continents tile, as a click on it does."""
@@ -332,8 +328,8 @@ class PickCards(Exercise):
     def _rule(self) -> str:
         here = self.game.vehicles[self.game.current]
         if self.game.market[here]:
-            return f"The vehicle stands on {here.title}, which has cards, so only its cards may be taken (rule R7)."
-        return f"{here.title} has no cards left, so any card on the tile may be taken (rule R7)."
+            return course.take_here(here.title)
+        return course.take_anywhere(here.title)
 
     def verdict(self) -> tuple[bool, str]:
         if self.picked == self.answer:
@@ -342,23 +338,19 @@ class PickCards(Exercise):
         missed = sorted(self.answer - self.picked, key=lambda c: c.sort_key)
         parts = [link_rule_ids(self._rule())]
         if wrong:
-            parts.append(f"Not takeable: {', '.join(map(str, wrong))}.")
+            parts.append(course.not_takeable(", ".join(map(str, wrong))))
         if missed:
-            parts.append(f"You missed {len(missed)} card(s).")
+            n = len(missed)
+            parts.append(course.missed_cards(n))
         return False, " ".join(parts)
 
     def answer_html(self) -> str:
         cards = sorted(self.answer, key=lambda c: c.sort_key)
-        return f"{', '.join(map(str, cards))}. {link_rule_ids(self._rule())}"
+        return course.verdict_and_reason(", ".join(map(str, cards)), link_rule_ids(self._rule()))
 
 
 #: The decisions of a turn in order, as the exercises name them (Refill needs no decision).
-PHASE_WORDS = {
-    Phase.TAKE: "Take a card",
-    Phase.MOVE: "Move the vehicle",
-    Phase.PLACE: "Place the card",
-    Phase.OVER: "Nothing: the game is over",
-}
+PHASE_WORDS = course.PHASE_CHOICES
 
 
 class NextDecision(Exercise):
@@ -367,36 +359,30 @@ class NextDecision(Exercise):
     def __init__(self, game: Game, *, question: str | None = None) -> None:
         self.game = game.copy()  # the notebook plays on; the question stays
         self.answer = game.phase
-        self.choice = w.ToggleButtons(options=list(PHASE_WORDS.values()), value=None)
-        question = question or "What is the next decision in this game?"
+        self.choice = w.ToggleButtons(options=[course.phase_choice(phase) for phase in PHASE_WORDS], value=None)
+        question = question or course.next_decision()
         super().__init__(question, [self.choice])
 
     def static_body(self) -> str:
-        return "<div>Choices: " + " · ".join(PHASE_WORDS.values()) + "</div>"
+        return f"<div>{course.choices(self.choice.options)}</div>"
 
     def _reason(self) -> str:
         game = self.game
         if self.answer is Phase.MOVE:
-            return (
-                f"{game.current_player} took the white card {game.hand}, which belongs to no continent, so they "
-                "choose where their vehicle goes (rule R8); the refill follows the move."
-            )
+            return course.next_is_move(game.current_player, game.hand)
         if self.answer is Phase.PLACE:
-            return (
-                f"{game.current_player} holds {game.hand}; the vehicle has moved and the emptied continent was "
-                "refilled (rules R8, R9), so the card must now be placed (rule R10)."
-            )
+            return course.next_is_place(game.current_player, game.hand)
         if self.answer is Phase.TAKE:
-            return f"A new turn begins: {game.current_player} takes a card first (rule R7)."
-        return "Every exhibition is final, so nobody plays (rule R10c)."
+            return course.next_is_take(game.current_player)
+        return course.next_is_nothing()
 
     def verdict(self) -> tuple[bool, str]:
         if self.choice.value is None:
-            return False, "Choose one of the buttons first."
-        return self.choice.value == PHASE_WORDS[self.answer], link_rule_ids(self._reason())
+            return False, course.choose_a_button()
+        return self.choice.value == course.phase_choice(self.answer), link_rule_ids(self._reason())
 
     def answer_html(self) -> str:
-        return f"{PHASE_WORDS[self.answer]}. {link_rule_ids(self._reason())}"
+        return course.verdict_and_reason(course.phase_choice(self.answer), link_rule_ids(self._reason()))
 
 
 __all__ = [

@@ -2,8 +2,9 @@
 
 Plain HTML, no widget imports: a turn shown phase by phase, placements tried on a board with
 the verdict of the engine in words, and small games set up to show the rare situations (a
-white card to take, a continent without cards). Rule sentences here are the project's own
-wording of ``docs/rules.md``.
+white card to take, a continent without cards). The words are those of
+:mod:`exhibition_lab.ui.text.course`; each rule's sentence, the project's own wording of
+``docs/rules.md``, is its record in :data:`~exhibition_lab.games.exhibition.rules.goals.RULES`.
 """
 
 from __future__ import annotations
@@ -18,28 +19,13 @@ from ...games.exhibition.game import Game
 from ...games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
 from ...games.exhibition.rules.deal import VEHICLES, Deal
 from ...games.exhibition.rules.hall import Hall, Problem
-from ..render.board import STYLE, hall_body_html, market_html
+from ..render.css import style
+from ..render.halls import hall_body_html
+from ..render.tile import market_html
+from ..text import course
+from ..text.rules import rule_sentence
 
 Spot = tuple[int, int]
-
-#: Each hall requirement in one plain sentence (the rule id follows it where it is shown).
-RULE_SENTENCES = {
-    "R2": "A hall never holds two cards of the same year.",
-    "R10": "A spot holds one card; this spot is already filled.",
-    "R11": "In every showcase the years must rise from left to right.",
-    "R12": "No two cards in one showcase may come from the same continent (One Continent excepted).",
-    "R13": (
-        "One Continent holds cards of a single continent, and no other player may already show "
-        "that continent in their own One Continent."
-    ),
-    "R14": ("In One Era two cards may be at most 10 years apart, plus 10 more years for every free spot between them."),
-    "R16": "A white card fits only if some choice of its continent (and, for Einstein, its year) satisfies every rule.",
-    "V1": "White cards may not go into a variation showcase.",
-    "V2": "In Spread the Years two cards must be at least 20 years apart, plus 20 for every free spot between them.",
-    "V3": "In Links two neighbouring cards must share a continent or lie at most 5 years apart.",
-    "V4": "In One Decade every card comes from the same decade.",
-    "V6a": "In Unique Decades every card's decade must be new to that showcase at the whole table.",
-}
 
 _SPOT_INDEX = re.compile(r" \(spot \d+\)")
 #: Where rule ids link to, relative to the notebooks folder (anchors are lowercase ids).
@@ -56,8 +42,8 @@ def link_rule_ids(text: str, url: str = RULES_URL) -> str:
 def plain_reason(problem: Problem) -> str:
     """A problem in words: the rule's sentence, then the engine's detail, then the id."""
     detail = _SPOT_INDEX.sub("", problem.reason)  # the engine counts spots from 0; readers don't
-    sentence = RULE_SENTENCES.get(problem.rule, "")
-    return f"{sentence} Here: {detail} (rule {problem.rule})".strip()
+    sentence = rule_sentence(problem.rule)
+    return course.reason_with_rule(sentence, detail, problem.rule)
 
 
 class Picture:
@@ -75,13 +61,16 @@ class Picture:
 
 
 def _board(caption: str, body: str) -> str:
-    return f'{STYLE}<div class="exlab-board"><div style="margin:4px 0"><b>{caption}</b></div>{body}</div>'
+    return f'{style("board")}<div class="exlab-board"><div style="margin:4px 0"><b>{caption}</b></div>{body}</div>'
 
 
-def tile_picture(game: Game, *, marked: Iterable[Card] = (), caption: str = "The Continents tile") -> Picture:
+def tile_picture(game: Game, *, marked: Iterable[Card] = (), caption: str | None = None) -> Picture:
     """The Continents tile of a game, with the vehicles; ``marked`` cards outlined in blue."""
+    caption = caption or course.tile()
     body = market_html(game, marked=marked)
-    return Picture(_board(f"{caption} · {game.stock_size} cards in the stock", body), caption)
+    n = game.stock_size
+    head = course.tile_with_stock(caption, n)
+    return Picture(_board(head, body), caption)
 
 
 class TurnSteps:
@@ -106,7 +95,7 @@ class TurnSteps:
     def take(self) -> Picture:
         """The tile with the taken card gone, the vehicle where it was."""
         body = market_html(self.before, market=self._market_without, gone={self.taken_at: self.card})
-        caption = f"After Take: {self.before.current_player} holds {self.card} ({self.card.title})"
+        caption = course.after_take(self.before.current_player, self.card, self.card.title)
         return Picture(_board(caption, body), caption)
 
     @property
@@ -114,14 +103,14 @@ class TurnSteps:
         """The vehicle on its new continent, the gap not yet refilled."""
         body = market_html(self.after, market=self._market_without, gone={self.taken_at: self.card})
         where = self.after.vehicles[self.before.current].title
-        caption = f"After Move: the {VEHICLES[self.before.current]} stands on {where}"
+        caption = course.after_move(VEHICLES[self.before.current], where)
         return Picture(_board(caption, body), caption)
 
     @property
     def refill(self) -> Picture:
         """The tile as the game has it now; the card from the stock is outlined in blue."""
-        new = ", ".join(f"{c} ({c.title})" for c in self.refilled) or "nothing: the stock is empty"
-        caption = f"After Refill: from the stock to {self.taken_at.title} came {new}"
+        new = ", ".join(f"{c} ({c.title})" for c in self.refilled) or course.refilled_nothing()
+        caption = course.after_refill(self.taken_at.title, new)
         body = market_html(self.after, marked=self.refilled)
         return Picture(_board(caption, body), caption)
 
@@ -133,7 +122,7 @@ def try_card(
     *,
     others: Mapping[str, Hall] | None = None,
     players: int | None = None,
-    owner: str = "This hall",
+    owner: str | None = None,
 ) -> Picture:
     """``card`` tried at each of ``spots``: see :func:`try_cards`."""
     return try_cards(hall, [(card, spot) for spot in spots], others=others, players=players, owner=owner)
@@ -145,7 +134,7 @@ def try_cards(
     *,
     others: Mapping[str, Hall] | None = None,
     players: int | None = None,
-    owner: str = "This hall",
+    owner: str | None = None,
 ) -> Picture:
     """Cards tried at spots: the hall with each tried spot outlined green (fits), red (refused)
     or blue (several cards tried there with different verdicts), and under it one sentence per
@@ -166,16 +155,18 @@ def try_cards(
         if name not in names:
             names.append(name)
         if problem is None:
-            lines.append(f"<li>✓ <b>{card}</b> in <b>{where}</b>: it fits there.</li>")
+            lines.append(f"<li>{course.try_fits(card, where)}</li>")
         else:
-            lines.append(f"<li>✗ <b>{card}</b> in <b>{where}</b>: {link_rule_ids(plain_reason(problem))}</li>")
+            reason = link_rule_ids(plain_reason(problem))
+            lines.append(f"<li>{course.try_refused(card, where, reason)}</li>")
     marks = {spot: seen.pop() if len(seen) == 1 else "ask" for spot, seen in verdicts.items()}
-    title = f"{owner}, trying {' and '.join(names)}"
+    title = course.trying(owner or course.this_hall(), names)
     body = [f"<div><b>{title}</b></div>", hall_body_html(hall, numbered=True, marks=marks)]
     for name, other in others.items():
-        body.append(f"<div style='margin-top:6px'><b>{escape(name)}'s hall</b></div>{hall_body_html(other)}")
+        whose = course.owners_hall(escape(name))
+        body.append(f"<div style='margin-top:6px'><b>{whose}</b></div>{hall_body_html(other)}")
     body.append(f"<ul style='margin:4px 0'>{''.join(lines)}</ul>")
-    return Picture(f'{STYLE}<div class="exlab-board">{"".join(body)}</div>', title)
+    return Picture(f'{style("board")}<div class="exlab-board">{"".join(body)}</div>', title)
 
 
 def game_with_card_at(token: str, continent: Continent | str, players: Sequence[str], *, seed: int = 0) -> Game:

@@ -10,7 +10,8 @@ from ...games.exhibition.coach import Decision, Hint, Option, Review
 from ...games.exhibition.rules.actions import Place
 from ..text import coach as words
 from ..text.numbers import signed
-from .board import card_html, hall_html
+from .cards import card_html
+from .halls import hall_html
 
 LABEL_COLOURS = {"good": "#1b5e20", "inaccuracy": "#8d6e00", "mistake": "#b34700", "blunder": "#b71c1c"}
 

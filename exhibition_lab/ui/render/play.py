@@ -22,7 +22,11 @@ from ..screens.play import (
 )
 from ..text.numbers import minus
 from ..text.rules import rule_hover
-from .board import STYLE, card_html, halls_table_html, score_sheet_html, vehicle_html
+from .cards import card_html
+from .css import style
+from .halls import halls_table_html
+from .sheets import score_sheet_html
+from .tile import vehicle_html
 
 
 def rule_tag(rule: str) -> str:
@@ -137,7 +141,7 @@ def opponents_html(opponents: Opponents) -> str:
         rows.append((label, row.hall))
     if not rows:
         return ""
-    return STYLE + "<div class='exlab-board'>" + halls_table_html(rows, marked=opponents.marked) + "</div>"
+    return style("board") + "<div class='exlab-board'>" + halls_table_html(rows, marked=opponents.marked) + "</div>"
 
 
 def log_html(summary: str, lines: tuple[str, ...], limit: int = 200) -> str:
@@ -177,7 +181,7 @@ def hand_html(hand: HandScreen) -> str:
         else "<div class='exlab-empty'></div>"
     )
     label = f"<div class='exlab-hand-label'>{escape(hand.label, quote=False)}</div>"
-    return f"{STYLE}<div class='exlab-board'>{label}{face}</div>"
+    return f"{style('board')}<div class='exlab-board'>{label}{face}</div>"
 
 
 __all__ = [

@@ -18,8 +18,10 @@ from matplotlib.patches import Patch
 from ...games.exhibition.odds import expected_fp
 from ...games.exhibition.rules.actions import Place, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
+from ...games.exhibition.rules.goals import YEARS_GAP, pair_goal
 from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
 from ...games.exhibition.simulate import SimulationResult
+from ..text.i18n import translate
 
 WHITE_EDGE = "#555555"
 
@@ -179,7 +181,7 @@ def plot_pool_timeline(
     ax.set_xlabel("year")
     if left is not None and right is not None:
         ax.axvspan(left, right, color="#ffe082", alpha=0.4, zorder=1)
-        outside = sum(1 for c in cards if c.year is not None and costs_a_point("years_gap", c.year, left, right))
+        outside = sum(1 for c in cards if c.year is not None and costs_a_point(YEARS_GAP.key, c.year, left, right))
         title = title or f"Pool of {len(cards)} cards: {outside} outside {left}–{right}"
     ax.set_title(title or f"Pool of {len(cards)} cards")
     ax.legend(
@@ -250,12 +252,9 @@ def plot_review(review) -> Figure:
     return fig
 
 
-GOAL_TITLES = {"years_gap": "Years Gap", "short_era": "Short Era", "antiquity": "Antiquity"}
-
-
 def plot_penalty_grid(
     grid: np.ndarray,
-    goal: str = "years_gap",
+    goal: str = YEARS_GAP.key,
     *,
     marks: Sequence[tuple[int, int]] = (),
     chosen: tuple[int, int] | None = None,
@@ -263,7 +262,8 @@ def plot_penalty_grid(
 ) -> Figure:
     """Heatmap of :func:`~exhibition_lab.odds.penalty_grid` with contour lines at whole fame
     points, the ``marks`` pairs labelled and the ``chosen`` pair circled."""
-    fig = plot_years_gap_grid(grid, title=f"Expected solo {GOAL_TITLES.get(goal, goal)} fame, every pair")
+    title = f"Expected solo {translate(pair_goal(goal).label)} fame, every pair"
+    fig = plot_years_gap_grid(grid, title=title)
     ax = fig.axes[0]
     years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
     filled = np.where(np.isnan(grid), -1.0, grid)  # contour needs numbers; -1 lies below every level

@@ -1,7 +1,7 @@
 """HTML for Timeline (no widget imports): card faces, the timeline with its gaps, a game,
 the knowledge table. The words come from :mod:`exhibition_lab.ui.text.timeline`.
 
-Timeline cards reuse the package's continent colours (:mod:`exhibition_lab.ui.render.board`); a
+Timeline cards reuse the package's continent colours (:mod:`exhibition_lab.ui.render.cards`); a
 card in a hand shows its subject only, on a neutral face, since even its colour could give
 its year away (the 1945 card is the only white one, T7). CSS classes start ``exlab-tl-``.
 """
@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import Continent
 from ..text import timeline as words
-from .board import WHITE_CARD_COLOR
+from .cards import WHITE_CARD_COLOR
+from .css import style
 
 if TYPE_CHECKING:
     from ...games.timeline.agents import KnowledgeResult
@@ -24,28 +25,6 @@ HAND_FACE = "#fff8e1"
 HAND_BORDER = "#b0a58a"
 RIGHT_COLOR = "#2e7d32"
 WRONG_COLOR = "#c62828"
-
-STYLE = """
-<style>
-.exlab-tl{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#222}
-.exlab-tl-row{display:flex;flex-wrap:wrap;align-items:stretch;gap:0;row-gap:8px}
-.exlab-tl-card{width:120px;min-height:104px;box-sizing:border-box;border:1px solid #555;border-radius:7px;
-  background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.25);overflow:hidden;display:flex;flex-direction:column}
-.exlab-tl-band{height:30px;display:flex;align-items:center;justify-content:center;font-weight:800;
-  font-size:20px;letter-spacing:.5px}
-.exlab-tl-title{font-size:11.5px;line-height:1.25;padding:4px 6px;text-align:center}
-.exlab-tl-card.exlab-tl-new{outline:3px solid #2e7d32;outline-offset:1px}
-.exlab-tl-subject{width:150px;min-height:96px;box-sizing:border-box;border:2px solid #b0a58a;border-radius:7px;
-  background:#fff8e1;padding:6px 8px;font-size:12.5px;line-height:1.3;font-weight:600;display:flex;
-  flex-direction:column;justify-content:center;text-align:center}
-.exlab-tl-subject small{display:block;color:#8d7f5c;font-weight:700;font-size:15px;margin-bottom:3px}
-.exlab-tl-gapmark{width:22px;display:flex;align-items:center;justify-content:center;color:#9e9276;font-size:11px}
-.exlab-tl-hand{display:flex;gap:8px;flex-wrap:wrap}
-.exlab-tl-caption{font-weight:700;color:#6d5f3a;margin:8px 0 4px}
-.exlab-tl-right{color:#2e7d32;font-weight:700}
-.exlab-tl-wrong{color:#c62828;font-weight:700}
-</style>
-"""
 
 
 def text_color(card: TimelineCard) -> str:
@@ -95,7 +74,7 @@ def view_html(view: TimelineView, *, new_index: int | None = None) -> str:
     )
     hand = "".join(subject_card_html(s) for s in view.hand) or f"<i>{escape(words.no_cards())}</i>"
     return (
-        f'{STYLE}<div class="exlab-tl"><div class="exlab-tl-caption">{status} · '
+        f'{style("timeline")}<div class="exlab-tl"><div class="exlab-tl-caption">{status} · '
         f"{escape(words.pile_count(view.pile_size))} · {counts}</div>"
         f'<div class="exlab-tl-caption">{escape(words.timeline_label())}</div>'
         f"{timeline_row_html(view.timeline, new_index=new_index)}"
@@ -114,7 +93,7 @@ def cards_html(cards: tuple[TimelineCard, ...], caption: str = "") -> str:
     """A few face-up cards in a row (for pictures of the rules)."""
     row = "".join(timeline_card_html(c) + '<div style="width:8px"></div>' for c in cards)
     head = f'<div class="exlab-tl-caption">{escape(caption)}</div>' if caption else ""
-    return f'{STYLE}<div class="exlab-tl">{head}<div class="exlab-tl-row">{row}</div></div>'
+    return f'{style("timeline")}<div class="exlab-tl">{head}<div class="exlab-tl-row">{row}</div></div>'
 
 
 def knowledge_html(result: KnowledgeResult) -> str:

@@ -1,4 +1,4 @@
-"""A card as a clickable button: the card face of :func:`exhibition_lab.ui.render.board.card_face`
+"""A card as a clickable button: the card face of :func:`exhibition_lab.ui.render.cards.card_face`
 (continent colour, year, code, subject shortened with an ellipsis, full text on hover)."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 import ipywidgets as w
 
 from ...games.exhibition.rules.cards import Card
-from ..render.board import card_face
+from ..render.cards import card_face
+from ..render.css import style
 
 LIT = "#2e7d32"  # legal spots, the Depot and End exhibition when allowed
 LIT_FILL = "#e8f5e9"
@@ -19,118 +20,7 @@ HINT_FILL = "#ede7f6"
 #: The status box's fixed height: four lines (the other players' turns, your last move).
 STATUS_HEIGHT = 66
 
-CSS = f"""
-<style>
-.exlab-app {{ font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #222; }}
-.exlab-app .widget-html-content {{ line-height: 1.3; }}
-.exlab-app .exlab-cardlike {{ white-space: pre-line; line-height: 1.12; font-size: 9.5px; font-weight: 500;
-  border-radius: 6px; box-shadow: 0 1px 2px rgba(0,0,0,.35); padding: 2px 4px; text-align: left;
-  overflow: hidden; text-overflow: clip; display: block; overflow-wrap: anywhere; hyphens: auto; }}
-.exlab-app .exlab-cardlike::first-line {{ font-size: 15px; font-weight: 700; line-height: 1.25; }}
-.exlab-app .exlab-white {{ border: 1px solid #757575 !important; }}
-.exlab-app .exlab-spot.exlab-empty-spot, .exlab-app .exlab-depot-card.exlab-empty-spot {{
-  border: 2px dashed #b3a57f; box-shadow: none; text-align: center; font-size: 18px; }}
-.exlab-app .exlab-spot.exlab-empty-spot::first-line {{ font-size: 18px; }}
-.exlab-app .exlab-cardlike:disabled {{ opacity: 1 !important; cursor: default; }}
-.exlab-app .exlab-legal, .exlab-app .exlab-lit {{ outline: 3px solid {LIT}; outline-offset: 1px; }}
-.exlab-app .exlab-legal.exlab-empty-spot {{ background: {LIT_FILL} !important; border: 3px solid {LIT};
-  outline: none; }}
-.exlab-app .exlab-refused.exlab-empty-spot {{ border: 2px dashed #c62828; background: #fdecea !important; }}
-.exlab-app .exlab-lit {{ background: {LIT_FILL} !important; color: #1b5e20 !important; font-weight: 700; }}
-.exlab-app .exlab-takeable {{ outline: 3px solid {LIT}; outline-offset: 1px; cursor: pointer; }}
-/* the coach's choice wins over the green "allowed" marks: drawn above its neighbours (whose
-   outlines hid it, ux report 2), purple rim and fill */
-.exlab-app .exlab-hinted {{ outline: 4px solid {HINT} !important; outline-offset: 2px;
-  box-shadow: 0 0 0 7px {HINT_HALO} !important; position: relative; z-index: 5; }}
-.exlab-app .exlab-hinted.exlab-empty-spot, .exlab-app .exlab-hinted.exlab-lit {{
-  border-color: {HINT} !important; background: {HINT_FILL} !important; color: {HINT} !important; }}
-/* a ring inside and a badge: seen even where a box clips the outline */
-.exlab-app .exlab-hinted.exlab-cardlike {{ box-shadow: inset 0 0 0 3px {HINT}, 0 0 0 7px {HINT_HALO} !important; }}
-.exlab-app .exlab-hinted::before {{ content: "hint"; position: absolute; top: 1px; right: 1px; font-size: 9px;
-  font-weight: 700; line-height: 11px; background: {HINT}; color: #fff; border-radius: 3px; padding: 0 3px; }}
-/* the rows of spots and the tile's columns let the outlines of their cards show */
-.exlab-app .exlab-showcase-box .widget-hbox, .exlab-app .exlab-showcase-box, .exlab-app .exlab-hall-row,
-.exlab-app .exlab-column, .exlab-app .exlab-market {{ overflow: visible !important; }}
-.exlab-app .exlab-takeable:hover, .exlab-app .exlab-legal:hover {{ transform: translateY(-2px); }}
-.exlab-app .exlab-control:disabled {{ opacity: .45 !important; background: #e0e0e0 !important;
-  color: #555 !important; outline: none; box-shadow: none; cursor: not-allowed; }}
-.exlab-app .exlab-showcase-box {{ border: 2px solid #b0a58a; border-radius: 6px; padding: 2px 3px;
-  background: {BACKGROUND}; margin: 0 2px; }}
-.exlab-app .exlab-depot-box {{ border: 2px solid #888; border-radius: 6px; padding: 2px 3px; background: #eee;
-  margin: 0 2px; }}
-.exlab-app .exlab-showcase-name {{ font-size: 12px; color: #4e4327; white-space: nowrap; }}
-.exlab-app .exlab-showcase-name .widget-html-content {{ line-height: 16px; height: 16px; }}
-.exlab-app .exlab-column {{ border-radius: 6px; padding: 2px; margin: 0 2px; }}
-.exlab-app .exlab-here {{ box-shadow: inset 0 0 0 3px {LIT}; }}
-.exlab-app .exlab-topbar {{ border-bottom: 1px solid #ddd; margin-bottom: 4px; }}
-.exlab-app .exlab-banner {{ font-size: 14.5px; font-weight: 600; height: 22px; overflow: hidden;
-  white-space: nowrap; text-overflow: ellipsis; }}
-.exlab-app .exlab-banner .widget-html-content {{ white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }}
-/* the status box never changes height (ux report: the board jumped as it grew); "More"
-   opens it over the board instead */
-.exlab-app .exlab-status-frame {{ height: {STATUS_HEIGHT}px; position: relative; }}
-/* widget boxes scroll their overflow by default: the opened box must reach over the board */
-.exlab-app .exlab-topbar, .exlab-app .exlab-statusbar, .exlab-app .exlab-status-frame {{
-  overflow: visible !important; }}
-.exlab-app .exlab-topbar {{ position: relative; z-index: 30; }}
-.exlab-app .exlab-status-box {{ position: absolute; top: 0; left: 0; right: 80px; max-height: {STATUS_HEIGHT}px;
-  overflow: hidden; background: #fff; z-index: 20; }}
-.exlab-app .exlab-status-box.exlab-status-open {{ max-height: 320px; overflow-y: auto; border: 1px solid #999;
-  border-radius: 6px; padding: 2px 6px; box-shadow: 0 4px 12px rgba(0,0,0,.3); }}
-.exlab-app .exlab-status-more {{ position: absolute; right: 0; top: 0; }}
-.exlab-app .exlab-turns, .exlab-app .exlab-status {{ font-size: 12.5px; }}
-.exlab-app .exlab-turns .widget-html-content, .exlab-app .exlab-status .widget-html-content {{ white-space: normal;
-  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; line-height: 16px; }}
-.exlab-app .exlab-status-open .widget-html-content {{ display: block; -webkit-line-clamp: none; }}
-.exlab-app .exlab-turns {{ color: #333; }}
-.exlab-app .exlab-status-box > .widget-html {{ margin: 0 0 1px 0; }}
-.exlab-app .exlab-middle {{ position: relative; }}
-/* the coach lies over the side column (score, other halls), never above the board */
-.exlab-app .exlab-hint-panel {{ position: absolute; top: 0; left: 530px; right: 0; z-index: 15;
-  max-height: 100%; overflow-y: auto; border: 2px solid #5e35b1; border-radius: 6px; padding: 4px 8px;
-  background: #f3effa; box-shadow: 0 4px 12px rgba(0,0,0,.25); font-size: 12.5px; }}
-.exlab-app .exlab-hint-why {{ margin: 2px 0; }}
-.exlab-app table.exlab-hint-table {{ font-size: 12px; border-collapse: collapse; }}
-.exlab-app table.exlab-hint-table th {{ font-weight: 600; text-align: left; padding: 0 8px 0 0; }}
-.exlab-app table.exlab-hint-table td {{ padding: 0 8px 0 0; }}
-.exlab-app .exlab-hint-box ul {{ margin: 2px 0 2px 18px; padding: 0; }}
-.exlab-app .exlab-hand {{ margin-left: 8px; flex: 0 0 auto; }}
-.exlab-app .exlab-hand-label {{ font-size: 11px; color: #444; white-space: nowrap; }}
-.exlab-app .exlab-new-card {{ position: relative; }}
-.exlab-app .exlab-new-card::after {{ content: "new"; position: absolute; right: 1px; bottom: 1px; font-size: 9px;
-  font-weight: 700; line-height: 11px; background: #fff; color: #111; border: 1px solid #333; border-radius: 3px;
-  padding: 0 2px; }}
-.exlab-app .exlab-column > .widget-html:first-child {{ min-height: 64px; }}
-.exlab-app .exlab-hand .exlab-card {{ width: 78px; }}
-/* the reviewed hall keeps its Depot in the same row */
-.exlab-app .exlab-review-panel .exlab-board {{ zoom: .88; }}
-.exlab-app .exlab-review-panel .exlab-board .exlab-row {{ flex-wrap: nowrap; }}
-.exlab-app .exlab-error {{ color: #b71c1c; }}
-.exlab-app .exlab-sheet-title {{ font-size: 14px; margin: 0 0 1px 0; }}
-.exlab-app .exlab-score-sheet table td, .exlab-app .exlab-score-sheet table th {{
-  padding: 0 6px; line-height: 17px; }}
-.exlab-app .exlab-whys {{ display: flex; flex-wrap: wrap; gap: 0 14px; font-size: 12px; }}
-.exlab-app .exlab-whys details[open] {{ flex-basis: 100%; }}
-.exlab-app .exlab-whys pre {{ max-height: 180px; overflow: auto; margin: 2px 0; }}
-.exlab-app .exlab-end-panel {{ flex: 0 0 auto; }}
-.exlab-app .exlab-rule {{ font-size: 10px; color: #555; border: 1px solid #bbb; border-radius: 3px;
-  padding: 0 3px; margin-left: 4px; }}
-.exlab-app .exlab-log {{ font-size: 12px; }}
-.exlab-app .exlab-log ol {{ max-height: 160px; overflow-y: auto; margin: 2px 0; }}
-.exlab-app .exlab-panel {{ border: 1px solid #ccc; border-radius: 6px; padding: 4px 8px; background: #fff; }}
-.exlab-app table.exlab-table {{ border-collapse: collapse; font-size: 12px; }}
-.exlab-app table.exlab-table th, .exlab-app table.exlab-table td {{ padding: 1px 6px; text-align: right;
-  border-bottom: 1px solid #e0e0e0; white-space: nowrap; }}
-.exlab-app table.exlab-table th:first-child, .exlab-app table.exlab-table td:first-child {{ text-align: left; }}
-.exlab-app table.exlab-table thead th {{ background: #f3efe3; color: #3e3420; }}
-.exlab-app .exlab-winner {{ background: #fff3c4 !important; font-weight: 700; }}
-.exlab-app .exlab-opponent {{ margin: 0 0 4px 0; }}
-.exlab-app .exlab-opponent-name {{ font-size: 12px; font-weight: 600; }}
-.exlab-app .exlab-setup {{ border: 2px solid #1976d2; border-radius: 8px; padding: 6px 10px; background: #f5f9ff; }}
-.exlab-app .exlab-setup .widget-label {{ width: auto; }}
-.exlab-app .exlab-setup-note {{ font-size: 11px; color: #444; }}
-</style>
-"""
+CSS = style("app")
 
 HALL_CARD = {"width": "56px", "height": "80px"}
 MARKET_CARD = {"width": "74px", "height": "72px"}

@@ -9,7 +9,8 @@ import ipywidgets as w
 
 from ...games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS, Card, Continent
 from ...games.exhibition.session import PlaySession
-from ..render.board import TILE_COLUMN_WIDTH, continent_text_color, tile_column_background, tile_column_head_html
+from ..render.cards import continent_text_color
+from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
 from ..screens import play as screens
 from ..screens.play import Chooser, Tile
 from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class

@@ -20,47 +20,12 @@ from ...core.session import HUMAN
 from ...games.timeline.agents import TimelineSession
 from ...games.timeline.game import Timeline
 from ...games.timeline.rules import MAX_PLAYERS, Play, Reveal, TimelineCard
-from ..render.timeline import STYLE, timeline_card_html
+from ..render.css import style
+from ..render.timeline import timeline_card_html
 from ..text import timeline as words
 from .cards import find_widgets
 
-CSS = (
-    STYLE
-    + """
-<style>
-.exlab-tl-app { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; max-width: 1330px; }
-.exlab-tl-app .exlab-tl-hand-card { width: 168px; height: 100px; white-space: normal; line-height: 1.3;
-  font-size: 13px; font-weight: 600; padding: 6px 8px; border: 2px solid #b0a58a; border-radius: 8px;
-  background: #fff8e1; color: #222; box-shadow: 0 1px 3px rgba(0,0,0,.25); margin: 2px 4px 2px 0;
-  overflow: hidden; text-overflow: clip; }
-.exlab-tl-app .exlab-tl-hand-card:hover { border-color: #6d5f3a; }
-.exlab-tl-app .exlab-tl-hand-card.exlab-tl-selected { border: 3px solid #1565c0; background: #e3f2fd;
-  box-shadow: 0 0 0 2px #90caf9; }
-.exlab-tl-app .exlab-tl-hand-card:disabled { opacity: .75; cursor: default; }
-.exlab-tl-app .exlab-tl-gap { width: 24px; height: 104px; min-width: 24px; padding: 0; margin: 0 2px;
-  border: 2px dashed #ddd3b8; border-radius: 6px; background: transparent; color: #c9bd9b;
-  font-size: 16px; font-weight: 700; box-shadow: none; }
-.exlab-tl-app .exlab-tl-gap:disabled { opacity: 1; cursor: default; }
-.exlab-tl-app .exlab-tl-gap.exlab-tl-gap-lit { border-color: #2e7d32; background: #e8f5e9; color: #2e7d32; }
-.exlab-tl-app .exlab-tl-gap.exlab-tl-gap-lit:hover { background: #a5d6a7; }
-.exlab-tl-app .exlab-tl-banner { font-size: 17px; font-weight: 700; margin: 2px 0; }
-.exlab-tl-app .exlab-tl-status { min-height: 1.5em; font-size: 14px; }
-.exlab-tl-app .exlab-tl-status .exlab-tl-msg { padding: 3px 8px; border-radius: 5px; display: inline-block; }
-.exlab-tl-app .exlab-tl-status .exlab-tl-ok { background: #e8f5e9; color: #1b5e20; }
-.exlab-tl-app .exlab-tl-status .exlab-tl-bad { background: #ffebee; color: #b71c1c; }
-.exlab-tl-app .exlab-tl-status .exlab-tl-info { background: #f5f5f5; color: #333; }
-.exlab-tl-app .exlab-tl-timeline-box { border: 2px solid #b0a58a; border-radius: 8px; background: #fbf8ef;
-  padding: 6px; max-height: 372px; overflow-y: auto; }
-.exlab-tl-app .exlab-tl-players { font-size: 13px; }
-.exlab-tl-app .exlab-tl-players span { display: inline-block; margin-right: 14px; }
-.exlab-tl-app .exlab-tl-streak { font-size: 14px; font-weight: 600; }
-.exlab-tl-app .exlab-tl-bot-plays { max-height: 84px; overflow-y: auto; margin: 3px 0 0 8px; }
-.exlab-tl-app .exlab-tl-bot-play { font-size: 12.5px; line-height: 1.35; color: #444; }
-.exlab-tl-app .exlab-tl-log { font-size: 12px; color: #444; max-height: 90px; overflow-y: auto; }
-.exlab-tl-app .exlab-tl-label { font-weight: 700; color: #6d5f3a; margin: 4px 0 2px; }
-</style>
-"""
-)
+CSS = style("timeline", "timeline-app")
 
 GAP_CARD = {"width": "120px"}
 

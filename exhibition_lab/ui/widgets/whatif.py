@@ -25,6 +25,7 @@ from ...games.exhibition.game import Game
 from ...games.exhibition.rules.cards import FIRST_YEAR, LAST_YEAR, Card
 from ...games.exhibition.rules.scoring import SoloRules
 from ..render import whatif as draw
+from ..render.css import style
 from ..text import whatif as words
 from .background import BackgroundRun, hide_readout, progress_bar
 
@@ -35,19 +36,7 @@ BOT_NAMES = ("greedy", "random", "search")
 #: Pairs worth comparing, marked on the heatmap (left, right).
 EXAMPLE_PAIRS = ((1912, 1987), (1905, 1995), (1920, 1980), (1940, 1960))
 
-CSS = """
-<style>
-.exlab-whatif { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
-.exlab-whatif .exlab-whatif-expected { font-size: 15px; line-height: 1.45; }
-.exlab-whatif .exlab-whatif-expected b.exlab-big { font-size: 20px; }
-.exlab-whatif .exlab-whatif-message { color: #b71c1c; min-height: 1.2em; }
-.exlab-whatif table.exlab-fame { border-collapse: collapse; font-size: 13px; margin-top: 4px; }
-.exlab-whatif table.exlab-fame td, .exlab-whatif table.exlab-fame th { border: 1px solid #ccc;
-  padding: 2px 7px; text-align: right; }
-.exlab-whatif .exlab-whatif-help { color: #555; font-size: 12px; line-height: 1.35; }
-.exlab-whatif .widget-html-content { line-height: 1.4; }
-</style>
-"""
+CSS = style("whatif")
 
 
 class PairHeatmap(anywidget.AnyWidget):

@@ -151,13 +151,8 @@ class Card:
         return self.token
 
     def __repr__(self) -> str:
-        # evaluates back to an equal card, as the issue asks (``Card.parse('1969NA')``)
+        # evaluates back to an equal card (``Card.parse('1969NA')``), so a printed card can be pasted back
         return f"Card.parse({self.token!r})"
-
-    def _repr_html_(self) -> str:
-        from ....ui.render.board import card_html  # lazily, so the engine never loads display code
-
-        return card_html(self)
 
 
 EINSTEIN = Card(None, None, "Albert Einstein")

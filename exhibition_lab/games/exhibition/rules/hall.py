@@ -17,29 +17,20 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from ....core.errors import IllegalAction, IllegalHall, NotationError
+from . import goals
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card, Continent
 from .layout import Layout, ShowcaseKind, unique_decades_range
 
 DEPOT_SIZE = 3  # R3
 
-RULE_NAMES = {
-    "R2": "one card per year",
-    "R3": "hall and depot spots",
-    "R10": "place the card",
-    "R11": "ascending years",
-    "R12": "distinct continents",
-    "R13": "One Continent",
-    "R14": "One Era",
-    "R16": "white cards",
-    "V1": "no white cards in variations",
-    "V2": "Spread the Years",
-    "V3": "Links",
-    "V4": "One Decade",
-    "V6a": "Unique Decades",
-}
-
 Spot = tuple[int, int]
 Spots = tuple[Card | None, ...]
+
+
+def rule_name(rule_id: str) -> str:
+    """The short name of a rule a hall can break (``R11`` → ``ascending years``), else ``rule``."""
+    found = goals.rule(rule_id)
+    return found.name if found is not None else "rule"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +41,7 @@ class Problem:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.rule} ({RULE_NAMES.get(self.rule, 'rule')}): {self.reason}"
+        return f"{self.rule} ({rule_name(self.rule)}): {self.reason}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,7 +576,7 @@ class Hall:
 
     def _describe(self, card: Card, showcase: int, spot: int, problem: Problem) -> str:
         name = self._layout[showcase].name
-        label = RULE_NAMES.get(problem.rule, "rule")
+        label = rule_name(problem.rule)
         return f"{problem.rule} ({label}): {card} cannot go to {name} ({showcase}, {spot}): {problem.reason}"
 
     def _check_shape(self) -> None:
@@ -648,11 +639,6 @@ class Hall:
 
     def __hash__(self) -> int:
         return hash((self._layout, self._showcases, self._depot))
-
-    def _repr_html_(self) -> str:
-        from ....ui.render.board import hall_html  # lazily, so the engine never loads display code
-
-        return hall_html(self)
 
 
 _NOTATION_TOKEN = re.compile(r"/|\||[^\s/|]+")

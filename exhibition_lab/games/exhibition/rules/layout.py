@@ -21,8 +21,10 @@ from .deal import MAX_PLAYERS
 class ShowcaseKind:
     """One showcase: its size and the requirements beyond R11 (ascending years).
 
-    ``rule`` is the id of the showcase's own requirement (for messages and explanations);
-    ``covers`` names the base showcase a variation lies over (V1), ``None`` for a base one.
+    ``name`` is a message id (:func:`~exhibition_lab.core.words.N_`), the one definition of the
+    showcase's name; ``rule`` is the id of the showcase's own requirement (for messages and
+    explanations); ``covers`` names the base showcase a variation lies over (V1), ``None`` for
+    a base one.
     """
 
     key: str

@@ -2,7 +2,8 @@
 
 Every goal is a small function that returns a :class:`ScoreLine`: the points, the rule id,
 a reason a person can read and the cards behind it. A :class:`ScoreSheet` gathers the lines
-of every player, ranks them with the tiebreaker, and shows itself as a table.
+of every player and ranks them with the tiebreaker; a notebook shows it as a table
+(:mod:`exhibition_lab.ui.formatters`).
 """
 
 from __future__ import annotations
@@ -181,11 +182,6 @@ class ScoreSheet:
 
     def explain(self) -> str:
         return "\n\n".join(f"{name}\n{self.scores[name].explain()}" for name in self.ranking)
-
-    def _repr_html_(self) -> str:
-        from ....ui.render.board import score_sheet_html  # lazily, so the engine never loads display code
-
-        return score_sheet_html(self)
 
 
 # ---------------------------------------------------------------- goal helpers

@@ -1,0 +1,55 @@
+"""Comments say why, in the game's language — never how the work was organised.
+
+A comment or docstring that cites a usability report, an issue number or a working round
+("ux report 2", "issue 18", "round two") tells the next reader nothing about the game. This
+test reads every source file of the package (Python, CSS, JavaScript) and fails on such a
+citation.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import exhibition_lab as xl
+
+PACKAGE = Path(xl.__file__).parent
+PROCESS_HISTORY = re.compile(
+    r"\bux (report|round)|\bissue #?\d|\breport \d|\bround two\b|\busability round\b|\breview pass\b", re.IGNORECASE
+)
+SOURCES = ("*.py", "*.css", "*.js")
+
+
+def process_citations(text: str) -> list[str]:
+    """The lines of ``text`` that cite how the work was organised, stripped."""
+    return [line.strip() for line in text.splitlines() if PROCESS_HISTORY.search(line)]
+
+
+@pytest.mark.parametrize(
+    ("line", "cites"),
+    [
+        ("# one line a label (ux report 2)", True),
+        ("/* the board jumped (UX report: status box) */", True),
+        ('"""Issue 18, item 4: one renderer per thing."""', True),
+        ("# as the second usability round found", True),
+        ("# Round two of the refactor", True),
+        ('status = f"Round {game.round} — {player} to play"', False),  # the game's rounds
+        ("# R26: the tiebreaker decides a tie in the last round", False),
+        ("# a report of the final scores", False),
+    ],
+)
+def test_the_pattern_tells_process_history_from_the_game(line, cites):
+    assert bool(process_citations(line)) is cites
+
+
+def test_no_source_file_cites_how_the_work_was_organised():
+    found = {}
+    for pattern in SOURCES:
+        for path in PACKAGE.rglob(pattern):
+            name = str(path.relative_to(PACKAGE))
+            cited = process_citations(path.read_text(encoding="utf-8"))
+            if cited:
+                found[name] = cited
+    assert found == {}
