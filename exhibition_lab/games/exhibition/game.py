@@ -19,9 +19,9 @@ from ...core.errors import ArgumentError, ExhibitionLabError, IllegalAction, Not
 from ...core.history import History
 from ...core.seeding import generator
 from . import savefile
-from .notation import parse_position, write_position
+from .notation import check_tile, parse_position, write_position
 from .rules.actions import Action, Event, parse_action
-from .rules.cards import CONTINENTS, Card, Continent, standard_deck
+from .rules.cards import CONTINENTS, Card, Continent, check_deck, standard_deck
 from .rules.deal import (
     DECADES,
     MARKET_SIZE,
@@ -90,7 +90,7 @@ class Game(History[State, Event]):
         _dealt: bool = False,
     ) -> None:
         names = player_names(players)
-        deck = tuple(deck) if deck is not None else standard_deck()
+        deck = _deck(deck)
         if not _dealt:  # a deal from deal_cards() is right by construction
             check_deal(deal, deck, len(names))
         setup = Setup(names, layout or Layout.base(), deck, secret_decades=deal.secret_decades is not None)
@@ -128,7 +128,7 @@ class Game(History[State, Event]):
         """
         names = player_names(players)
         rng, saved_seed = generator(seed)
-        deck = tuple(deck) if deck is not None else standard_deck()
+        deck = _deck(deck)
         deal = deal_cards(deck, len(names), rng, secret_decades=secret_decades)
         return cls(names, deal, layout=layout, deck=deck, seed=saved_seed, _dealt=True)
 
@@ -360,7 +360,7 @@ class Game(History[State, Event]):
         exhibition_lab.core.errors.NotationError: stock: 80 cards, but the deck leaves 83 cards out of sight
         """
         parsed = parse_position(text)
-        deck = tuple(deck) if deck is not None else standard_deck()
+        deck = _deck(deck)
         by_card = {c: c for c in deck}
         visible = parsed.visible_cards()
         missing = [c for c in visible if c not in by_card]
@@ -373,6 +373,7 @@ class Game(History[State, Event]):
                 f"stock: {parsed.stock_size} cards, but the deck leaves {len(unseen)} cards out of sight",
                 token=str(parsed.stock_size),
             )
+        check_tile(parsed, len(unseen))
         rng, saved_seed = generator(seed)
         if stock is None:
             stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
@@ -503,6 +504,11 @@ class Game(History[State, Event]):
         saying what is wrong; nothing half-loaded is ever returned.
         """
         return savefile.load_game(text, game_type=cls)
+
+
+def _deck(deck: Sequence[Card] | None) -> tuple[Card, ...]:
+    """The reference deck, or ``deck`` once :func:`check_deck` accepts it (R2, R5)."""
+    return standard_deck() if deck is None else check_deck(deck)
 
 
 def _fill_decades(decades: tuple[int | None, ...] | None, rng: np.random.Generator) -> tuple[int, ...] | None:
