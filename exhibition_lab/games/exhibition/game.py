@@ -17,7 +17,7 @@ import numpy as np
 
 from ...core.errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError
 from ...core.history import History
-from ...core.seeding import generator
+from ...core.seeding import check_seed, generator
 from . import savefile
 from .notation import check_tile, parse_position, write_position
 from .rules.actions import Action, Event, parse_action
@@ -93,6 +93,8 @@ class Game(History[State, Event]):
         deck = _deck(deck)
         if not _dealt:  # a deal from deal_cards() is right by construction
             check_deal(deal, deck, len(names))
+            if seed is not None:
+                _check_seed_deals(deal, deck, len(names), seed)
         setup = Setup(names, layout or Layout.base(), deck, secret_decades=deal.secret_decades is not None)
         self._begin(setup, deal, seed, start_state(setup, deal), start=None)
 
@@ -375,13 +377,20 @@ class Game(History[State, Event]):
             )
         check_tile(parsed, len(unseen))
         rng, saved_seed = generator(seed)
+        # always drawn, so that '?' decades come from the same draws with or without a stock given
+        shuffled = tuple(unseen[i] for i in rng.permutation(len(unseen)))
         if stock is None:
-            stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
+            stock = shuffled
         else:
             stock = tuple(stock)
             if len(stock) != len(unseen) or set(stock) != set(unseen):
                 raise ArgumentError("the stock must hold exactly the deck cards out of sight in this position")
             stock = tuple(by_card[c] for c in stock)
+            if saved_seed is not None and stock != shuffled:
+                # a save file records the seed and replays its shuffle: the two must agree
+                raise ArgumentError(
+                    f"the stock does not match seed {saved_seed}: give the stock's order or the seed, not two orders"
+                )
         decades = _fill_decades(parsed.secret_decades, rng)
         setup = Setup(parsed.setup.players, parsed.setup.layout, deck, secret_decades=decades is not None)
         state = _with_deck_cards(parsed.state._replace(stock=setup.unseen(stock), secret_decades=decades), by_card)
@@ -504,6 +513,13 @@ class Game(History[State, Event]):
         saying what is wrong; nothing half-loaded is ever returned.
         """
         return savefile.load_game(text, game_type=cls)
+
+
+def _check_seed_deals(deal: Deal, deck: tuple[Card, ...], players: int, seed: object) -> None:
+    """A seed recorded with a deal is the one that deals it (R5): a save file replays it."""
+    rng, checked = generator(check_seed(seed))
+    if deal_cards(deck, players, rng, secret_decades=deal.secret_decades is not None) != deal:
+        raise ArgumentError(f"the deal does not match seed {checked}: pass this deal without a seed", rule="R5")
 
 
 def _deck(deck: Sequence[Card] | None) -> tuple[Card, ...]:

@@ -6,31 +6,42 @@ position. Each line is ``key: value``; seats count from 1 in the text::
     seat 1: Ann
     seat 2: Bob
     layout: base
-    tile: OC 1950OC / SA - / AF 1904AF 1952AF / AS 1930AS / EU - / NA 1961NA 1977NA 1990NA
-    vehicles: OC NA
-    stock: 72
+    tile: OC 1919OC 1953EU 1954AS / SA 1912AS 1957AS 1989EU / AF 1932OC 1956OC 1961AS / AS 1923AS 1926EU \
+1992SA / EU 1902AF 1910AF 1924NA / NA 1901OC 1935AF 1936OC
+    vehicles: AF AF
+    stock: 77
     discard: -
     round: 3
     turn: 6
     to move: seat 2
     phase: place
-    hand: 1969NA from NA
+    hand: 1944AF from SA
     final: no no
-    six continents: - 5
+    six continents: - -
     secret decades: -
-    hall 1: 1904AF . . . . . / . . . . / . / . . . / . . | 1996AS
-    hall 2: . . . . . . / . . . . / . / . . . / . .
+    hall 1: . 1967AF . . . . / . . 1904AF . / . / . . . / . 1993AF
+    hall 2: . . . 1945W 1946SA . / . . . . / . / . . . / . .
 
 ``tile`` lists the open cards at each continent in tile order (``-`` for none); ``vehicles``,
 ``final``, ``six continents`` (the round a seat first had all six continents, R19) and
 ``secret decades`` (V7; ``?`` for one not known, ``-`` without the variant) go seat by seat.
 ``hand`` is the card taken this turn and the continent it came from (R9), ``-`` in the take
-phase. ``layout`` is ``base``, ``base + links short_era`` (variations over the base order) or
-the showcase keys in order. Lines starting with ``#`` are comments. Lines may come in any
-order; ``stock`` (default: every deck card not in sight), ``discard``, ``round``, ``turn``,
-``final``, ``six continents``, ``secret decades`` and ``hand`` may be left out. The stock's
-order is never written: it is hidden information, and :meth:`Game.from_position
+phase. ``phase`` is ``take``, ``move``, ``place`` or ``over``: a game never rests at a chance
+node. ``layout`` is ``base``, ``base + links short_era`` (variations over the base order) or
+the showcase keys in order. Lines starting with ``#`` are comments; a byte-order mark before
+the first line is ignored. Numbers are written in the digits 0–9 without leading zeros (``seat
+1``, never ``seat 01``). Lines may come in any order; ``stock`` (default: every deck card not
+in sight), ``discard``, ``final``, ``six continents``, ``secret decades`` and ``hand`` may be
+left out, and so may ``round`` and ``turn``, which are then counted from the cards played. The
+stock's order is never written: it is hidden information, and :meth:`Game.from_position
 <exhibition_lab.games.exhibition.game.Game.from_position>` shuffles it from a seed.
+
+A position is read only if the rules could reach it (:func:`parse_position` lists what is
+checked): while the stock holds cards the tile shows 3 cards at each continent, 2 where a
+white card was just taken (R5, R9); a coloured card in hand has moved its taker's vehicle
+(R8); every seat still playing has one card for each round it played (R10c); a full hall is
+final (R10b); only an early end discards (R10a, D3); six continents come in round 6 at the
+earliest, in a hall that shows them (R19).
 
 Every problem raises :class:`~exhibition_lab.core.errors.NotationError` naming the line and the
 token (and ``.rule`` when a rule is broken), and nothing is built.
@@ -198,6 +209,9 @@ class _Field:
     line: int
 
     def error(self, message: str, token: str, rule: str | None = None) -> NotationError:
+        token = token or self.key  # an empty value: the line itself is the token
+        if token not in message and repr(token) not in message:
+            message += f": {token!r}"  # the reader sees what to correct
         return NotationError(f"line {self.line} ({self.key!r}): {message}", token=token, rule=rule)
 
 
@@ -211,21 +225,24 @@ def _read_lines(text: str) -> dict[str, _Field]:
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue  # blank lines and comment lines help hand-written positions
-        key, colon, value = raw.partition(":")
-        key = " ".join(key.split()).lower()
+        written, colon, value = raw.partition(":")
+        key = " ".join(written.split()).lower()
+        written = written.strip() or raw.strip()  # the token errors name, as it stands in the text
         if not colon:
             raise NotationError(f"line {number}: expected 'key: value', found {raw.strip()!r}", token=raw.strip())
         seat_key = _SEAT_KEY.match(key)
         if key not in _REQUIRED + _OPTIONAL and not seat_key:
             known = ", ".join(_REQUIRED + _OPTIONAL + ("seat N", "hall N"))
-            raise NotationError(f"line {number}: unknown key {key!r}; keys are {known}", token=key or raw.strip())
+            raise NotationError(f"line {number}: unknown key {written!r}; keys are {known}", token=written)
         if seat_key and (seat_key.group(2).startswith("0") or len(seat_key.group(2)) > 2):
             # one way to write each seat, so that no seat is given twice under two names
             raise NotationError(
-                f"line {number}: seats are numbered 1, 2, … without leading zeros, not {key!r}", token=key
+                f"line {number}: seats are numbered 1, 2, … without leading zeros, not {written!r}", token=written
             )
         if key in fields:
-            raise NotationError(f"line {number}: {key!r} is given twice (first on line {fields[key].line})", token=key)
+            raise NotationError(
+                f"line {number}: {key!r} is given twice (first on line {fields[key].line})", token=written
+            )
         # a seat's name is kept as written; every other value is read word by word
         fields[key] = _Field(key, value.strip() if key.startswith("seat ") else " ".join(value.split()), number)
     missing = [k for k in _REQUIRED if k not in fields]

@@ -51,3 +51,28 @@ def test_the_largest_seed_deals_a_game_that_saves_and_loads(seed):
 def test_seeds_derived_for_a_run_stay_in_the_range():
     seeds = game_seeds(MAX_SEED - 1, 1000)
     assert seeds.max() < MAX_SEED and seeds.min() >= 0
+
+
+def test_a_seed_recorded_with_a_deal_is_the_one_that_deals_it():
+    # the save file replays the seed's shuffle, so a deal from elsewhere cannot carry it (R5)
+    game = xl.Game.new(2, seed=5)
+    assert xl.Game(game.players, game.deal, seed=5) == game
+    with pytest.raises(xl.ArgumentError, match="does not match seed 6") as err:
+        xl.Game(game.players, game.deal, seed=6)
+    check_refusal(err.value, xl.ArgumentError)
+    with pytest.raises(xl.ArgumentError):
+        xl.Game(game.players, game.deal, seed=MAX_SEED)
+    unseeded = xl.Game(game.players, game.deal)
+    unseeded.apply(unseeded.legal_actions()[0])
+    assert xl.Game.from_json(unseeded.to_json()) == unseeded
+
+
+def test_a_stock_given_with_a_seed_is_the_one_the_seed_shuffles():
+    text = xl.Game.new(2, seed=5).position()
+    shuffled = xl.Game.from_position(text, seed=9)
+    again = xl.Game.from_position(text, seed=9, stock=shuffled.stock_order)
+    assert again == shuffled and xl.Game.from_json(again.to_json()) == again
+    with pytest.raises(xl.ArgumentError, match="does not match seed 9"):
+        xl.Game.from_position(text, seed=9, stock=shuffled.stock_order[::-1])
+    reversed_stock = xl.Game.from_position(text, stock=shuffled.stock_order[::-1])
+    assert xl.Game.from_json(reversed_stock.to_json()) == reversed_stock
