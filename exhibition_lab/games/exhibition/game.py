@@ -330,8 +330,8 @@ class Game(History[State, Event]):
         True
         """
         decades = self._state.secret_decades
-        if decades is not None and seat is not None and not self.is_over:
-            own = self._seat_index(seat)
+        own = None if seat is None else self._seat_index(seat)
+        if decades is not None and own is not None and not self.is_over:
             decades = tuple(d if s == own else None for s, d in enumerate(decades))
         return write_position(self._setup, self._state, decades)
 
@@ -467,12 +467,17 @@ class Game(History[State, Event]):
         return History.copy(self)  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ scoring
-    def score(self, solo_rules: SoloRules | None = None) -> ScoreSheet:
+    def score(self, solo_rules: SoloRules | str | None = None) -> ScoreSheet:
         """The score sheet of the halls as they stand (final once :attr:`is_over`).
 
         A solo game is scored with S1–S7 on the ×100 scale; ``solo_rules`` picks the
-        Mid Century reading (``SoloRules()`` by default, D11).
+        Mid Century reading (``SoloRules()`` by default, D11), or its name (``"harsh"``,
+        ``"tiebreak"``).
         """
+        if isinstance(solo_rules, str):
+            solo_rules = SoloRules.by_name(solo_rules)
+        elif solo_rules is not None and not isinstance(solo_rules, SoloRules):
+            raise ArgumentError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r:.60}")
         return score_state(self._setup, self._state, solo_rules)
 
     # ------------------------------------------------------------------ identity

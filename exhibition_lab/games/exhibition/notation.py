@@ -211,7 +211,8 @@ class _Field:
     def error(self, message: str, token: str, rule: str | None = None) -> NotationError:
         token = token or self.key  # an empty value: the line itself is the token
         if token not in message and repr(token) not in message:
-            message += f": {token!r}"  # the reader sees what to correct
+            shown = token if len(token) <= 60 else token[:60] + "…"
+            message += f": {shown!r}"  # the reader sees what to correct
         return NotationError(f"line {self.line} ({self.key!r}): {message}", token=token, rule=rule)
 
 

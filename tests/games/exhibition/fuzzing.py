@@ -160,6 +160,7 @@ ODD_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹٠١٢٣٤٥٦٧٨٩०१२३४५�
 ODD_SPACES = ["\t", "  ", "\u00a0", "\u2028", "\u2029", "\u3000", "\x0b", "\x0c", "\x85", "\r", "\u200b", "\x1c"]
 PHASE_WORDS = ["take", "move", "place", "over", "refill", "deal", "decades", "TAKE", "dance", ""]
 WORDS = ["-", "?", "yes", "no", "seat", "from", "0", "1", "01", "6", "99", "10000", "1950", "-1", "+1", "1_0", "²"]
+WORDS += ["1" * 4400 + "NA", "9" * 5000]  # more digits than Python's int() reads
 CARD = re.compile(r"\b(?:19[0-9]{2}(?:OC|SA|AF|AS|EU|NA|W)|EIN)\b")
 
 

@@ -294,3 +294,27 @@ def test_names_that_read_back_as_other_names_are_refused_when_the_game_is_made()
         with pytest.raises(xl.ArgumentError) as err:
             xl.Game.new([name, "Bob"], seed=1)
         check_refusal(err.value, xl.ArgumentError)
+
+
+def test_a_year_of_thousands_of_digits_is_a_notation_error():
+    # Python refuses int() of more than 4300 digits with a ValueError of its own
+    text = played(4, players=1).position()
+    hall = "1" * 5000 + "NA . . . . . / . . . . / . / . . . / . ."
+    err = refused(with_line(text, "hall 1", hall))
+    assert err.rule == "R2" and len(str(err)) < 500
+    with pytest.raises(xl.NotationError):
+        xl.parse_action("take " + "1" * 5000 + "NA")
+
+
+def test_api_values_of_the_wrong_kind_are_argument_errors():
+    game = played(4, players=1)
+    for call in (
+        lambda: xl.Game.new(1, seed=1, layout="base"),
+        lambda: xl.Game(["Ann"], "a deal"),
+        lambda: game.position(seat=3),
+        lambda: game.score(solo_rules=7),
+    ):
+        with pytest.raises(xl.ArgumentError) as err:
+            call()
+        check_refusal(err.value, xl.ArgumentError)
+    assert game.score("tiebreak") == game.score(xl.SoloRules.tiebreak_reading())

@@ -139,13 +139,16 @@ class Card:
         match = _TOKEN.match(token)
         if match is None:
             raise NotationError(
-                f"{text!r} is not a card: write a year and a continent code (1969NA), 1945W or EIN",
+                f"{_shown(text)} is not a card: write a year and a continent code (1969NA), 1945W or EIN",
                 token=text,
             )
         year_text, code = match.groups()
+        # four digits first: int() of thousands of digits is refused by Python itself
+        if len(year_text) != 4 or not FIRST_YEAR <= int(year_text) <= LAST_YEAR:
+            raise NotationError(
+                f"{_shown(text)}: the year must lie in {FIRST_YEAR}–{LAST_YEAR} (R2)", token=text, rule="R2"
+            )
         year = int(year_text)
-        if len(year_text) != 4 or not FIRST_YEAR <= year <= LAST_YEAR:
-            raise NotationError(f"{text!r}: the year must lie in {FIRST_YEAR}–{LAST_YEAR} (R2)", token=text, rule="R2")
         continent = None if code == WHITE_CODE else Continent.parse(code)
         canonical = f"{year}{code}"
         return _deck_titles().get(canonical) or cls(year, continent)
@@ -161,6 +164,11 @@ class Card:
         from ....ui.render.board import card_html  # lazily, so the engine never loads display code
 
         return card_html(self)
+
+
+def _shown(text: str, most: int = 24) -> str:
+    """``text`` as a message quotes it: whole when short, its start otherwise."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "…"
 
 
 EINSTEIN = Card(None, None, "Albert Einstein")
@@ -325,8 +333,8 @@ def _deck_row(row: dict[str, str], line_no: int) -> Card:
             if code != WHITE_CODE:
                 raise DeckError(f"line {line_no}: a card without a year must be white (W), like Einstein")
             return Card(None, None, title)
-        if not (year_text.isascii() and year_text.isdigit()):
-            raise DeckError(f"line {line_no}: a year is written in the digits 0–9, not {year_text!r}")
+        if not (year_text.isascii() and year_text.isdigit() and len(year_text) == 4):
+            raise DeckError(f"line {line_no}: a year is four digits 0–9, not {_shown(year_text)}", rule="R2")
         year = int(year_text)
         continent = None if code == WHITE_CODE else Continent.parse(code)
         return Card(year, continent, title)

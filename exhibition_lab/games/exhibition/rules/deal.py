@@ -104,6 +104,8 @@ def name_problem(name: object) -> str | None:
 
 def check_deal(deal: Deal, deck: Sequence[Card], players: int) -> None:
     """A deal is the deck split into 6 sorted groups of 3 and a stock (R5)."""
+    if not isinstance(deal, Deal):
+        raise ArgumentError(f"a deal is a Deal (see deal_cards), not {type(deal).__name__}")
     if len(deal.market) != len(CONTINENTS):
         raise ArgumentError(
             f"R5: the Continents tile has {len(CONTINENTS)} continents, the deal has {len(deal.market)}", rule="R5"

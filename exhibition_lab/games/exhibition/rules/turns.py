@@ -165,6 +165,8 @@ class Setup(Rules[State, Event, PlayerView]):
     def __post_init__(self) -> None:
         if not isinstance(self.players, tuple) or player_names(self.players) != self.players:
             raise ArgumentError(f"a game's players are a tuple of names, not {self.players!r:.60}")
+        if not isinstance(self.layout, Layout):
+            raise ArgumentError(f"a layout is a Layout (Layout.base(), …), not {self.layout!r:.60}")
         if len(self.deck) < TILE_CARDS:
             raise ArgumentError(f"a deck needs at least {TILE_CARDS} cards to deal the Continents tile (R5)", rule="R5")
         if self.utility not in UTILITIES:

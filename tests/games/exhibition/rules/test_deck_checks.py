@@ -102,6 +102,7 @@ def test_load_deck_reads_the_same_rules():
         ([*rows[:20], '1950,EU,"A\u2028B"\n'], "U\\+2028"),
         ([*rows[:20], f"1950,EU,{'x' * 200}\n"], "200 characters"),
         ([*rows[:20], "١٩٥٠,EU,Arabic-Indic digits\n"], "digits"),
+        ([*rows[:20], "1" * 5000 + ",EU,A very long year\n"], "four digits"),
         ([*rows[:20], "1950,EU,Title,extra\n"], "three fields"),
         (rows[:17], "18 to 101"),
         ([*rows[:20], rows[3]], "twice"),
