@@ -205,13 +205,16 @@ class _Field:
     """One line's value with where it came from, so errors can point at it."""
 
     key: str
-    value: str
+    value: str  # read word by word: one space between words
     line: int
+    written: str = ""  # the value as it stands in the text
 
     def error(self, message: str, token: str, rule: str | None = None) -> NotationError:
         token = token or self.key  # an empty value: the line itself is the token
+        if token == self.value and self.written:
+            token = self.written  # the whole value, spaced as the reader wrote it
         if token not in message and repr(token) not in message:
-            shown = token if len(token) <= 60 else token[:60] + "…"
+            shown = token if len(token) <= 200 else token[:200] + "…"
             message += f": {shown!r}"  # the reader sees what to correct
         return NotationError(f"line {self.line} ({self.key!r}): {message}", token=token, rule=rule)
 
@@ -245,7 +248,8 @@ def _read_lines(text: str) -> dict[str, _Field]:
                 f"line {number}: {key!r} is given twice (first on line {fields[key].line})", token=written
             )
         # a seat's name is kept as written; every other value is read word by word
-        fields[key] = _Field(key, value.strip() if key.startswith("seat ") else " ".join(value.split()), number)
+        value = value.strip()
+        fields[key] = _Field(key, value if key.startswith("seat ") else " ".join(value.split()), number, value)
     missing = [k for k in _REQUIRED if k not in fields]
     if missing:
         raise NotationError(f"the position lacks the line {missing[0]!r}", token=missing[0])
@@ -345,10 +349,12 @@ def _seat_tokens(f: _Field, n: int) -> list[str]:
 def _read_number(f: _Field, word: str, *, least: int, most: int, rule: str | None = None) -> int:
     """A whole number from ``least`` to ``most`` in the digits 0–9 and without leading
     zeros: one way to write each number, as :func:`write_position` does."""
-    try:
-        number: int | None = parse_int(word)
-    except NotationError:
-        number = None
+    number: int | None = None
+    if len(word) <= len(str(most)):  # int() itself refuses thousands of digits with a ValueError
+        try:
+            number = parse_int(word)
+        except NotationError:
+            number = None
     if number is None or (word != "0" and word.startswith("0")) or not least <= number <= most:
         raise f.error(
             f"expected a whole number from {least} to {most} in the digits 0–9, found {word!r}", token=word, rule=rule

@@ -304,6 +304,9 @@ def test_a_year_of_thousands_of_digits_is_a_notation_error():
     assert err.rule == "R2" and len(str(err)) < 500
     with pytest.raises(xl.NotationError):
         xl.parse_action("take " + "1" * 5000 + "NA")
+    for key in ("round", "turn", "stock", "six continents", "to move"):
+        written = "9" * 5000 if key != "to move" else "seat " + "9" * 5000
+        assert "9999" in refused(with_line(text, key, written)).token
 
 
 def test_api_values_of_the_wrong_kind_are_argument_errors():
