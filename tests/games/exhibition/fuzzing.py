@@ -119,7 +119,14 @@ def check_refusal(err: BaseException, *kinds: type, text: str | None = None) -> 
 # ---------------------------------------------------------------------- a pool of real positions
 #: A deck of 26 cards: the stock (8 cards) runs dry in a few rounds, so continents empty
 #: (R7's take anywhere, R9 without a refill) and games end when no card is left (D4).
-SMALL_DECK = tuple(c for c in xl.standard_deck() if c.year is None or c.year % 4 == 1 or c.year == 1945)
+class NamedDeck(tuple):
+    """A deck that a failing example shows by its name, not card by card."""
+
+    def __repr__(self) -> str:
+        return "SMALL_DECK"
+
+
+SMALL_DECK = NamedDeck(c for c in xl.standard_deck() if c.year is None or c.year % 4 == 1 or c.year == 1945)
 
 
 @dataclass(frozen=True)

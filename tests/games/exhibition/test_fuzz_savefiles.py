@@ -10,6 +10,7 @@ mutated, and the text itself broken (a byte-order mark, bytes that are not UTF-8
 
 from __future__ import annotations
 
+import copy
 import json
 from functools import cache
 
@@ -111,17 +112,19 @@ def mutated_saves(draw, max_mutations: int = 3) -> str | bytes:
         parent, last = at(doc, path[:-1]), path[-1]
         how = draw(st.sampled_from(["value", "value", "drop", "add", "swap", "double", "string", "start"]))
         if how == "value":
-            parent[last] = draw(st.sampled_from(ODD_VALUES))
+            parent[last] = copy.deepcopy(draw(st.sampled_from(ODD_VALUES)))  # never the shared object
         elif how == "drop":
             del parent[last]
         elif how == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["extra", "Seed", "version2"]))] = draw(st.sampled_from(ODD_VALUES))
+            parent[draw(st.sampled_from(["extra", "Seed", "version2"]))] = copy.deepcopy(
+                draw(st.sampled_from(ODD_VALUES))
+            )
         elif how in ("swap", "double") and isinstance(parent, list) and len(parent) > 1:
             other = draw(st.integers(0, len(parent) - 1))
             if how == "swap":
                 parent[last], parent[other] = parent[other], parent[last]
             else:
-                parent.insert(other, parent[last])
+                parent.insert(other, copy.deepcopy(parent[last]))
         elif how == "string" and isinstance(value, str) and value:
             i = draw(st.integers(0, len(value) - 1))
             parent[last] = (
