@@ -102,9 +102,11 @@ def test_card_equality_ignores_title_and_sorts_einstein_last():
 
 def test_load_deck_validates_shape(tmp_path):
     good = tmp_path / "deck.csv"
-    good.write_text("year,continent,title\n1901,OC,A\n,W,Einstein\n1945,W,War ends\n", encoding="utf-8")
-    assert [c.token for c in xl.load_deck(good)] == ["1901OC", "1945W", "EIN"]
+    rows = "".join(f"{1901 + k},OC,Subject {k}\n" for k in range(16))  # R5: 18 cards at least
+    good.write_text(f"year,continent,title\n{rows},W,Einstein\n1945,W,War ends\n", encoding="utf-8")
+    assert [c.token for c in xl.load_deck(good)][-3:] == ["1916OC", "1945W", "EIN"]
     for body, fragment in [
+        (f"year,continent,title\n{rows}", "18 to 101 cards"),
         ("year,title\n1901,A\n", "header"),
         ("year,continent,title\n1901,OC,A\n1901,EU,B\n", "twice"),
         ("year,continent,title\n1901,XX,A\n", "line 2"),

@@ -206,21 +206,27 @@ def test_r10a_depot_full_forces_the_end():
 
 def _game_with_hall(hall: xl.Hall, hand_token: str) -> xl.Game:
     """A solo game in its place phase with ``hall`` and ``hand_token`` in hand, set up with
-    the position notation; the deck is the hall's cards, the hand and spare years."""
+    the position notation; the deck is the hall's cards, the hand and spare years, 18 of
+    them on the tile (R5, R9: the stock still holds cards)."""
     hand = card(hand_token)
     used = [*hall.cards(), hand]
     years = {c.year for c in used}
     deck = used + [c for c in xl.standard_deck() if c.year not in years]
-    spare = [c for c in deck if c not in used][:3]
+    spare = [c for c in deck if c not in used][:18]
+    tile = " / ".join(
+        f"{continent.code} " + " ".join(c.token for c in spare[3 * k : 3 * k + 3])
+        for k, continent in enumerate(xl.CONTINENTS)
+    )
+    vehicle = hand.continent or xl.CONTINENTS[0]  # R8: a coloured card takes the vehicle to its continent
     lines = [
         "seat 1: Solo",
         "layout: base",
-        "tile: OC " + " ".join(c.token for c in spare) + " / SA - / AF - / AS - / EU - / NA -",
-        "vehicles: OC",
+        f"tile: {tile}",
+        f"vehicles: {vehicle.code}",
         "to move: seat 1",
         "phase: place",
-        f"hand: {hand.token} from OC",
-        f"six continents: {1 if hall.has_all_continents else '-'}",
+        f"hand: {hand.token} from {vehicle.code}",
+        f"six continents: {6 if hall.has_all_continents else '-'}",  # R19: six cards take six rounds
         f"hall 1: {hall}",
     ]
     return xl.Game.from_position("\n".join(lines), seed=3, deck=deck)
@@ -238,14 +244,18 @@ def test_r10b_full_hall_makes_exhibition_final():
 
 
 def test_r10c_final_players_are_skipped_and_game_goes_on():
-    start = xl.Game.new(["A", "B", "C"], seed=4).position()
-    game = xl.Game.from_position(start.replace("final: no no no", "final: no yes no"), seed=4)
-    game.apply(game.legal_actions()[0])  # A takes
-    game.apply(game.legal_actions()[-1])  # A places (depot)
-    assert game.current == 2 and game.round == 1
-    game.apply(game.legal_actions()[0])
-    game.apply(game.legal_actions()[-1])
-    assert game.current == 0 and game.round == 2
+    # B fills its Depot first and so runs out of room early (R10a); A and C keep placing
+    game = xl.Game.new(["A", "B", "C"], seed=0)
+    while not game.is_over and not (game.final[1] and game.current == 0 and game.phase is xl.Phase.TAKE):
+        actions = game.legal_actions()
+        game.apply(actions[-1] if game.current == 1 else actions[0])
+    assert game.final == (False, True, False) and game.discard  # D3: B's last card left the game
+    start_round = game.round
+    for seat, round_ in [(0, start_round), (2, start_round), (0, start_round + 1)]:
+        assert (game.current, game.round) == (seat, round_)
+        game.apply(game.legal_actions()[0])  # take
+        while game.phase is not xl.Phase.TAKE:
+            game.apply(game.legal_actions()[0])
 
 
 def test_rounds_count_start_player_turns():

@@ -144,7 +144,8 @@ def test_a_seeded_start_is_checked_against_its_seed():
 
 SOLO = """seat 1: Ann
 layout: base
-tile: OC - / SA 1972SA / AF 1904AF / AS - / EU 1966EU / NA -
+tile: OC 1901OC 1907OC 1919OC / SA 1909SA 1911SA 1972SA / AF 1902AF 1904AF 1910AF / AS 1908AS 1912AS 1915AS \
+/ EU 1900EU 1905EU 1966EU / NA 1903NA 1914NA 1918NA
 vehicles: OC
 to move: seat 1
 phase: take
@@ -154,9 +155,9 @@ hall 1: . . . . . . / . . . . / . / . . . / . ."""
 def test_a_hand_written_position_takes_defaults_and_the_rest_of_the_deck_as_stock():
     game = xl.Game.from_position(SOLO, seed=1)
     assert game.round == 1 and game.turn == 1 and game.discard == () and game.final == (False,)
-    assert game.stock_size == len(game.deck) - 3
-    # R7: no card at Oceania, so any open card may be taken
-    assert {str(a) for a in game.legal_actions()} == {"take 1972SA", "take 1904AF", "take 1966EU"}
+    assert game.stock_size == len(game.deck) - 18
+    # R7: the vehicle stands on Oceania, so one of its open cards is taken
+    assert {str(a) for a in game.legal_actions()} == {"take 1901OC", "take 1907OC", "take 1919OC"}
     assert game.market[xl.Continent.parse("SA")][0].title  # deck cards carry their subjects
 
 
@@ -172,16 +173,18 @@ def test_lines_may_come_in_any_order_and_spacing_is_free():
         ("vehicles: OC", "vehicles: XX", "XX", None),
         ("vehicles: OC", "vehicles: OC SA", "OC SA", None),
         ("phase: take", "phase: dance", "dance", None),
-        ("phase: take", "phase: place", "-", "R7"),
+        ("phase: take", "phase: place", "hand", "R7"),
         ("phase: take", "phase: take\nhand: 1950EU from EU", "1950EU", "R7"),
         ("phase: take", "phase: move\nhand: 1950EU from EU", "1950EU", "R8"),
         ("to move: seat 1", "to move: seat 2", "seat 2", None),
+        ("to move: seat 1", "to move: seat 01", "seat 01", None),
         ("to move: seat 1", "to move: seat 1\nfinal: yes", "seat 1", "R10c"),
         ("phase: take", "phase: over", "final", "R10c"),
-        ("tile: OC -", "tile: SA -", "SA", None),
-        ("tile: OC -", "tile: OC 1901OC 1902OC 1903OC 1905OC", "1905OC", "R9"),
-        ("tile: OC -", "tile: OC 1904AF", "1904AF", "R2"),
-        ("tile: OC -", "tile: OC 1904XY", "1904XY", None),
+        ("tile: OC 1901OC", "tile: SA 1901OC", "SA", None),
+        ("tile: OC 1901OC", "tile: OC 1901OC 1920OC", "1920OC", "R9"),
+        ("tile: OC 1901OC", "tile: OC 1904AF", "1904AF", "R2"),
+        ("tile: OC 1901OC", "tile: OC 1904XY", "1904XY", None),
+        ("tile: OC 1901OC", "tile: OC", "OC 1907OC 1919OC", "R9"),  # R9: the stock refills every take
         ("seat 1: Ann", "seat 2: Ann", "seat", "R4"),
         ("seat 1: Ann", "seat 1: Ann\nseat 2: Ann", "Ann", None),
         ("layout: base", "layout: base + links links_strict", "base + links links_strict", "D9"),
@@ -190,6 +193,8 @@ def test_lines_may_come_in_any_order_and_spacing_is_free():
         ("phase: take", "phase: take\nsix continents: 4", "4", "R19"),
         ("phase: take", "phase: take\nstock: 12", "12", None),
         ("phase: take", "phase: take\nround: 0", "0", None),
+        ("phase: take", "phase: take\nround: 2", "2", "R10c"),  # one card a round: seat 1 has none
+        ("phase: take", "phase: refill", "refill", None),  # chance is resolved at once
         ("phase: take", "phase: take\ncolour: blue", "colour", None),
         ("phase: take", "phase: take\nphase: take", "phase", None),
         ("phase: take", "the phase is take", "the phase is take", None),
@@ -223,21 +228,28 @@ def test_a_hall_with_six_continents_needs_its_round():
             firsts.setdefault(c.continent, c)
     general = " ".join(c.token for c in sorted(firsts.values(), key=lambda c: c.sort_key))
     hall = f"{general} / . . . . / . / . . . / . ."
-    early = next(c for c in xl.standard_deck() if c.year is not None and c.year < 1910)
-    tile = f"tile: OC - / SA - / AF - / AS - / EU - / NA {early.token}"
+    spare = [c for c in xl.standard_deck() if c not in firsts.values()][:18]
+    tile = " / ".join(
+        f"{continent.code} " + " ".join(c.token for c in spare[3 * k : 3 * k + 3])
+        for k, continent in enumerate(xl.CONTINENTS)
+    )
     text = "\n".join(line for line in SOLO.splitlines() if not line.startswith(("tile", "hall")))
-    text += f"\n{tile}\nhall 1: {hall}"
+    text += f"\ntile: {tile}\nhall 1: {hall}"
     with pytest.raises(xl.NotationError, match="all six continents") as err:
         xl.Game.from_position(text, seed=1)
     assert err.value.rule == "R19" and err.value.token == "hall 1"
-    game = xl.Game.from_position(text.replace("phase: take", "phase: take\nsix continents: 1"), seed=1)
-    assert game.hall(0) == xl.Hall.parse(hall) and game.six_continents_round == (1,)
+    # six cards take six rounds: the sixth continent came in round 6 at the earliest (R19)
+    game = xl.Game.from_position(text.replace("phase: take", "phase: take\nsix continents: 6"), seed=1)
+    assert game.hall(0) == xl.Hall.parse(hall) and game.six_continents_round == (6,) and game.round == 7
 
 
-def test_names_that_a_position_cannot_hold_are_refused_when_writing():
-    game = xl.Game.new([" Ann", "Bob"], seed=1)
-    with pytest.raises(xl.NotationError, match="outer spaces"):
-        game.position()
+def test_names_that_a_position_cannot_hold_are_refused_when_the_game_is_made():
+    # a position writes each name on its own line and reads it back stripped
+    for names in ([" Ann", "Bob"], ["Ann\nBob", "Cy"]):
+        with pytest.raises(xl.ArgumentError, match="cannot be a player name"):
+            xl.Game.new(names, seed=1)
+        with pytest.raises(xl.ArgumentError, match="cannot be a player name"):
+            xl.Setup(tuple(names))
 
 
 def test_comment_lines_are_ignored():
@@ -250,4 +262,4 @@ def test_the_documented_example_position_is_a_real_one():
     block = notation.split("```text\nseat 1: Ann", 1)[1].split("```", 1)[0]
     game = xl.Game.from_position("seat 1: Ann" + block, seed=1)
     assert game.players == ("Ann", "Bob") and game.layout.variations == ("links", "short_era")
-    assert game.secret_decades[0] == 1940 and game.stock_size == 92
+    assert game.secret_decades[0] == 1940 and game.stock_size == 79

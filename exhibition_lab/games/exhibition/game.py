@@ -17,11 +17,11 @@ import numpy as np
 
 from ...core.errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError
 from ...core.history import History
-from ...core.seeding import generator
+from ...core.seeding import check_seed, generator
 from . import savefile
-from .notation import parse_position, write_position
+from .notation import check_tile, parse_position, write_position
 from .rules.actions import Action, Event, parse_action
-from .rules.cards import CONTINENTS, Card, Continent, standard_deck
+from .rules.cards import CONTINENTS, Card, Continent, check_deck, standard_deck
 from .rules.deal import (
     DECADES,
     MARKET_SIZE,
@@ -90,9 +90,11 @@ class Game(History[State, Event]):
         _dealt: bool = False,
     ) -> None:
         names = player_names(players)
-        deck = tuple(deck) if deck is not None else standard_deck()
+        deck = _deck(deck)
         if not _dealt:  # a deal from deal_cards() is right by construction
             check_deal(deal, deck, len(names))
+            if seed is not None:
+                _check_seed_deals(deal, deck, len(names), seed)
         setup = Setup(names, layout or Layout.base(), deck, secret_decades=deal.secret_decades is not None)
         self._begin(setup, deal, seed, start_state(setup, deal), start=None)
 
@@ -128,7 +130,7 @@ class Game(History[State, Event]):
         """
         names = player_names(players)
         rng, saved_seed = generator(seed)
-        deck = tuple(deck) if deck is not None else standard_deck()
+        deck = _deck(deck)
         deal = deal_cards(deck, len(names), rng, secret_decades=secret_decades)
         return cls(names, deal, layout=layout, deck=deck, seed=saved_seed, _dealt=True)
 
@@ -328,8 +330,8 @@ class Game(History[State, Event]):
         True
         """
         decades = self._state.secret_decades
-        if decades is not None and seat is not None and not self.is_over:
-            own = self._seat_index(seat)
+        own = None if seat is None else self._seat_index(seat)
+        if decades is not None and own is not None and not self.is_over:
             decades = tuple(d if s == own else None for s, d in enumerate(decades))
         return write_position(self._setup, self._state, decades)
 
@@ -360,7 +362,7 @@ class Game(History[State, Event]):
         exhibition_lab.core.errors.NotationError: stock: 80 cards, but the deck leaves 83 cards out of sight
         """
         parsed = parse_position(text)
-        deck = tuple(deck) if deck is not None else standard_deck()
+        deck = _deck(deck)
         by_card = {c: c for c in deck}
         visible = parsed.visible_cards()
         missing = [c for c in visible if c not in by_card]
@@ -373,14 +375,22 @@ class Game(History[State, Event]):
                 f"stock: {parsed.stock_size} cards, but the deck leaves {len(unseen)} cards out of sight",
                 token=str(parsed.stock_size),
             )
+        check_tile(parsed, len(unseen))
         rng, saved_seed = generator(seed)
+        # always drawn, so that '?' decades come from the same draws with or without a stock given
+        shuffled = tuple(unseen[i] for i in rng.permutation(len(unseen)))
         if stock is None:
-            stock = tuple(unseen[i] for i in rng.permutation(len(unseen)))
+            stock = shuffled
         else:
             stock = tuple(stock)
             if len(stock) != len(unseen) or set(stock) != set(unseen):
                 raise ArgumentError("the stock must hold exactly the deck cards out of sight in this position")
             stock = tuple(by_card[c] for c in stock)
+            if saved_seed is not None and stock != shuffled:
+                # a save file records the seed and replays its shuffle: the two must agree
+                raise ArgumentError(
+                    f"the stock does not match seed {saved_seed}: give the stock's order or the seed, not two orders"
+                )
         decades = _fill_decades(parsed.secret_decades, rng)
         setup = Setup(parsed.setup.players, parsed.setup.layout, deck, secret_decades=decades is not None)
         state = _with_deck_cards(parsed.state._replace(stock=setup.unseen(stock), secret_decades=decades), by_card)
@@ -457,12 +467,17 @@ class Game(History[State, Event]):
         return History.copy(self)  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ scoring
-    def score(self, solo_rules: SoloRules | None = None) -> ScoreSheet:
+    def score(self, solo_rules: SoloRules | str | None = None) -> ScoreSheet:
         """The score sheet of the halls as they stand (final once :attr:`is_over`).
 
         A solo game is scored with S1–S7 on the ×100 scale; ``solo_rules`` picks the
-        Mid Century reading (``SoloRules()`` by default, D11).
+        Mid Century reading (``SoloRules()`` by default, D11), or its name (``"harsh"``,
+        ``"tiebreak"``).
         """
+        if isinstance(solo_rules, str):
+            solo_rules = SoloRules.by_name(solo_rules)
+        elif solo_rules is not None and not isinstance(solo_rules, SoloRules):
+            raise ArgumentError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r:.60}")
         return score_state(self._setup, self._state, solo_rules)
 
     # ------------------------------------------------------------------ identity
@@ -498,6 +513,18 @@ class Game(History[State, Event]):
         saying what is wrong; nothing half-loaded is ever returned.
         """
         return savefile.load_game(text, game_type=cls)
+
+
+def _check_seed_deals(deal: Deal, deck: tuple[Card, ...], players: int, seed: object) -> None:
+    """A seed recorded with a deal is the one that deals it (R5): a save file replays it."""
+    rng, checked = generator(check_seed(seed))
+    if deal_cards(deck, players, rng, secret_decades=deal.secret_decades is not None) != deal:
+        raise ArgumentError(f"the deal does not match seed {checked}: pass this deal without a seed", rule="R5")
+
+
+def _deck(deck: Sequence[Card] | None) -> tuple[Card, ...]:
+    """The reference deck, or ``deck`` once :func:`check_deck` accepts it (R2, R5)."""
+    return standard_deck() if deck is None else check_deck(deck)
 
 
 def _fill_decades(decades: tuple[int | None, ...] | None, rng: np.random.Generator) -> tuple[int, ...] | None:

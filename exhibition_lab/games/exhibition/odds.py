@@ -24,6 +24,7 @@ import numpy as np
 
 from ...core import budget
 from ...core.errors import ArgumentError, ExhibitionLabError
+from ...core.seeding import check_seed
 from .agents import make_bot, play_game
 from .game import Game
 from .rules import goals
@@ -460,6 +461,7 @@ def play_outs(
     the games played so far. Game ``i`` depends on ``seed`` and ``i`` only. ``progress``
     may also be a ready ``tqdm`` bar, which is reset and left open.
     """
+    seed = check_seed(seed)
     if game is not None and not game.is_solo:
         raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
     if n_games < 1:

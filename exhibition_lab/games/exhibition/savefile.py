@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...core.errors import ExhibitionLabError, SaveFileError
+from ...core.seeding import generator, is_seed
 from .rules.actions import parse_action
-from .rules.cards import Card, standard_deck
+from .rules.cards import MAX_DECK, Card, check_deck, standard_deck
 from .rules.deal import Deal, deal_cards
 from .rules.layout import Layout
 
@@ -104,8 +105,8 @@ def load_game(text: str | bytes, game_type: type[Game]) -> Game:
     layout = _load_layout(doc["layout"], version)
     seed = doc["seed"]
     _require(
-        seed is None or (_is_int(seed) and 0 <= seed < 2**63),
-        f"'seed' must be null or a non-negative integer, found {seed!r}",
+        seed is None or (_is_int(seed) and is_seed(seed)),
+        f"'seed' must be null or a whole number from 0 to 2**63 − 1, found {seed!r}",
     )
     deck = _load_deck(doc["deck"])
     deal = _load_deal(doc["deal"], deck)
@@ -192,7 +193,9 @@ def _load_layout(keys: Any, version: int = SAVE_VERSION) -> Layout:
 def _load_deck(raw: Any) -> tuple[Card, ...]:
     if raw is None:
         return standard_deck()
-    _require(isinstance(raw, list) and 18 <= len(raw) <= 200, "'deck' must be null or a list of 18–200 cards")
+    _require(
+        isinstance(raw, list) and len(raw) <= MAX_DECK, f"'deck' must be null or a list of at most {MAX_DECK} cards"
+    )
     cards = []
     for k, item in enumerate(raw):
         _require(
@@ -201,9 +204,10 @@ def _load_deck(raw: Any) -> tuple[Card, ...]:
         )
         card = _card(item[0], f"deck entry {k}")
         cards.append(Card(card.year, card.continent, item[1]))
-    years = [c.year for c in cards]
-    _require(len(set(years)) == len(years), "the deck holds a year twice (R2)")
-    return tuple(cards)
+    try:
+        return check_deck(cards)  # the same deck rules as Game.new (R2, R5)
+    except ExhibitionLabError as exc:
+        raise SaveFileError(f"cannot load the game: 'deck': {exc}") from None
 
 
 def _card(token: Any, where: str) -> Card:
@@ -267,7 +271,7 @@ def _game_from_start(game_type: type[Game], start: Any, deal: Deal, deck: tuple[
 
 
 def _rng(seed: int) -> np.random.Generator:
-    return np.random.default_rng(seed)
+    return generator(seed)[0]
 
 
 def _replay(game: Game, actions: Any) -> None:

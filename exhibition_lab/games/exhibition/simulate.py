@@ -17,6 +17,7 @@ import numpy as np
 
 from ...core import budget
 from ...core.errors import ArgumentError, ExhibitionLabError
+from ...core.seeding import check_seed
 from .agents import Bot, make_bot, play_game
 from .arrays.engine import deal_games, play
 from .arrays.policies import POLICIES, Policy
@@ -36,7 +37,7 @@ _SEED_MASK = (1 << 63) - 1
 
 def game_seeds(seed: int, n_games: int) -> np.ndarray:
     """The per-game seeds of a run: a pure function of ``seed`` and the game index."""
-    words = np.random.SeedSequence(seed).generate_state(2 * n_games, dtype=np.uint32).astype(np.uint64)
+    words = np.random.SeedSequence(check_seed(seed)).generate_state(2 * n_games, dtype=np.uint32).astype(np.uint64)
     return ((words[0::2] << np.uint64(32)) | words[1::2]) & np.uint64(_SEED_MASK)
 
 
@@ -236,6 +237,7 @@ def simulate(
     Under the test suite's notebook kernels :mod:`exhibition_lab.core.budget` scales ``n_games``
     down (never below 50); everywhere else the run plays exactly ``n_games``.
     """
+    seed = check_seed(seed)  # the run's seed is recorded with its result, in the range every game uses
     if engine not in ("auto", "scalar", "batch"):
         raise ArgumentError(f"engine is 'auto', 'scalar' or 'batch', not {engine!r}")
     if n_games < 1:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -60,7 +62,8 @@ OPEN_CARDS = 3  # R5: open cards dealt to (and kept at) each continent
 TILE_CARDS = OPEN_CARDS * len(CONTINENTS)  # the Continents tile holds at most 18 cards
 _CONTINENT_INDEX = {c: i for i, c in enumerate(CONTINENTS)}
 
-_TOKEN = re.compile(r"^(\d+)([A-Z]+)$")
+# ASCII digits only: "²" or "١٩٦٩" would read as other text than the card they show
+_TOKEN = re.compile(r"^([0-9]+)([A-Z]+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,13 +139,16 @@ class Card:
         match = _TOKEN.match(token)
         if match is None:
             raise NotationError(
-                f"{text!r} is not a card: write a year and a continent code (1969NA), 1945W or EIN",
+                f"{_shown(text)} is not a card: write a year and a continent code (1969NA), 1945W or EIN",
                 token=text,
             )
         year_text, code = match.groups()
+        # four digits first: int() of thousands of digits is refused by Python itself
+        if len(year_text) != 4 or not FIRST_YEAR <= int(year_text) <= LAST_YEAR:
+            raise NotationError(
+                f"{_shown(text)}: the year must lie in {FIRST_YEAR}–{LAST_YEAR} (R2)", token=text, rule="R2"
+            )
         year = int(year_text)
-        if len(year_text) != 4 or not FIRST_YEAR <= year <= LAST_YEAR:
-            raise NotationError(f"{text!r}: the year must lie in {FIRST_YEAR}–{LAST_YEAR} (R2)", token=text, rule="R2")
         continent = None if code == WHITE_CODE else Continent.parse(code)
         canonical = f"{year}{code}"
         return _deck_titles().get(canonical) or cls(year, continent)
@@ -153,6 +159,11 @@ class Card:
     def __repr__(self) -> str:
         # evaluates back to an equal card (``Card.parse('1969NA')``), so a printed card can be pasted back
         return f"Card.parse({self.token!r})"
+
+
+def _shown(text: str, most: int = 24) -> str:
+    """``text`` as a message quotes it: whole when short, its start otherwise."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + "…"
 
 
 EINSTEIN = Card(None, None, "Albert Einstein")
@@ -183,29 +194,127 @@ def rules_path() -> Path:
     return Path(__file__).resolve().parents[4] / "docs" / "rules.md"
 
 
+#: R5: a deck deals three open cards to each of the six continents.
+MIN_DECK = TILE_CARDS
+#: R2: one card per year from 1900 to 1999, and Einstein.
+MAX_DECK = LAST_YEAR - FIRST_YEAR + 2
+#: A title is read on a card face in the app; 120 characters leave room for the longest
+#: reference subject (71) and keep a saved deck, 101 titles in every save, small.
+MAX_TITLE = 120
+
+
+def text_problem(text: object, *, most: int, least: int = 1) -> str | None:
+    """Why ``text`` cannot be a name or a title, or ``None`` when it can.
+
+    Names and titles are written on one line of a position, in CSV and JSON files and on
+    the screen, and must read back as the same text: ``least`` to ``most`` characters, no space at
+    either end, and no character that is invisible, breaks a line or stands for another
+    (control, format, private-use, unassigned and line or paragraph separator characters;
+    of the spaces, only the plain space U+0020).
+
+    >>> text_problem("Ann", most=40) is None
+    True
+    >>> print(text_problem("A\\u2028B", most=40))
+    it holds U+2028 LINE SEPARATOR, which a text line cannot show as it is
+    """
+    if not isinstance(text, str):
+        return f"it is {type(text).__name__}, not text"
+    if not least <= len(text) <= most:
+        return f"it has {len(text)} characters, not {least} to {most}"
+    if text != text.strip():
+        return "it begins or ends with a space"
+    for char in text:
+        category = unicodedata.category(char)
+        if category[0] == "C" or category in ("Zl", "Zp") or (category == "Zs" and char != " "):
+            name = unicodedata.name(char, "a control character")
+            return f"it holds U+{ord(char):04X} {name}, which a text line cannot show as it is"
+    return None
+
+
+def check_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` as a deck a game can be played and saved with, in the order given; any
+    other collection raises :class:`DeckError` saying which card and which rule.
+
+    A deck holds from :data:`MIN_DECK` (18: the Continents tile, R5) to :data:`MAX_DECK`
+    (101) cards, one per year (R2) — so no card twice, and one Einstein at most — each with
+    a title of at most :data:`MAX_TITLE` characters that reads back as written
+    (:func:`text_problem`; a card made from its token alone has an empty title).
+
+    >>> len(check_deck(standard_deck()))
+    101
+    >>> check_deck(standard_deck()[:17])
+    Traceback (most recent call last):
+    ...
+    exhibition_lab.core.errors.DeckError: a deck holds 18 to 101 cards, not 17 (R5: the tile needs 18)
+    """
+    if isinstance(cards, (str, bytes)):
+        raise DeckError(f"a deck is a collection of cards, not {type(cards).__name__}")
+    try:
+        deck = tuple(cards)
+    except TypeError:
+        raise DeckError(f"a deck is a collection of cards, not {type(cards).__name__}") from None
+    if not MIN_DECK <= len(deck) <= MAX_DECK:
+        need = f"R5: the tile needs {MIN_DECK}" if len(deck) < MIN_DECK else "R2: one card per year and Einstein"
+        rule = "R5" if len(deck) < MIN_DECK else "R2"
+        raise DeckError(f"a deck holds {MIN_DECK} to {MAX_DECK} cards, not {len(deck)} ({need})", rule=rule)
+    years: set[int | None] = set()
+    for k, card in enumerate(deck):
+        if not isinstance(card, Card) or not _well_typed(card):
+            raise DeckError(f"deck entry {k} is not a card: {card!r:.60}")
+        if card.year in years:
+            what = "Einstein" if card.year is None else f"the year {card.year}"
+            raise DeckError(f"{card.token}: the deck holds {what} twice; one card per year (R2)", rule="R2")
+        years.add(card.year)
+        problem = text_problem(card.title, most=MAX_TITLE, least=0)
+        if problem is not None:
+            raise DeckError(f"{card.token}: its title cannot be used: {problem} ({card.title[:40]!r})")
+    return deck
+
+
+def _well_typed(card: Card) -> bool:
+    year_ok = card.year is None or type(card.year) is int
+    return year_ok and (card.continent is None or isinstance(card.continent, Continent))
+
+
 def load_deck(source: str | Path | io.TextIOBase) -> tuple[Card, ...]:
     """Read a deck CSV with the columns ``year, continent, title`` (R2, D2).
 
     ``continent`` is a code of R1 or ``W`` for a white card; Einstein has an empty year.
-    Every year appears at most once. Returns the cards sorted by year, Einstein last.
+    Years are written in the digits 0–9. The cards must make a deck :func:`check_deck`
+    accepts (18 to 101 cards, every year at most once, titles of at most 120 characters
+    without control characters). Returns the cards sorted by year, Einstein last.
     """
     if isinstance(source, (str, Path)):
         with open(source, encoding="utf-8", newline="") as handle:
             return load_deck(handle)
+    try:
+        cards = _read_deck_rows(source)
+    except csv.Error as exc:
+        raise DeckError(f"not a deck CSV: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"a deck CSV is UTF-8 text: {exc}") from None
+    return check_deck(sorted(cards, key=lambda c: c.sort_key))
+
+
+def _read_deck_rows(source: Iterable[str]) -> list[Card]:
     reader = csv.DictReader(source)
     if reader.fieldnames is None or [f.strip() for f in reader.fieldnames] != ["year", "continent", "title"]:
         raise DeckError(f"a deck CSV needs the header year,continent,title; found {reader.fieldnames}")
     cards: list[Card] = []
-    seen: set[str] = set()
-    for line_no, row in enumerate(reader, start=2):
+    seen: set[int | None] = set()
+    for row in reader:
+        line_no = reader.line_num
+        if None in row:
+            raise DeckError(f"line {line_no}: a card has three fields: year, continent, title")
         card = _deck_row(row, line_no)
-        if card.token in seen:
-            raise DeckError(f"line {line_no}: {card.token} appears twice in the deck (R2)", rule="R2")
-        if card.year is not None and any(c.year == card.year for c in cards):
-            raise DeckError(f"line {line_no}: year {card.year} appears twice in the deck (R2)", rule="R2")
-        seen.add(card.token)
+        if card.year in seen:
+            what = "Einstein" if card.year is None else f"year {card.year}"
+            raise DeckError(f"line {line_no}: {what} appears twice in the deck (R2)", rule="R2")
+        seen.add(card.year)
         cards.append(card)
-    return tuple(sorted(cards, key=lambda c: c.sort_key))
+        if len(cards) > MAX_DECK:
+            raise DeckError(f"line {line_no}: a deck holds at most {MAX_DECK} cards (R2)", rule="R2")
+    return cards
 
 
 def _deck_row(row: dict[str, str], line_no: int) -> Card:
@@ -219,13 +328,13 @@ def _deck_row(row: dict[str, str], line_no: int) -> Card:
             if code != WHITE_CODE:
                 raise DeckError(f"line {line_no}: a card without a year must be white (W), like Einstein")
             return Card(None, None, title)
+        if not (year_text.isascii() and year_text.isdigit() and len(year_text) == 4):
+            raise DeckError(f"line {line_no}: a year is four digits 0–9, not {_shown(year_text)}", rule="R2")
         year = int(year_text)
         continent = None if code == WHITE_CODE else Continent.parse(code)
         return Card(year, continent, title)
-    except (ValueError, NotationError) as exc:
-        if isinstance(exc, DeckError):
-            raise
-        raise DeckError(f"line {line_no}: {exc}") from None
+    except NotationError as exc:
+        raise DeckError(f"line {line_no}: {exc}", rule=exc.rule) from None
 
 
 @lru_cache(maxsize=1)

@@ -12,13 +12,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ....core.errors import ArgumentError
-from .cards import CONTINENTS, OPEN_CARDS, Card
+from .cards import CONTINENTS, OPEN_CARDS, Card, text_problem
 
 MAX_PLAYERS = 5  # R4
 MARKET_SIZE = OPEN_CARDS  # R5: the same constant under the name game.py and position.py use
 START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
 DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
 VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
+#: A name is written on a seat of the board, a line of a position and a score sheet row.
+MAX_NAME = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,27 +59,53 @@ def player_names(
     rule: str = "R4",
 ) -> tuple[str, ...]:
     """The seat names: ``players`` is a count (1–``most``; R4 for this game) or a list of
-    distinct names. Timeline passes its own limit, wording and rule (T1)."""
-    if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
+    distinct names. Timeline passes its own limit, wording and rule (T1).
+
+    Every entry point — a new game, a position, a save file — reads names here: a name is
+    1 to :data:`MAX_NAME` characters without a space at either end and without control,
+    format or separator characters, so that it is written on one line of a position and
+    reads back as the same name (:func:`name_problem`).
+
+    >>> player_names(["Ann", "Bob"])
+    ('Ann', 'Bob')
+    >>> player_names(["Ann", "A\\u2028B"])
+    Traceback (most recent call last):
+    ...
+    exhibition_lab.core.errors.ArgumentError: 'A\\u2028B' cannot be a player name: it holds U+2028 LINE SEPARATOR, ...
+    """
+    if isinstance(players, bool):
+        raise ArgumentError(f"players is a count or a list of names, not {players!r}")
+    if isinstance(players, (int, np.integer)):
         count = int(players)
         if not 1 <= count <= most:
             raise ArgumentError(f"{limits.format(most=most)} ({rule}), not {count}", rule=rule)
         return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
     if isinstance(players, str):
         raise ArgumentError("players is a count or a list of names, not one string")
-    names = tuple(players)
+    try:
+        names = tuple(players)
+    except TypeError:
+        raise ArgumentError(f"players is a count or a list of names, not {type(players).__name__}") from None
     if not 1 <= len(names) <= most:
         raise ArgumentError(f"{limits.format(most=most)} ({rule}), not {len(names)}", rule=rule)
     for name in names:
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ArgumentError(f"a player name is 1–40 characters of text, not {name!r}")
+        problem = name_problem(name)
+        if problem is not None:
+            raise ArgumentError(f"{name!r:.60} cannot be a player name: {problem}")
     if len(set(names)) != len(names):
         raise ArgumentError(f"player names must differ: {', '.join(names)}")
     return names
 
 
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or ``None`` when it can (see :func:`player_names`)."""
+    return text_problem(name, most=MAX_NAME)
+
+
 def check_deal(deal: Deal, deck: Sequence[Card], players: int) -> None:
     """A deal is the deck split into 6 sorted groups of 3 and a stock (R5)."""
+    if not isinstance(deal, Deal):
+        raise ArgumentError(f"a deal is a Deal (see deal_cards), not {type(deal).__name__}")
     if len(deal.market) != len(CONTINENTS):
         raise ArgumentError(
             f"R5: the Continents tile has {len(CONTINENTS)} continents, the deal has {len(deal.market)}", rule="R5"

@@ -677,7 +677,10 @@ def _card_at(token: str, position: int) -> Card:
     try:
         return Card.parse(token)
     except NotationError as exc:
-        raise NotationError(f"token {token!r} at position {position}: {exc}", token=token, position=position) from None
+        shown = token if len(token) <= 24 else token[:24] + "…"
+        raise NotationError(
+            f"token {shown!r} at position {position}: {exc}", token=token, position=position, rule=exc.rule
+        ) from None
 
 
 def _check_notation_shape(

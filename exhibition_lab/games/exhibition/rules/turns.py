@@ -50,7 +50,7 @@ from .actions import (
     parse_event,
 )
 from .cards import CONTINENTS, OPEN_CARDS, TILE_CARDS, Card, Continent, standard_deck
-from .deal import DECADES, MAX_PLAYERS, START_CONTINENTS, Deal
+from .deal import DECADES, START_CONTINENTS, Deal, player_names
 from .hall import DEPOT_SIZE, Hall
 from .layout import Layout
 from .scoring import SOLO_SCALE, ScoreSheet, SoloRules, score_halls, solo_score
@@ -163,8 +163,10 @@ class Setup(Rules[State, Event, PlayerView]):
     name = "exhibition"
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.players) <= MAX_PLAYERS:
-            raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(self.players)}", rule="R4")
+        if not isinstance(self.players, tuple) or player_names(self.players) != self.players:
+            raise ArgumentError(f"a game's players are a tuple of names, not {self.players!r:.60}")
+        if not isinstance(self.layout, Layout):
+            raise ArgumentError(f"a layout is a Layout (Layout.base(), …), not {self.layout!r:.60}")
         if len(self.deck) < TILE_CARDS:
             raise ArgumentError(f"a deck needs at least {TILE_CARDS} cards to deal the Continents tile (R5)", rule="R5")
         if self.utility not in UTILITIES:
