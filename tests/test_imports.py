@@ -177,3 +177,24 @@ def test_lazy_imports_inside_functions_load_only_display_code():
                             if target in modules and target not in allowed:
                                 lazy.append(f"{name} → {target}")
     assert lazy == []
+
+
+def test_the_framework_adapters_are_the_top_layer():
+    """OpenSpiel, PettingZoo, Gymnasium and the vectorised environment sit on top: they read
+    the rules, the engines and the pictures; nothing below imports them, not even lazily."""
+    modules = all_modules()
+    adapters = ("exhibition_lab.openspiel", "exhibition_lab.envs")
+    below = {n: p for n, p in modules.items() if not _within(n, adapters)}
+    reached = []
+    for name, path in below.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                source = imported_name(path, node)
+                targets = [source, *(f"{source}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            reached += [f"{name} → {t}" for t in targets if _within(t, adapters)]
+    assert reached == []
+    assert {"exhibition_lab.openspiel", "exhibition_lab.envs.vector"} <= set(modules)
