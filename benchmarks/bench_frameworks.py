@@ -8,6 +8,9 @@
 (c) microseconds to copy a state (OpenSpiel's clone and deepcopy, Game.copy);
 (d) the vectorised environment's games per second, and its ratio to the scalar engine.
 
+Times are processor seconds of this process (``time.process_time``): the machine may be busy
+with other work, which would otherwise count.
+
 Run: python benchmarks/bench_frameworks.py [--deals 10] [--budgets 25 100] [--processes 2] [--skip-table]
 """
 
@@ -86,19 +89,19 @@ def bot_table(lineups: list[tuple[str, ...]], deals: int, processes: int) -> lis
 
 # ---------------------------------------------------------------- (b) throughput
 def engine_games(players: int, n: int) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(n):
         game = xl.Game.new(players, seed=seed)
         rng = np.random.default_rng(seed)
         while not game.is_over:
             actions = game.legal_actions()
             game.apply(actions[rng.integers(len(actions))])
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def openspiel_games(players: int, n: int) -> float:
     game = pyspiel.load_game("python_exhibition_solo" if players == 1 else f"python_exhibition(players={players})")
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(n):
         rng = np.random.default_rng(seed)
         state = game.new_initial_state()
@@ -109,12 +112,12 @@ def openspiel_games(players: int, n: int) -> float:
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.integers(len(legal))])
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def pettingzoo_games(players: int, n: int, make: Callable = raw_env) -> float:
     aec = make(players=players)
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(n):
         aec.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -122,12 +125,12 @@ def pettingzoo_games(players: int, n: int, make: Callable = raw_env) -> float:
             observation, _, terminated, truncated, _ = aec.last()
             legal = np.flatnonzero(observation["action_mask"])
             aec.step(None if terminated or truncated else int(legal[rng.integers(len(legal))]))
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def gymnasium_games(n: int) -> float:
     solo = SoloEnv()
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(n):
         _, info = solo.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -135,17 +138,17 @@ def gymnasium_games(n: int) -> float:
         while not done:
             legal = np.flatnonzero(info["action_mask"])
             _, _, done, _, info = solo.step(int(legal[rng.integers(len(legal))]))
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def vector_games(players: int, n: int, *, observe: bool) -> float:
     games = VectorGames(players, observe=observe)
     rng = np.random.default_rng(0)
-    start = time.perf_counter()
+    start = time.process_time()
     state = games.reset(n, seed=1)
     while not state.terminated.all():
         state = games.step(games.random_actions(state, rng))
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def throughput(games: int, batch: int) -> list[str]:
@@ -172,10 +175,10 @@ def throughput(games: int, batch: int) -> list[str]:
 
 # ---------------------------------------------------------------- (c) copies
 def microseconds(action: Callable[[], object], repeat: int = 2000) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(repeat):
         action()
-    return (time.perf_counter() - start) / repeat * 1e6
+    return (time.process_time() - start) / repeat * 1e6
 
 
 def copies() -> list[str]:

@@ -391,7 +391,8 @@ class ExhibitionSoloGame(ExhibitionGame):
 # ---------------------------------------------------------------------- matches
 class Player:
     """A seat's player in a match on an OpenSpiel state: :meth:`act` returns an action id.
-    ``seconds`` and ``decisions`` count the time it spent on decisions with a choice."""
+    ``seconds`` (processor time, so that other programs on the machine do not count) and
+    ``decisions`` count what it spent on decisions with a choice."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -399,9 +400,9 @@ class Player:
         self.decisions = 0
 
     def act(self, state: ExhibitionState) -> int:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.choose(state)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         return action
 
