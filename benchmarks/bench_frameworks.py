@@ -212,7 +212,7 @@ def main() -> None:
     parser.add_argument("--budgets", type=int, nargs="+", default=[25, 100])
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--games", type=int, default=150, help="random games per adapter in (b)")
-    parser.add_argument("--batch", type=int, default=2048, help="games at once in the vectorised environment")
+    parser.add_argument("--batch", type=int, default=4096, help="games at once in the vectorised environment")
     parser.add_argument("--skip-table", action="store_true")
     args = parser.parse_args()
     print("## (c) copies\n", flush=True)
