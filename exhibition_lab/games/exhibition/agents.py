@@ -16,12 +16,16 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from ...core.errors import ArgumentError
-from .arrays import engine as lockstep
+from .arrays.engine import Forced, determinisations, play
+from .arrays.policies import POLICIES, make_policy
+from .arrays.scoring import score
+from .arrays.state import BatchGames, select
 from .game import Game, Phase, PlayerView
 from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from .rules.cards import CONTINENTS, Card
-from .rules.hall import Hall, _showcase_windows
-from .rules.scoring import SOLO_SCALE, SoloRules, costs_a_point, longest_chain, mid_century_distance, solo_pair_points
+from .rules.cards import CONTINENTS, FIRST_YEAR, Card
+from .rules.goals import SHORT_ERA, YEARS_GAP, pair_goal
+from .rules.hall import Hall, showcase_windows
+from .rules.scoring import SOLO_SCALE, SoloRules, longest_chain, mid_century_distance, solo_pair_points
 
 CONTINUE_VALUE = 0.6  # expected fame of an empty spot that later turns may still fill
 
@@ -71,13 +75,15 @@ def _pair_estimate(hall: Hall, solo: bool, market_years: Sequence[int]) -> float
         if left is None or right is None or left.year is None or right.year is None:
             return 0.0
         a, b = left.year, right.year
+        goal = pair_goal(kind.scoring)
         if solo:  # S4/S5 exactly, as scored
-            return int(solo_pair_points(sum(1 for y in market_years if costs_a_point(kind.scoring, y, a, b))))
-        if kind.scoring == "years_gap":  # multi-player: a guess at the rank (R20, V5, V6)
+            assert goal.costs_a_point is not None
+            return int(solo_pair_points(sum(1 for y in market_years if goal.costs_a_point(y, a, b))))
+        if goal is YEARS_GAP:  # multi-player: a guess at the rank (R20, V5, V6)
             return min(5.0, (b - a) / 15)
-        if kind.scoring == "short_era":
+        if goal is SHORT_ERA:
             return max(0.0, 5 - (b - a) / 5)
-        return max(0.0, 5 - (b - 1900) / 10)  # antiquity
+        return max(0.0, 5 - (b - FIRST_YEAR) / 10)  # antiquity
     return 0.0
 
 
@@ -85,7 +91,7 @@ def _flexibility(hall: Hall) -> float:
     """How much room the empty spots leave: the sum of their year windows, in centuries."""
     total = 0.0
     for kind, spots in zip(hall.layout, hall.showcases):
-        for window in _showcase_windows(kind, spots):
+        for window in showcase_windows(kind, spots):
             total += (window.last_year - window.first_year + 1) / 100 if window.exact else 0.5
     return total
 
@@ -237,16 +243,16 @@ class SearchBot:
     ) -> None:
         if (rollouts is not None and rollouts < 1) or candidates < 1:
             raise ArgumentError("a search needs at least one rollout and one candidate")
-        if rollout not in (*lockstep.POLICIES, "greedy"):
+        if rollout not in (*POLICIES, "greedy"):
             raise ArgumentError(
-                f"rollouts are played by the batch policies {', '.join(lockstep.POLICIES)} or by 'greedy' "
+                f"rollouts are played by the batch policies {', '.join(POLICIES)} or by 'greedy' "
                 f"(GreedyBot on the scalar engine), not {rollout!r}"
             )
         self.rollouts = rollouts
         self.time_limit = time_limit
         self.candidates = candidates
         self.rollout = rollout
-        self.on_batch = rollout in lockstep.POLICIES
+        self.on_batch = rollout in POLICIES
         self.rollout_bot = None if self.on_batch else make_bot(rollout)
         self.stats = SearchStats()
         self._plan: tuple[int, Card | None, list[Action]] | None = None
@@ -316,15 +322,15 @@ class SearchBot:
         totals = np.zeros(len(plans))
         runs = np.zeros(len(plans), dtype=np.int64)
         per_plan = -(-budget // len(plans))  # at least ``budget`` playouts in all
-        policy = lockstep.make_policy(self.rollout)
+        policy = make_policy(self.rollout)
         done = 0
         while done < per_plan and (done == 0 or not self._out_of_time(start)):
             shuffles = min(per_plan - done, BATCH_SHUFFLES)
-            shuffled = lockstep.determinisations(view, rng, shuffles)
+            shuffled = determinisations(view, rng, shuffles)
             # row = plan · shuffles + shuffle: the same shuffles for every plan
-            rows = lockstep.select(shuffled, np.tile(np.arange(shuffles), len(plans)))
-            lockstep.play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
-            totals += seat_outcomes(lockstep.score(rows).totals, view.seat).reshape(len(plans), shuffles).sum(axis=1)
+            rows = select(shuffled, np.tile(np.arange(shuffles), len(plans)))
+            play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
+            totals += seat_outcomes(score(rows).totals, view.seat).reshape(len(plans), shuffles).sum(axis=1)
             runs += shuffles
             done += shuffles
         return totals, runs
@@ -359,19 +365,14 @@ class SearchBot:
 BATCH_SHUFFLES = 32  # determinisations per lock-step round; the time limit is checked between rounds
 
 
-def forced_turns(rows: lockstep.BatchGames, plans: list[TurnPlan], shuffles: int) -> lockstep.Forced:
-    """Each plan as the forced first turn of its rows (−1: no take or no move to force)."""
-    index = rows.deck.index()
-    t = rows.tables
-    take, move, place = [], [], []
-    for plan in plans:
-        take.append(index[plan.take.card] if plan.take else -1)
-        move.append(plan.move.continent.index if plan.move else -1)
-        if isinstance(plan.place, Place):
-            place.append(t.starts[plan.place.showcase] + plan.place.spot)
-        else:
-            place.append(t.depot_code if isinstance(plan.place, ToDepot) else t.end_code)
-    return lockstep.Forced(*(np.repeat(np.array(x), shuffles) for x in (take, move, place)))
+def forced_turns(rows: BatchGames, plans: list[TurnPlan], shuffles: int) -> Forced:
+    """Each plan as the forced first turn of its rows, in action ids (−1: no take or no
+    move to force)."""
+    space = rows.space
+    take = [-1 if plan.take is None else space.encode(plan.take) for plan in plans]
+    move = [-1 if plan.move is None else space.encode(plan.move) for plan in plans]
+    place = [space.encode(plan.place) for plan in plans]
+    return Forced(*(np.repeat(np.array(x), shuffles) for x in (take, move, place)))
 
 
 def seat_outcomes(totals: np.ndarray, seat: int) -> np.ndarray:

@@ -34,7 +34,10 @@ import numpy as np
 from ...core.errors import ArgumentError
 from ...core.words import told
 from .agents import SearchBot, TurnPlan, forced_turns, seat_outcomes
-from .arrays import engine as lockstep
+from .arrays.engine import determinisations, play
+from .arrays.policies import make_policy
+from .arrays.scoring import score, winners
+from .arrays.state import select
 from .game import Game, PlayerView
 from .rules.actions import Action, Move, Place, Take, ToDepot
 from .rules.cards import Card
@@ -222,21 +225,21 @@ def _playouts(
     """Outcomes (plans × shuffles) on the lock-step engine: the final ×100 score in solo,
     else the fame margin over the best other seat; and the win shares (``None`` in solo).
     Row ``plan · shuffles + k`` plays plan ``plan`` on shuffle ``k`` of the unseen stock."""
-    policy = lockstep.make_policy(ROLLOUT)
+    policy = make_policy(ROLLOUT)
     solo = len(view.players) == 1
     values: list[np.ndarray] = []
     wins: list[np.ndarray] = []
     done = 0
     while done < budget and (done == 0 or not _out_of_time(start, time_limit)):
         shuffles = min(budget - done, ROUND)
-        shuffled = lockstep.determinisations(view, rng, shuffles)
-        rows = lockstep.select(shuffled, np.tile(np.arange(shuffles), len(plans)))
-        lockstep.play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
-        scores = lockstep.score(rows)
+        shuffled = determinisations(view, rng, shuffles)
+        rows = select(shuffled, np.tile(np.arange(shuffles), len(plans)))
+        play(rows, policy, rng, forced=forced_turns(rows, plans, shuffles))
+        scores = score(rows)
         outcome = scores.totals[:, 0].astype(np.float64) if solo else seat_outcomes(scores.totals, view.seat)
         values.append(outcome.reshape(len(plans), shuffles))
         if not solo:
-            won = lockstep.winners(scores)
+            won = winners(scores)
             share = won[:, view.seat] / won.sum(axis=1)
             wins.append(share.reshape(len(plans), shuffles))
         done += shuffles

@@ -18,9 +18,10 @@ import numpy as np
 from ...core import budget
 from ...core.errors import ArgumentError, ExhibitionLabError
 from .agents import Bot, make_bot, play_game
-from .arrays import engine as lockstep
-from .arrays.engine import Policy
-from .arrays.solo import play_batch
+from .arrays.engine import deal_games, play
+from .arrays.policies import POLICIES, Policy
+from .arrays.scoring import score
+from .arrays.solo import FAST_POLICIES, BatchResult, play_batch
 from .game import Game
 from .rules.cards import TILE_CARDS
 from .rules.deal import MAX_PLAYERS
@@ -220,9 +221,9 @@ def simulate(
     bots themselves (``"random"``, ``"greedy"``, ``"search"`` or :class:`Bot` objects);
     ``"batch"`` plays every game — any player count, layout, Secret Decades — in
     lock-step over numpy arrays with batch policies (``"random"``, ``"heuristic"`` or
-    :class:`~exhibition_lab.games.exhibition.arrays.engine.Policy` objects; solo games of the base layout on
-    the faster solo kernel of :mod:`exhibition_lab.games.exhibition.arrays.solo`); ``"auto"`` (the default) uses
-    the batch engine wherever it plays the same players — every seat ``"random"``, or a
+    :class:`~exhibition_lab.games.exhibition.arrays.policies.Policy` objects; solo games of ``"random"``
+    or ``"heuristic"`` on the solo fast path of :mod:`exhibition_lab.games.exhibition.arrays.solo`);
+    ``"auto"`` (the default) uses the batch engine wherever it plays the same players — every seat ``"random"``, or a
     batch-only policy — and the scalar engine otherwise. Either way the games depend on
     ``seed`` alone, not on the number of processes or shards. Batch games have no
     per-game seed (``seeds`` is −1).
@@ -255,14 +256,13 @@ def simulate(
         raise ArgumentError("rotate_seats needs the scalar engine (bots such as 'greedy' or 'search')")
     if engine == "batch":
         seeds = np.full(n_games, -1, dtype=np.int64)
-        kernel = len(bots) == 1 and bots[0] in ("random", "heuristic") and layout == Layout.base()
-        kernel = kernel and not secret_decades
+        fast = len(bots) == 1 and isinstance(bots[0], str) and bots[0] in FAST_POLICIES
         setting = (tuple(bots), layout, secret_decades, rules)
         tasks = [
-            (_run_batch_shard, (bots[0], seed, start, min(BATCH_CHUNK, n_games - start), rules))
-            if kernel
+            (_run_batch_shard, (setting, seed, start, min(BATCH_CHUNK, n_games - start)))
+            if fast
             else (_run_lockstep_shard, (setting, seed, start, min(LOCKSTEP_CHUNK, n_games - start)))
-            for start in range(0, n_games, BATCH_CHUNK if kernel else LOCKSTEP_CHUNK)
+            for start in range(0, n_games, BATCH_CHUNK if fast else LOCKSTEP_CHUNK)
         ]
     else:
         job = _Job(tuple(bots), layout, secret_decades, rules, rotate_seats)
@@ -334,7 +334,7 @@ def _run_on_dask(client, tasks: list, bar) -> list:
 def _player_kind(bot: str | Bot | Policy) -> str:
     """``"both"`` for a player both engines play alike (``"random"``), else ``"batch"``
     (batch policies) or ``"scalar"`` (bots)."""
-    if isinstance(bot, Policy) or bot in lockstep.POLICIES:
+    if isinstance(bot, Policy) or bot in POLICIES:
         return "both" if bot == "random" else "batch"
     make_bot(bot)
     return "scalar"
@@ -357,9 +357,9 @@ def _run_lockstep_shard(setting: tuple, seed: int, first_game: int, n_games: int
     """Games ``first_game …`` on the lock-step engine, as the same arrays as :func:`_run_shard`."""
     policies, layout, secret_decades, rules = setting
     rng = np.random.default_rng([seed, first_game])
-    b = lockstep.deal_games(n_games, rng, players=len(policies), layout=layout, secret_decades=secret_decades)
-    lockstep.play(b, list(policies), rng)
-    scores = lockstep.score(b, rules)
+    b = deal_games(n_games, rng, players=len(policies), layout=layout, secret_decades=secret_decades)
+    play(b, list(policies), rng)
+    scores = score(b, rules)
     part = {"scores": scores.totals, "markets": scores.markets}
     for goal in GOAL_LABELS:
         values = scores.points.get(goal)
@@ -367,9 +367,20 @@ def _run_lockstep_shard(setting: tuple, seed: int, first_game: int, n_games: int
     return part
 
 
-def _run_batch_shard(policy: str, seed: int, first_game: int, n_games: int, rules: SoloRules) -> dict[str, np.ndarray]:
-    """Games ``first_game …`` of a batch run, as the same plain arrays as :func:`_run_shard`."""
-    result = play_batch(n_games, policy=policy, seed=seed, chunk=BATCH_CHUNK, first_game=first_game, solo_rules=rules)
+def _run_batch_shard(setting: tuple, seed: int, first_game: int, n_games: int) -> dict[str, np.ndarray]:
+    """Solo games ``first_game …`` on the solo fast path, as the same plain arrays as :func:`_run_shard`."""
+    (policy,), layout, secret_decades, rules = setting
+    result = play_batch(
+        n_games,
+        policy=policy,
+        seed=seed,
+        chunk=BATCH_CHUNK,
+        first_game=first_game,
+        solo_rules=rules,
+        layout=layout,
+        secret_decades=secret_decades,
+    )
+    assert isinstance(result, BatchResult)
     part = {"scores": result.scores.astype(np.int64)[:, None], "markets": result.markets}
     for goal in GOAL_LABELS:
         values = result.points.get(goal)

@@ -301,7 +301,11 @@ def _window_admits(w: _SpotWindow, card: Card, ctx: _Context) -> bool:
     return not (w.same_continent and ((w.need is not None and continent is not w.need) or continent in ctx.claims))
 
 
-def _showcase_windows(kind: ShowcaseKind, spots: Spots) -> tuple[_SpotWindow, ...]:
+def showcase_windows(kind: ShowcaseKind, spots: Spots) -> tuple[_SpotWindow, ...]:
+    """What each empty spot of a showcase accepts: its window of years (``first_year`` …
+    ``last_year``, R11, R14) and the continents its showcase allows (R12, R13). Where the
+    fast reading does not cover the rules (variations, Einstein in the showcase) a window
+    is not ``exact`` and the full check decides."""
     exact = not kind.is_variation and all(c is None or c.year is not None for c in spots)
     if not exact:
         return tuple(_SpotWindow(i, False) for i, c in enumerate(spots) if c is None)
@@ -484,7 +488,7 @@ class Hall:
         for s, kind in enumerate(self._layout.showcases):
             windows = self._windows[s]
             if windows is None:
-                windows = self._windows[s] = _showcase_windows(kind, self._showcases[s])
+                windows = self._windows[s] = showcase_windows(kind, self._showcases[s])
             for w in windows:
                 if w.exact and card.year is not None:
                     if _window_admits(w, card, ctx):

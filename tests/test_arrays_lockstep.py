@@ -1,13 +1,22 @@
-"""The batch engine for every game, pinned to Game both ways: at every decision its legal
-set equals Game.legal_actions(), and every finished game replays to the same state."""
+"""The array engine for every game, pinned to Game both ways: at every decision its legal
+set equals Game.legal_actions() (and its legal mask Setup.legal_action_mask), and every
+finished game replays to the same state."""
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import pytest
 
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.arrays import engine as ls
+from exhibition_lab.games.exhibition.arrays import policies, solo
+from exhibition_lab.games.exhibition.arrays.masks import legal_mask
+from exhibition_lab.games.exhibition.arrays.scoring import score, winners
+from exhibition_lab.games.exhibition.arrays.state import OVER
+from exhibition_lab.games.exhibition.arrays.tables import tables
+from tests.arrays_support import from_games, game_of
 
 LAYOUTS = {
     "base": xl.Layout.base(),
@@ -19,17 +28,21 @@ LAYOUTS = {
 }
 
 
-class Mirror(ls.Policy):
-    """Plays ``inner`` and, at every decision, checks the batch engine's legal set against
-    the twin Game's legal_actions(), then applies the same action to the twin."""
+class Mirror(policies.Policy):
+    """Plays ``inner`` and, at every decision, checks the array engine's legal set against
+    the twin Game's legal_actions() — and, with ``masks``, its legal mask against
+    Setup.legal_action_mask — then applies the same action to the twin."""
 
-    def __init__(self, inner: ls.Policy, twins: list[xl.Game]) -> None:
-        self.inner, self.twins, self.decisions = inner, twins, 0
+    def __init__(self, inner: policies.Policy, twins: list[xl.Game], *, masks: bool = False) -> None:
+        self.inner, self.twins, self.masks, self.decisions = inner, twins, masks, 0
 
     def _check(self, b, games, mask_to_set):
+        engine_masks = legal_mask(b, games) if self.masks else None
         for row, g in enumerate(games):
             twin = self.twins[g]
             assert mask_to_set(row, g) == set(twin.legal_actions()), (g, twin.phase, twin.history[-3:])
+            if engine_masks is not None:
+                assert np.array_equal(engine_masks[row], twin.setup.legal_action_mask(twin.state)), (g, twin.phase)
             self.decisions += 1
 
     def take(self, b, games, mask, rng):
@@ -47,31 +60,32 @@ class Mirror(ls.Policy):
         return moves
 
     def place(self, b, games, mask, rng):
+        space = b.space
         self._check(
-            b, games, lambda row, g: {ls.action_of(b, ls.PLACE_BASE + int(k)) for k in np.flatnonzero(mask[row])}
+            b, games, lambda row, g: {space.decode_action(space.place_base + int(k)) for k in np.flatnonzero(mask[row])}
         )
         codes = self.inner.place(b, games, mask, rng)
         for g, code in zip(games, codes):
-            self.twins[g].apply(ls.action_of(b, ls.PLACE_BASE + int(code)))
+            self.twins[g].apply(space.decode_action(space.place_base + int(code)))
         return codes
 
 
 SMALL_DECK = tuple(c for c in xl.standard_deck() if c.year is None or c.year % 4 == 1 or c.year == 1945)
 
 
-def lockstep_games(n, players, layout, secret, policy, seed, rules=None, deck=None):
+def lockstep_games(n, players, layout, secret, policy, seed, rules=None, deck=None, masks=False):
     """Play n batch games in lock-step with n Games; check the final states and replays."""
     rng = np.random.default_rng(seed)
     b = ls.deal_games(n, rng, players=players, layout=layout, secret_decades=secret, record=True, deck=deck)
     deal = ls.start_snapshot(b)
-    twins = [ls.replay(b, deal, i) for i in range(n)]  # fresh games on the same deals
-    mirror = Mirror(ls.make_policy(policy), twins)
+    twins = [game_of(ls.replay(b, deal, i)) for i in range(n)]  # fresh games on the same deals
+    mirror = Mirror(policies.make_policy(policy), twins, masks=masks)
     ls.play(b, mirror, rng)
-    scores = ls.score(b, rules)
+    scores = score(b, rules)
     for i, twin in enumerate(twins):
         assert twin.is_over
         check_same_state(b, scores, i, twin, rules)
-        again = ls.replay(b, deal, i)
+        again = game_of(ls.replay(b, deal, i))
         assert again.history == twin.history and again.halls == twin.halls
     return (mirror.decisions, b) if deck is not None else mirror.decisions
 
@@ -87,12 +101,13 @@ def check_same_state(b, scores, i, game, rules=None):
     assert list(scores.markets[i]) == years + [-1] * (18 - len(years))
     sheet = game.score(rules)
     assert [sheet[name].total for name in game.players] == list(scores.totals[i])
+    assert set(sheet.goals) == set(scores.points)
     for goal in sheet.goals:
         assert [sheet[name].points[goal] for name in game.players] == pytest.approx(list(scores.points[goal][i])), goal
-    assert [
-        sheet.players_won(name) if hasattr(sheet, "players_won") else name in sheet.winners for name in game.players
-    ] == list(ls.winners(scores)[i])
+    assert [name in sheet.winners for name in game.players] == list(winners(scores)[i])
     assert list(b.final[i]) == list(game.final) and b.discards[i] == len(game.discard)
+    assert list(b.six_round[i]) == [0 if r is None else r for r in game.six_continents_round]  # R19
+    assert b.phase[i] == OVER and (b.round[i], b.turn[i]) == (game.round, game.turn)
     assert t is b.tables
 
 
@@ -101,6 +116,21 @@ def check_same_state(b, scores, i, game, rules=None):
 def test_lockstep_random_games_match_game_at_every_decision(players, layout):
     decisions = lockstep_games(12, players, LAYOUTS[layout], players % 2 == 1, "random", seed=players)
     assert decisions > 12 * 20 * players * 0.5
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_the_legal_mask_equals_setup_legal_action_mask_at_every_decision(players):
+    # the integer action space of ActionSpace: take k → k, move → n_cards + c, place j →
+    # n_cards + 6 + j, depot, end — the ids Setup.legal_actions gives, at every decision
+    # of every layout, Secret Decades on and off, both policies and a deck that runs dry
+    decisions = 0
+    configs = itertools.product(LAYOUTS, [False, True], ["random", "heuristic"], [None, SMALL_DECK])
+    for k, (layout, secret, policy, deck) in enumerate(configs):
+        if k % 5 != players % 5:  # each player count takes a fifth of the settings
+            continue
+        found = lockstep_games(4, players, LAYOUTS[layout], secret, policy, 50 + k, deck=deck, masks=True)
+        decisions += found[0] if deck is not None else found
+    assert decisions > 200 * players
 
 
 def coverage(b):
@@ -114,14 +144,10 @@ def coverage(b):
     }
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_lockstep_from_mid_game_positions_in_every_phase(players):
-    # from_games: positions at the start of a turn, after a white take (MOVE) and before a
-    # placement (PLACE) continue exactly as Game does, with each game's own stock.
-    rng = np.random.default_rng(40 + players)
-    layout = LAYOUTS["links+spread+decade+short"] if players == 2 else LAYOUTS["base"]
-    games, phases = [], set()
-    for k in range(40):
+def random_positions(players, layout, n, rng):
+    """Games played at random for a random number of actions: every phase."""
+    games = []
+    for k in range(n):
         game = xl.Game.new(players, seed=k, layout=layout, secret_decades=True)
         for _ in range(int(rng.integers(0, 120))):
             if game.is_over:
@@ -129,17 +155,40 @@ def test_lockstep_from_mid_game_positions_in_every_phase(players):
             actions = game.legal_actions()
             game.apply(actions[int(rng.integers(len(actions)))])
         games.append(game)
-        phases.add(game.phase)
-    assert {xl.Phase.TAKE, xl.Phase.PLACE} <= phases
-    b = ls.from_games(games)
+    return games
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_lockstep_from_mid_game_positions_in_every_phase(players):
+    # from_states: positions at the start of a turn, after a white take (MOVE) and before a
+    # placement (PLACE) continue exactly as Game does, with each game's own stock order.
+    rng = np.random.default_rng(40 + players)
+    layout = LAYOUTS["links+spread+decade+short"] if players == 2 else LAYOUTS["base"]
+    games = random_positions(players, layout, 40, rng)
+    assert {xl.Phase.TAKE, xl.Phase.PLACE} <= {g.phase for g in games}
+    b = from_games(games)
     twins = [g.copy() for g in games]
-    mirror = Mirror(ls.RandomPolicy(), twins)
+    mirror = Mirror(policies.RandomPolicy(), twins, masks=True)
     ls.play(b, mirror, rng)
-    scores = ls.score(b)
+    scores = score(b)
     for i, twin in enumerate(twins):
         assert twin.is_over
         check_same_state(b, scores, i, twin)
     assert mirror.decisions > 300
+
+
+def test_from_states_refuses_a_chance_node_and_a_stock_order_of_other_cards():
+    game = xl.Game.new(2, seed=3)
+    setup = game.setup
+    with pytest.raises(xl.ExhibitionLabError, match="chance node"):
+        ls.from_states(setup, [setup.initial()], [setup.deck])
+    with pytest.raises(xl.ExhibitionLabError, match="stock order"):
+        ls.from_states(setup, [game.state], [game.stock_order[1:]])
+    with pytest.raises(xl.ExhibitionLabError, match="as many stock orders"):
+        ls.from_states(setup, [game.state], [])
+    b = ls.from_states(setup, [game.state], [game.stock_order])
+    ids = setup.legal_actions(game.state)  # ascending ids
+    assert ls.legal_actions(b, 0) == [setup.space.decode_action(a) for a in ids]
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -153,18 +202,29 @@ def test_lockstep_small_deck_runs_the_stock_and_the_continents_dry(players, poli
     assert seen["dry_stock"] == 30 and seen["dry_market"] > 0
 
 
+def test_the_log_speaks_the_ids_of_the_action_space():
+    rng = np.random.default_rng(5)
+    b = ls.deal_games(50, rng, players=2, layout=LAYOUTS["links+spread+decade+short"], record=True)
+    deal = ls.start_snapshot(b)
+    ls.play(b, "random", rng)
+    for i in range(b.n):
+        game = game_of(ls.replay(b, deal, i))
+        ids = [game.setup.space.encode(action) for _, action in game.history]
+        assert ids == list(b.log[i, : b.log_at[i]])
+
+
 def test_policies_are_objects_one_per_seat_and_names_are_unique():
-    # the batch heuristic is not GreedyBot, so it has its own name (issue 16, item 4)
+    # the batch heuristic is not GreedyBot, so it has its own name
     from exhibition_lab.games.exhibition.agents import BOTS
 
-    assert not (set(ls.POLICIES) - {"random"}) & set(BOTS)  # only "random" is one player on both
-    assert isinstance(ls.make_policy("random"), ls.RandomPolicy)
+    assert not (set(policies.POLICIES) - {"random"}) & set(BOTS)  # only "random" is one player on both
+    assert isinstance(policies.make_policy("random"), policies.RandomPolicy)
     with pytest.raises(xl.ExhibitionLabError, match="heuristic"):
-        ls.make_policy("greedy")
+        policies.make_policy("greedy")
     rng = np.random.default_rng(3)
     b = ls.deal_games(200, rng, players=3, record=True)
-    ls.play(b, [ls.HeuristicPolicy(), "random", "random"], rng)
-    wins = ls.winners(ls.score(b))
+    ls.play(b, [policies.HeuristicPolicy(), "random", "random"], rng)
+    wins = winners(score(b))
     assert wins[:, 0].mean() > wins[:, 1].mean() + 0.2  # the heuristic seat wins more
     with pytest.raises(xl.ExhibitionLabError, match="3 seat"):
         ls.play(ls.deal_games(2, rng, players=3), ["random", "random"], rng)
@@ -182,21 +242,21 @@ def test_the_batch_engine_refuses_what_it_does_not_model():
     from exhibition_lab.games.exhibition.rules.layout import GENERAL
 
     odd = xl.Layout((replace(GENERAL, key="odd", rule="X1"), *xl.Layout.base().showcases[1:]))
-    ls.tables(odd, 2)  # a renamed showcase with known properties is fine
+    tables(odd, 2)  # a renamed showcase with known properties is fine
     with pytest.raises(xl.ExhibitionLabError, match="R12 and R13"):
-        ls.tables(xl.Layout((replace(GENERAL, same_continent=True), *xl.Layout.base().showcases[1:])), 2)
+        tables(xl.Layout((replace(GENERAL, same_continent=True), *xl.Layout.base().showcases[1:])), 2)
     with pytest.raises(xl.ExhibitionLabError, match="white-card count"):
-        ls.tables(xl.Layout((replace(GENERAL, size=7), *xl.Layout.base().showcases[1:])), 2)
+        tables(xl.Layout((replace(GENERAL, size=7), *xl.Layout.base().showcases[1:])), 2)
     with pytest.raises(xl.ExhibitionLabError, match="without white cards"):
-        ls.tables(xl.Layout((replace(GENERAL, min_step=20), *xl.Layout.base().showcases[1:])), 2)
+        tables(xl.Layout((replace(GENERAL, min_step=20), *xl.Layout.base().showcases[1:])), 2)
+    with pytest.raises(xl.ExhibitionLabError, match="does not score"):
+        tables(xl.Layout((replace(GENERAL, scoring="chain"), *xl.Layout.base().showcases[1:])), 2)
     with pytest.raises(xl.ExhibitionLabError, match="1 to 5 players"):
-        ls.tables(xl.Layout.base(), 6)
+        tables(xl.Layout.base(), 6)
 
 
 @pytest.mark.slow
 def test_lockstep_4800_games_across_players_layouts_decks_secret_decades_and_policies():
-    import itertools
-
     games = decisions = 0
     seen = {"einstein": 0, "dry_stock": 0, "dry_market": 0}
     decks = [None, SMALL_DECK]
@@ -206,10 +266,10 @@ def test_lockstep_4800_games_across_players_layouts_decks_secret_decades_and_pol
         kw = dict(players=players, layout=LAYOUTS[layout], secret_decades=secret, record=True, deck=deck)
         b = ls.deal_games(50 if deck is None else 10, rng, **kw)
         deal = ls.start_snapshot(b)
-        twins = [ls.replay(b, deal, i) for i in range(b.n)]
-        mirror = Mirror(ls.make_policy(policy), twins)
+        twins = [game_of(ls.replay(b, deal, i)) for i in range(b.n)]
+        mirror = Mirror(policies.make_policy(policy), twins)
         ls.play(b, mirror, rng)
-        scores = ls.score(b)
+        scores = score(b)
         for i, twin in enumerate(twins):
             check_same_state(b, scores, i, twin)
         for key, value in coverage(b).items():
@@ -220,17 +280,16 @@ def test_lockstep_4800_games_across_players_layouts_decks_secret_decades_and_pol
     assert min(seen.values()) > 0, seen
 
 
-def test_the_solo_kernel_and_the_batch_engine_play_the_same_heuristic_player():
-    # one name per player: the solo kernel's "heuristic" and HeuristicPolicy choose the
-    # same actions on the same deals, so their games and scores are identical
-    from exhibition_lab.games.exhibition.arrays import solo as batch
-
-    kernel = batch.play_batch(400, policy="heuristic", seed=21, record=True)
-    b = ls.games_from_deals(kernel.deals, record=True)
-    ls.play(b, ls.HeuristicPolicy(), np.random.default_rng(0))
-    scores = ls.score(b)
-    assert np.array_equal(scores.totals[:, 0], kernel.scores)
-    assert np.array_equal(b.hall, kernel.halls) and np.array_equal(b.depot, kernel.depots)
+def test_the_solo_fast_path_and_the_lockstep_engine_play_the_same_heuristic_player():
+    # one name per player: the fast path's "heuristic" and HeuristicPolicy choose the
+    # same actions on the same deals, so their games, logs and scores are identical
+    fast = solo.play_batch(400, policy="heuristic", seed=21, record=True)
+    b = ls.games_from_deals(fast.setup, fast.deals, record=True)
+    ls.play(b, policies.HeuristicPolicy(), np.random.default_rng(0))
+    scores = score(b)
+    assert np.array_equal(scores.totals[:, 0], fast.scores)
+    assert np.array_equal(b.hall, fast.halls) and np.array_equal(b.depot, fast.depots)
+    assert np.array_equal(b.log, fast.actions)
 
 
 def test_determinisations_keep_the_view_and_reshuffle_what_it_hides():
@@ -254,3 +313,23 @@ def test_determinisations_keep_the_view_and_reshuffle_what_it_hides():
                 c for _, c in hall.iter_spots()
             ]
     assert (b.seat == view.current).all() and (b.turn == view.turn).all()
+    assert b.setup.players == game.players and b.setup.deck == game.deck  # the same action ids
+    assert ls.legal_actions(b, 0) == game.legal_actions()
+
+
+def test_determinisations_of_every_phase_play_on_as_the_game_would_with_that_stock():
+    # a determinisation is the view's position with one stock order: given the same
+    # order (and Secret Decades), the engine plays on exactly as Game does from there
+    rng = np.random.default_rng(12)
+    games = random_positions(3, LAYOUTS["strict links+antiquity"], 30, rng)
+    for game in games:
+        if game.is_over:
+            continue
+        view = game.view()
+        b = ls.determinisations(view, np.random.default_rng(1), 2)
+        b.stock[:] = -1
+        b.stock[:, : game.stock_size] = [b.deck.index()[c] for c in game.stock_order]
+        b.secret[:] = game.secret_decades
+        twin = game.copy()
+        ls.play(b, Mirror(policies.RandomPolicy(), [twin, twin.copy()], masks=True), rng)
+        check_same_state(b, score(b), 0, twin)
