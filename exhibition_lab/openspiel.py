@@ -1,6 +1,6 @@
 """Exhibition as OpenSpiel games: search, game theory and learning algorithms on the rules.
 
-Importing this module registers two games with OpenSpiel (``pip install "exhibition_lab[ai]"``):
+Importing this module registers four games with OpenSpiel (``pip install "exhibition_lab[ai]"``):
 
 - ``python_exhibition`` — 2 to 5 players. Parameters: ``players`` (2), ``variations`` (``""``;
   variation keys joined by ``+``, e.g. ``"links+short_era"``, V1–V6a), ``secret_decades``
@@ -9,6 +9,12 @@ Importing this module registers two games with OpenSpiel (``pip install "exhibit
 - ``python_exhibition_solo`` — the solo game (S1–S7). Parameters: ``variations``,
   ``secret_decades`` and ``mid_century`` (``"harsh"`` or ``"tiebreak"``, D11); the return is
   the solo score on its ×100 scale (S2).
+- ``python_exhibition_timeline`` — Timeline for 2 to 8 players (T1–T7), the winners sharing 1
+  (T5). Parameters: ``players`` (2), ``hand_size`` (0: T1's table), ``max_rounds`` (200, D16)
+  and ``deck_seed`` (0), the shuffle that numbers the cards so that an id tells nothing about a
+  year (T7); ``Timeline.new(players, seed=s)`` numbers them as ``deck_seed=s`` does.
+- ``python_exhibition_timeline_practice`` — Timeline alone (T8): ``mistakes`` (3) and
+  ``deck_seed``; the return is the number of cards placed right.
 
 The solo game is its own game because OpenSpiel fixes a game's utility model per game
 type: a solo score is a single-agent target on another scale, while the multi-player
@@ -44,12 +50,14 @@ except ImportError as error:  # the extra is not installed
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .core.errors import ArgumentError
-from .core.protocol import CHANCE, parse_int
+from .core.protocol import CHANCE, Rules, parse_int
+from .core.seeding import check_seed
 from .games.exhibition.agents import make_bot
 from .games.exhibition.notation import write_position
 from .games.exhibition.observation import EMPTY, Observer, encode, visible_decades
@@ -59,13 +67,34 @@ from .games.exhibition.rules.deal import DECADES, MAX_PLAYERS, deal_cards, playe
 from .games.exhibition.rules.layout import Layout
 from .games.exhibition.rules.scoring import SoloRules
 from .games.exhibition.rules.turns import DealOrder, Phase, Setup, State
+from .games.timeline.rules import (
+    DEFAULT_MISTAKES,
+    MAX_HAND,
+    TimelineRules,
+    shuffle_order,
+    timeline_deck,
+    timeline_player_names,
+)
+from .games.timeline.rules import MAX_PLAYERS as TIMELINE_PLAYERS
+from .games.timeline.rules import Phase as TimelinePhase
 
 GAME_NAME = "python_exhibition"
 SOLO_NAME = "python_exhibition_solo"
+TIMELINE_NAME = "python_exhibition_timeline"
+PRACTICE_NAME = "python_exhibition_timeline_practice"
 #: The parameters of each game and their defaults.
 DEFAULTS: dict[str, dict[str, Any]] = {
     GAME_NAME: {"players": 2, "variations": "", "secret_decades": False, "utility": "margin"},
     SOLO_NAME: {"variations": "", "secret_decades": False, "mid_century": "harsh"},
+    TIMELINE_NAME: {"players": 2, "hand_size": 0, "max_rounds": 200, "deck_seed": 0},
+    PRACTICE_NAME: {"mistakes": DEFAULT_MISTAKES, "deck_seed": 0},
+}
+#: Each game's long name and its fewest and most players.
+_GAMES = {
+    GAME_NAME: ("Exhibition: 20th Century", 2, MAX_PLAYERS),
+    SOLO_NAME: ("Exhibition: 20th Century (solo)", 1, 1),
+    TIMELINE_NAME: ("Timeline with the Exhibition deck", 2, TIMELINE_PLAYERS),
+    PRACTICE_NAME: ("Timeline with the Exhibition deck (practice)", 1, 1),
 }
 _PRIVATE = {
     pyspiel.PrivateInfoType.SINGLE_PLAYER: "own",
@@ -80,17 +109,17 @@ def game_type(
     information: pyspiel.GameType.Information = pyspiel.GameType.Information.IMPERFECT_INFORMATION,
 ) -> pyspiel.GameType:
     """The OpenSpiel game type of ``name`` with the given utility model and information."""
-    solo = name == SOLO_NAME
+    long_name, fewest, most = _GAMES[name]
     return pyspiel.GameType(
         short_name=name,
-        long_name="Exhibition: 20th Century" + (" (solo)" if solo else ""),
+        long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=1 if solo else MAX_PLAYERS,
-        min_num_players=1 if solo else 2,
+        max_num_players=most,
+        min_num_players=fewest,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -146,10 +175,10 @@ def information_model(setup: Setup) -> pyspiel.GameType.Information:
     return pyspiel.GameType.Information.PERFECT_INFORMATION
 
 
-def game_info(setup: Setup) -> pyspiel.GameInfo:
+def game_info(rules: Rules[Any, Any, Any]) -> pyspiel.GameInfo:
     """OpenSpiel's sizes and bounds, as the rules declare them."""
-    info = setup.info
-    two_seat_margin = setup.utility == "margin" and setup.n_players == 2
+    info = rules.info
+    two_seat_margin = isinstance(rules, Setup) and rules.utility == "margin" and rules.n_players == 2
     return pyspiel.GameInfo(
         num_distinct_actions=info.num_distinct_actions,
         max_chance_outcomes=info.max_chance_outcomes,
@@ -176,6 +205,11 @@ class _Ids:
         return self._rules.encode(state, move) if found is None else found
 
 
+def ids_of(rules: Rules[Any, Any, Any]) -> Callable[[Any, Any], int]:
+    """The fastest encoder of moves as ids for these rules."""
+    return _Ids(rules) if isinstance(rules, Setup) else rules.encode
+
+
 class _Now:
     """A state's rules and immutable rule state. OpenSpiel clones a Python state by deep-copying
     its attributes; a ``_Now`` is never changed (applying an action makes a new one), so a
@@ -183,48 +217,49 @@ class _Now:
 
     __slots__ = ("ids", "legal", "rules", "state")
 
-    def __init__(self, rules: Setup, state: State, ids: _Ids) -> None:
+    def __init__(self, rules: Rules[Any, Any, Any], state: Any, ids: Callable[[Any, Any], int]) -> None:
         self.rules = rules
         self.state = state
         self.ids = ids
-        self.legal: dict[int, Event] | None = None  # the seat's moves by id, once asked for
+        self.legal: dict[int, Any] | None = None  # the seat's moves by id, once asked for
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         return self
 
-    def __getstate__(self) -> tuple[Setup, State]:
+    def __getstate__(self) -> tuple[Any, Any]:
         return self.rules, self.state
 
-    def __setstate__(self, values: tuple[Setup, State]) -> None:
+    def __setstate__(self, values: tuple[Any, Any]) -> None:
         self.rules, self.state = values
-        self.ids = _Ids(self.rules)
+        self.ids = ids_of(self.rules)
         self.legal = None
 
-    def then(self, state: State) -> _Now:
+    def then(self, state: Any) -> _Now:
         return _Now(self.rules, state, self.ids)
 
-    def moves(self) -> dict[int, Event]:
+    def moves(self) -> dict[int, Any]:
         if self.legal is None:
             state, ids = self.state, self.ids
             self.legal = {ids(state, move): move for move in self.rules.legal_moves(state)}
         return self.legal
 
 
-class ExhibitionState(pyspiel.State):
-    """An OpenSpiel state over a rule state of :class:`Setup`."""
+class ProtocolState(pyspiel.State):
+    """An OpenSpiel state over a state of a game's :class:`~exhibition_lab.core.protocol.Rules`:
+    every answer comes from the rules (the integer API of the protocol)."""
 
-    def __init__(self, game: ExhibitionGame, state: State | None = None) -> None:
+    def __init__(self, game: ProtocolGame, state: Any = None) -> None:
         super().__init__(game)
         # OpenSpiel builds a clone through this constructor too: the game keeps its start
         self._now = game.start if state is None else game.start.then(state)
 
     @property
-    def rules(self) -> Setup:
+    def rules(self) -> Any:
         return self._now.rules
 
     @property
-    def rule_state(self) -> State:
-        """The rule state (:class:`~exhibition_lab.games.exhibition.rules.turns.State`)."""
+    def rule_state(self) -> Any:
+        """The rule state, e.g. Exhibition's :class:`~exhibition_lab.games.exhibition.rules.turns.State`."""
         return self._now.state
 
     # ------------------------------------------------------------------ OpenSpiel's API
@@ -247,6 +282,47 @@ class ExhibitionState(pyspiel.State):
         self._now = now.then(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        now = self._now
+        return now.rules.action_to_string(now.state, action)
+
+    def is_terminal(self) -> bool:
+        now = self._now
+        return now.rules.is_terminal(now.state)
+
+    def returns(self) -> list[float]:
+        now = self._now
+        if not now.rules.is_terminal(now.state):
+            return [0.0] * now.rules.info.num_players  # terminal rewards only
+        return list(now.rules.returns(now.state))
+
+    def __str__(self) -> str:
+        return repr(self._now.state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ProtocolState:
+        return self.clone()
+
+    def __copy__(self) -> ProtocolState:
+        return self.clone()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ProtocolState:
+        """A state ``player_id`` cannot tell apart from this one, what it cannot see drawn
+        anew by the rules (:meth:`Rules.resample`). Its history stays this state's: a game
+        whose history would tell the redrawn cards replays a history of its own."""
+        now = self._now
+        twin = now.rules.resample(now.state, player_id, np.random.default_rng(int(probability_sampler() * 2**53)))
+        resampled = self.clone()
+        resampled._now = now.then(twin)  # noqa: SLF001  (a state of the same class)
+        return resampled
+
+    def serialize(self) -> str:
+        """The action ids from the start, one a line (:meth:`ProtocolGame.deserialize_state`)."""
+        return "\n".join(str(action) for action in self.history())
+
+
+class ExhibitionState(ProtocolState):
+    """An OpenSpiel state over a rule state of :class:`Setup`."""
+
+    def _action_to_string(self, player: int, action: int) -> str:
         space = self._now.rules.space
         if player == CHANCE:
             if self._now.state.phase is Phase.DECADES:
@@ -257,21 +333,9 @@ class ExhibitionState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self._now.state.phase is Phase.OVER
 
-    def returns(self) -> list[float]:
-        now = self._now
-        if now.state.phase is not Phase.OVER:
-            return [0.0] * now.rules.n_players  # terminal rewards only
-        return list(now.rules.returns(now.state))
-
     def __str__(self) -> str:
         state = self._now.state
         return write_position(self._now.rules, state, state.secret_decades)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ExhibitionState:
-        return self.clone()
-
-    def __copy__(self) -> ExhibitionState:
-        return self.clone()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ExhibitionState:
         """A state ``player_id`` cannot tell apart from this one: the other seats' Secret
@@ -286,10 +350,6 @@ class ExhibitionState(pyspiel.State):
         for seat, decade in enumerate(twin.secret_decades or ()):  # the deal's decade outcomes follow the tile
             actions[TILE_CARDS + seat] = now.rules.encode(now.state, DealDecade(decade))
         return game.replay(actions)
-
-    def serialize(self) -> str:
-        """The action ids from the start, one a line (:meth:`ExhibitionGame.deserialize_state`)."""
-        return "\n".join(str(action) for action in self.history())
 
 
 class ExhibitionObserver:
@@ -349,37 +409,63 @@ class ExhibitionObserver:
         return [None if d == EMPTY else DECADES[d] for d in seen]
 
 
-class ExhibitionGame(pyspiel.Game):
-    """``python_exhibition``: Exhibition for 2 to 5 players (see the module text)."""
+class ProtocolGame(pyspiel.Game):
+    """An OpenSpiel game over a game's :class:`~exhibition_lab.core.protocol.Rules`: a
+    subclass names itself (``NAME``), reads its parameters into rules (:meth:`rules_of`) and
+    says how its seats observe (``STATE``, ``OBSERVER``)."""
 
-    NAME = GAME_NAME
+    NAME = ""
+    STATE: type[ProtocolState] = ProtocolState
+    OBSERVER: Callable[..., Any]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULTS[self.NAME], **(params or {})}
-        rules = setup_of(self.NAME, params)
-        kind = game_type(self.NAME, utility_model(rules), information_model(rules))
-        super().__init__(kind, game_info(rules), params)
+        rules = self.rules_of(params)
+        super().__init__(self.type_of(rules), game_info(rules), params)
         self.rules = rules
-        self.start = _Now(rules, rules.initial(), _Ids(rules))
-        self.observer = Observer(rules)
+        self.start = _Now(rules, rules.initial(), ids_of(rules))
 
-    def new_initial_state(self) -> ExhibitionState:
-        return ExhibitionState(self)
+    def rules_of(self, params: dict[str, Any]) -> Any:
+        raise NotImplementedError
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> ExhibitionObserver:
-        return ExhibitionObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+    def type_of(self, rules: Any) -> pyspiel.GameType:
+        raise NotImplementedError
 
-    def replay(self, actions: list[int]) -> ExhibitionState:
+    def new_initial_state(self) -> ProtocolState:
+        return self.STATE(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Any:
+        return self.OBSERVER(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+    def replay(self, actions: list[int]) -> ProtocolState:
         """The state after ``actions`` from the start, each checked by the rules."""
         state = self.new_initial_state()
         for action in actions:
             state.apply_action(action)
         return state
 
-    def deserialize_state(self, text: str) -> ExhibitionState:
-        """The state :meth:`ExhibitionState.serialize` wrote: action ids, one a line, replayed
+    def deserialize_state(self, text: str) -> ProtocolState:
+        """The state :meth:`ProtocolState.serialize` wrote: action ids, one a line, replayed
         and checked (an illegal id raises the rules' error, naming the rule)."""
         return self.replay([parse_int(line.strip(), what="an action id") for line in text.splitlines() if line.strip()])
+
+
+class ExhibitionGame(ProtocolGame):
+    """``python_exhibition``: Exhibition for 2 to 5 players (see the module text)."""
+
+    NAME = GAME_NAME
+    STATE = ExhibitionState
+    OBSERVER = ExhibitionObserver
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.observer = Observer(self.rules)
+
+    def rules_of(self, params: dict[str, Any]) -> Setup:
+        return setup_of(self.NAME, params)
+
+    def type_of(self, rules: Setup) -> pyspiel.GameType:
+        return game_type(self.NAME, utility_model(rules), information_model(rules))
 
 
 class ExhibitionSoloGame(ExhibitionGame):
@@ -485,5 +571,146 @@ def play_deal(game: ExhibitionGame, players: list[Player], seed: int) -> Exhibit
     return state
 
 
+# ---------------------------------------------------------------------- Timeline
+def timeline_rules_of(name: str, params: dict[str, Any]) -> TimelineRules:
+    """Timeline's rules for a game's parameters: ``players`` (2–8, T1), ``hand_size`` (0: T1's
+    table), ``max_rounds`` (D16) — or, for practice, ``mistakes`` (T8) — and ``deck_seed``,
+    the shuffle that gives the cards their ids, so that an id tells nothing about a year (T7)."""
+    unknown = sorted(set(params) - set(DEFAULTS[name]))
+    if unknown:
+        raise ArgumentError(f"{name} has no parameter {unknown[0]!r}; its parameters are {', '.join(DEFAULTS[name])}")
+    values = {**DEFAULTS[name], **params}
+    cards = timeline_deck()
+    order, _ = shuffle_order(np.random.default_rng(check_seed(values["deck_seed"], what="deck_seed")), len(cards))
+    deck = tuple(cards[i] for i in order)
+    if name == PRACTICE_NAME:
+        return TimelineRules(timeline_player_names(1), deck, mistakes=values["mistakes"])
+    players = values["players"]
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= TIMELINE_PLAYERS:
+        raise ArgumentError(
+            f"{TIMELINE_NAME} has 2 to {TIMELINE_PLAYERS} players (T1), not {players!r}; practice is {PRACTICE_NAME}",
+            rule="T1",
+        )
+    hand = values["hand_size"] or None
+    return TimelineRules(timeline_player_names(players), deck, hand_size=hand, max_rounds=values["max_rounds"])
+
+
+class TimelineSpielState(ProtocolState):
+    """An OpenSpiel state over a :class:`~exhibition_lab.games.timeline.rules.TimelineState`."""
+
+    def __str__(self) -> str:
+        return timeline_text(self.rules, self.rule_state, seat=None)
+
+
+def timeline_text(rules: TimelineRules, state: Any, seat: int | None) -> str:
+    """A Timeline state in words as ``seat`` sees it (T7): the timeline with its years, the
+    hands — the seat's own as card ids and subjects, the others as counts (every hand when
+    ``seat`` is None) — the removed cards, the pile's size."""
+    deck = rules.deck
+    lines = ["timeline: " + " ".join(f"{deck[c].year}:{c}" for c in state.timeline)]
+    for other, hand in enumerate(state.hands):
+        if seat is None or other == seat:
+            lines.append(f"hand {other + 1}: " + "; ".join(f"{c} {deck[c].title}" for c in hand))
+        else:
+            lines.append(f"hand {other + 1}: {len(hand)} cards")
+    lines += [
+        "removed: " + " ".join(f"{deck[c].year}:{c}" for c in state.removed),
+        f"pile: {len(state.pile)}",
+        f"round: {state.round} turn: {state.turn} phase: {state.phase.value} to move: {state.seat + 1}",
+        f"placed: {' '.join(map(str, state.placed))} mistakes: {state.mistakes}",
+    ]
+    return "\n".join(lines)
+
+
+class TimelineObserver:
+    """What one Timeline seat sees (T7), for OpenSpiel. The tensor, seats counted from the
+    observer: ``phase`` (deal, play, draw, play-off, over), ``to_move`` (P), then per card id
+    ``hand`` (the observer's cards), ``timeline``, ``removed`` and ``years`` (a card's year,
+    scaled to 0…1 over the deck, where it is face up: on the timeline or removed), then
+    ``hand_sizes`` (P, over 20), ``active`` (P) and ``progress`` (pile size, round, mistakes,
+    scaled to 0…1). With ``perfect_recall`` the string adds every play so far (plays are
+    public); cards drawn stay hidden but in one's own hand."""
+
+    PHASES = ("deal", "play", "draw", "playoff", "over")
+
+    def __init__(self, game: TimelineGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ArgumentError(f"Timeline's observations take no parameters; passed {params}")
+        rules = game.rules
+        self._rules = rules
+        self._recall = iig_obs_type.perfect_recall
+        self._private = _PRIVATE[iig_obs_type.private_info]
+        p, d = rules.n_players, rules.n_cards
+        self.shapes = {"phase": (5,), "to_move": (p,), "hand": (d,), "timeline": (d,), "removed": (d,),
+                       "years": (d,), "hand_sizes": (p,), "active": (p,), "progress": (3,)}  # fmt: skip
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for shape in self.shapes.values()), dtype=np.float32)
+        self.dict, start = {}, 0
+        for name, shape in self.shapes.items():
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[start : start + size].reshape(shape)
+            start += size
+        years = np.array(rules.years, dtype=float)
+        self._years = (years - years.min()) / max(years.max() - years.min(), 1.0)
+
+    def set_from(self, state: TimelineSpielState, player: int) -> None:
+        rules, now, parts = self._rules, state.rule_state, self.dict
+        self.tensor[:] = 0.0
+        p = rules.n_players
+        relative = [(player + r) % p for r in range(p)]
+        parts["phase"][self.PHASES.index(now.phase.value)] = 1.0
+        if now.phase.value == "play":
+            parts["to_move"][(now.seat - player) % p] = 1.0
+        if self._private == "own":
+            parts["hand"][list(now.hands[player])] = 1.0
+        elif self._private == "all":
+            for hand in now.hands:
+                parts["hand"][list(hand)] = 1.0
+        parts["timeline"][list(now.timeline)] = 1.0
+        parts["removed"][list(now.removed)] = 1.0
+        seen = list(now.timeline) + list(now.removed)
+        parts["years"][seen] = self._years[seen]
+        parts["hand_sizes"][:] = [len(now.hands[s]) / MAX_HAND for s in relative]
+        parts["active"][:] = [float(now.active[s]) for s in relative]
+        parts["progress"][:] = [
+            len(now.pile) / rules.n_cards,
+            min(now.round / rules.max_rounds, 1.0),
+            now.mistakes / rules.mistakes,
+        ]
+
+    def string_from(self, state: TimelineSpielState, player: int) -> str:
+        rules, now = self._rules, state.rule_state
+        text = timeline_text(rules, now, seat=None if self._private == "all" else player)
+        if not self._recall:
+            return text
+        at_play = now._replace(phase=TimelinePhase.PLAY)  # every play was decided in a play phase
+        plays = [str(rules.decode(at_play, item.action)) for item in state.full_history() if item.player != CHANCE]
+        return f"{text}\nplays: {', '.join(plays)}"
+
+
+class TimelineGame(ProtocolGame):
+    """``python_exhibition_timeline``: Timeline for 2 to 8 players (T1–T7); the winners share 1 (T5)."""
+
+    NAME = TIMELINE_NAME
+    STATE = TimelineSpielState
+    OBSERVER = TimelineObserver
+
+    def rules_of(self, params: dict[str, Any]) -> TimelineRules:
+        return timeline_rules_of(self.NAME, params)
+
+    def type_of(self, rules: TimelineRules) -> pyspiel.GameType:
+        if rules.is_solo:  # alone, nothing is hidden from anybody: the draws are chance (T8)
+            return game_type(self.NAME, information=pyspiel.GameType.Information.PERFECT_INFORMATION)
+        return game_type(self.NAME, pyspiel.GameType.Utility.CONSTANT_SUM)
+
+
+class TimelinePracticeGame(TimelineGame):
+    """``python_exhibition_timeline_practice``: Timeline alone (T8); the return is the number
+    of cards placed right before the mistake limit."""
+
+    NAME = PRACTICE_NAME
+
+
 pyspiel.register_game(game_type(GAME_NAME), ExhibitionGame)
 pyspiel.register_game(game_type(SOLO_NAME), ExhibitionSoloGame)
+pyspiel.register_game(game_type(TIMELINE_NAME), TimelineGame)
+pyspiel.register_game(game_type(PRACTICE_NAME), TimelinePracticeGame)

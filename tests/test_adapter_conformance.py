@@ -156,3 +156,26 @@ def test_the_adapters_replay_every_table_exactly():
 
 def test_the_openspiel_module_is_registered():
     assert {xos.GAME_NAME, xos.SOLO_NAME} <= {t.short_name for t in pyspiel.registered_games()}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5, 8])
+def test_openspiel_replays_timeline_games_exactly(players):
+    from exhibition_lab.games.timeline.game import Timeline
+    from exhibition_lab.games.timeline.rules import MAX_ROUNDS
+
+    for seed in range(4):
+        game = Timeline.new(players, seed=seed)  # its deck order is the one deck_seed=seed gives (T7)
+        rng = np.random.default_rng(seed)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.apply(moves[rng.integers(len(moves))])
+        if players == 1:
+            spec = f"python_exhibition_timeline_practice(deck_seed={seed})"
+        else:
+            spec = f"python_exhibition_timeline(players={players},deck_seed={seed},max_rounds={MAX_ROUNDS})"
+        spiel = pyspiel.load_game(spec)
+        state = spiel.new_initial_state()
+        for step in game.steps:
+            state.apply_action(game.rules.encode(game.state, step.move))
+        assert state.is_terminal() and state.rule_state == game.state
+        assert state.returns() == list(game.returns())

@@ -204,3 +204,54 @@ def test_returns_follow_the_utility_and_the_rules_score():
         if utility == "win":
             assert sum(returns) == pytest.approx(1.0)
     assert random_state(game, seed=9, steps=50).returns() == [0.0, 0.0, 0.0]  # terminal rewards only
+
+
+# ---------------------------------------------------------------- Timeline (T1–T8)
+@pytest.mark.parametrize(
+    "spec, serialize",
+    [
+        ("python_exhibition_timeline", True),
+        ("python_exhibition_timeline(players=5,hand_size=3)", False),
+        ("python_exhibition_timeline_practice(mistakes=5)", True),
+    ],
+)
+def test_timeline_random_sim_test(spec, serialize):
+    pyspiel.random_sim_test(pyspiel.load_game(spec), num_sims=2, serialize=serialize, verbose=False)
+
+
+TestOpenSpielApiTimeline = _api_suite("TestOpenSpielApiTimeline", "python_exhibition_timeline(players=3)")
+
+
+def test_a_timeline_seat_sees_its_own_hand_only():
+    game = pyspiel.load_game("python_exhibition_timeline(players=3)")
+    state = random_state(game, seed=2, steps=45)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    hands = state.rule_state.hands
+    text = state.observation_string(seat)
+    assert all(f"{card} " in text for card in hands[seat])  # its own cards, by id and subject (T7)
+    assert f"hand {(seat + 1) % 3 + 1}: {len(hands[(seat + 1) % 3])} cards" in text  # the others as counts
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    twins = [state.resample_from_infostate(seat, sampler) for _ in range(5)]
+    assert any(twin.rule_state.hands != hands for twin in twins)  # what it cannot see is redrawn …
+    for twin in twins:  # … and nothing it sees changes
+        assert twin.rule_state.hands[seat] == hands[seat]
+        assert twin.information_state_string(seat) == state.information_state_string(seat)
+        assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+
+
+def test_timeline_games_declare_their_rules():
+    kind = pyspiel.GameType
+    game = pyspiel.load_game("python_exhibition_timeline(players=4)")
+    assert game.num_players() == 4 and game.rules.hand_size == 5  # T1's table
+    assert game.get_type().utility == kind.Utility.CONSTANT_SUM and game.utility_sum() == 1.0
+    practice = pyspiel.load_game("python_exhibition_timeline_practice")
+    assert practice.num_players() == 1 and practice.get_type().information == kind.Information.PERFECT_INFORMATION
+    one, other = (pyspiel.load_game(f"python_exhibition_timeline(deck_seed={k})").rules.deck for k in (0, 1))
+    assert sorted(c.year for c in one) == sorted(c.year for c in other) and one != other  # ids hide years (T7)
+    with pytest.raises(ArgumentError) as refused:
+        pyspiel.load_game("python_exhibition_timeline(players=1)")
+    assert refused.value.rule == "T1"
+    finished = random_state(game, seed=4, steps=100_000)
+    assert finished.is_terminal() and sum(finished.returns()) == pytest.approx(1.0)  # the winners share 1 (T5)

@@ -1,11 +1,11 @@
 """The array engine as the vectorised environment needs it — and nothing more.
 
 :class:`~exhibition_lab.envs.vector.VectorGames` speaks to the array engine
-(:mod:`exhibition_lab.games.exhibition.arrays.engine`) only through the functions of this
-module: new games from deals, the legal-action mask over the ids of
+(:mod:`exhibition_lab.games.exhibition.arrays`) only through the functions of this module: new
+games from deals, the legal-action mask over the ids of
 :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`, one decision per game,
 what the seat to move sees (as :class:`~exhibition_lab.games.exhibition.observation.Fields`)
-and the scores. A new array engine needs a new version of this file only.
+and the scores. Another array engine needs another version of this file only.
 
 The engine plays whole turns for its policies; a learner decides one step at a time, so
 :func:`step` calls the engine's own sub-steps (the take, the move after a white card, the
@@ -15,21 +15,20 @@ placement) rather than restating them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields as dataclass_fields
 
 import numpy as np
 
 from ..core.errors import ArgumentError, IllegalAction
-from ..games.exhibition.arrays import engine
+from ..games.exhibition.arrays import engine, masks, scoring, state
 from ..games.exhibition.observation import PHASE_INDEX, Fields
 from ..games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS
 from ..games.exhibition.rules.deal import DECADES, Deal
 from ..games.exhibition.rules.turns import Phase, Setup
 
-Batch = engine.BatchGames
+Batch = state.BatchGames
 #: The observation's phase index of each engine phase (the refill happens inside a step).
 _PHASES = np.zeros(4, dtype=np.int64)
-_PHASES[[engine.TAKE, engine.MOVE, engine.PLACE, engine.OVER]] = [
+_PHASES[[state.TAKE, state.MOVE, state.PLACE, state.OVER]] = [
     PHASE_INDEX[Phase.TAKE],
     PHASE_INDEX[Phase.MOVE],
     PHASE_INDEX[Phase.PLACE],
@@ -40,12 +39,7 @@ _PHASES[[engine.TAKE, engine.MOVE, engine.PLACE, engine.OVER]] = [
 def deal(setup: Setup, n: int, rng: np.random.Generator) -> Batch:
     """``n`` new games of ``setup``, each a uniform shuffle (R5) and Secret Decades (V7)."""
     return engine.deal_games(
-        n,
-        rng,
-        players=setup.n_players,
-        layout=setup.layout,
-        secret_decades=setup.secret_decades,
-        deck=setup.deck,
+        n, rng, players=setup.n_players, layout=setup.layout, secret_decades=setup.secret_decades, deck=setup.deck
     )
 
 
@@ -58,27 +52,18 @@ def from_deals(setup: Setup, deals: Sequence[Deal]) -> Batch:
         if any(d.secret_decades is None for d in deals):
             raise ArgumentError("these rules deal Secret Decades (V7): every deal needs them", rule="V7")
         secrets = np.array([d.secret_decades for d in deals])
-    return engine.games_from_deals(rows, players=setup.n_players, layout=setup.layout, secrets=secrets, deck=setup.deck)
+    return engine.games_from_deals(setup, rows, secrets=secrets)
 
 
 def replace(batch: Batch, rows: np.ndarray, fresh: Batch) -> None:
     """Games ``rows`` of ``batch`` become the games of ``fresh`` (as many, same setup)."""
-    players = batch.players
-    halls = (rows[:, None] * players + np.arange(players)[None, :]).ravel()
-    for field in dataclass_fields(batch):
-        values = getattr(batch, field.name)
-        if not isinstance(values, np.ndarray):
-            continue
-        new = getattr(fresh, field.name)
-        if len(values) == batch.n * players and players > 1:
-            values[halls] = new
-        else:
-            values[rows] = new
+    state.store(batch, rows, fresh, np.arange(fresh.n))
 
 
 def over(batch: Batch) -> np.ndarray:
     """Which games have ended (R10c, D4)."""
-    return batch.phase == engine.OVER
+    ended: np.ndarray = batch.phase == state.OVER
+    return ended
 
 
 def seat(batch: Batch) -> np.ndarray:
@@ -89,18 +74,7 @@ def seat(batch: Batch) -> np.ndarray:
 def legal_mask(setup: Setup, batch: Batch) -> np.ndarray:
     """(games, ids) mask of the legal actions: takes (R7), moves (R8), placements (R10,
     R10a); none once a game is over."""
-    space = setup.space
-    mask = np.zeros((batch.n, space.size), dtype=bool)
-    taking = np.flatnonzero(batch.phase == engine.TAKE)
-    if len(taking):
-        games, slots = np.nonzero(engine.takeable(batch, taking))
-        mask[taking[games], batch.market[taking[games], slots]] = True
-    moving = np.flatnonzero(batch.phase == engine.MOVE)
-    mask[moving, space.move_base : space.move_base + len(CONTINENTS)] = True
-    placing = np.flatnonzero(batch.phase == engine.PLACE)
-    if len(placing):
-        mask[placing, space.place_base : space.end + 1] = engine.placements(batch, placing)
-    return mask
+    return masks.legal_mask(batch)
 
 
 def step(
@@ -118,9 +92,9 @@ def step(
         raise IllegalAction(f"game {bad}: action {int(actions[bad])} is not legal now", rule=_rule(batch, bad))
     space = setup.space
     phase = batch.phase[games]
-    taking, moving, placing = (games[phase == p] for p in (engine.TAKE, engine.MOVE, engine.PLACE))
+    taking, moving, placing = (games[phase == p] for p in (state.TAKE, state.MOVE, state.PLACE))
     # The engine's public play() runs whole turns for its policies; one decision at a time
-    # needs its sub-steps, which it does not export yet: the take (R7, with R8 and R9 for a
+    # needs its sub-steps, which it does not export: the take (R7, with R8 and R9 for a
     # coloured card), the move after a white card (R8, R9) and the placement (R10–R10c).
     if len(taking):
         slots = np.argmax(batch.market[taking] == actions[taking][:, None], axis=1)
@@ -132,7 +106,7 @@ def step(
 
 
 def _rule(batch: Batch, game: int) -> str:
-    return {engine.TAKE: "R7", engine.MOVE: "R8", engine.PLACE: "R10"}[int(batch.phase[game])]
+    return {state.TAKE: "R7", state.MOVE: "R8", state.PLACE: "R10"}[int(batch.phase[game])]
 
 
 def fields(setup: Setup, batch: Batch) -> Fields:
@@ -171,5 +145,5 @@ def fields(setup: Setup, batch: Batch) -> Fields:
 def totals(setup: Setup, batch: Batch, games: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each seat's total (×100 in a solo game, S2) and who wins (R26, D8), as the games
     (all, or those at ``games``) stand."""
-    scores = engine.score(batch if games is None else engine.select(batch, games), setup.solo_rules)
-    return scores.totals, engine.winners(scores)
+    scores = scoring.score(batch if games is None else state.select(batch, games), setup.solo_rules)
+    return scores.totals, scoring.winners(scores)
