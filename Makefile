@@ -44,6 +44,8 @@ bench: setup
 	$(PY) benchmarks/bench_odds.py
 	$(PY) benchmarks/bench_widgets.py
 	$(PY) benchmarks/bench_batch.py
+	# the frameworks' throughput; the bot table against OpenSpiel takes hours: run it without --skip-table
+	$(PY) benchmarks/bench_frameworks.py --skip-table
 
 # Execute notebooks/src/*.md into notebooks/*.ipynb (make notebooks NAMES="01_rules_tour")
 notebooks: setup

@@ -24,6 +24,8 @@ FACADES = {  # the names users already write; they only re-export
 }
 NOT_ENGINE = ("exhibition_lab.ui.render.plots", "exhibition_lab.ui.render.timeline_plots")  # matplotlib code
 WIDGETS = ("exhibition_lab.ui.widgets", "exhibition_lab.ui.course.exercises")
+# the game-AI framework adapters sit on top, beside ui: their render modes draw with ui's pictures
+ADAPTERS = ("exhibition_lab.openspiel", "exhibition_lab.envs")
 
 
 def module_name(path: Path) -> str:
@@ -42,8 +44,10 @@ def all_modules() -> dict[str, Path]:
 
 
 def engine_modules() -> dict[str, Path]:
-    """core and games: everything outside ui/ and the facades."""
-    return {n: p for n, p in all_modules().items() if n not in FACADES and not _within(n, ("exhibition_lab.ui",))}
+    """core and games: everything outside ui/, the framework adapters and the facades."""
+    return {
+        n: p for n, p in all_modules().items() if n not in FACADES and not _within(n, ("exhibition_lab.ui", *ADAPTERS))
+    }
 
 
 def _is_type_checking_block(node: ast.stmt) -> bool:
@@ -211,3 +215,24 @@ def test_lazy_imports_inside_functions_load_no_package_module():
                             if target in modules and target not in allowed:
                                 lazy.append(f"{name} → {target}")
     assert lazy == []
+
+
+def test_the_framework_adapters_are_the_top_layer():
+    """OpenSpiel, PettingZoo, Gymnasium and the vectorised environment sit on top: they read
+    the rules, the engines and the pictures; nothing below imports them, not even lazily."""
+    modules = all_modules()
+    adapters = ("exhibition_lab.openspiel", "exhibition_lab.envs")
+    below = {n: p for n, p in modules.items() if not _within(n, adapters)}
+    reached = []
+    for name, path in below.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                source = imported_name(path, node)
+                targets = [source, *(f"{source}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            reached += [f"{name} → {t}" for t in targets if _within(t, adapters)]
+    assert reached == []
+    assert {"exhibition_lab.openspiel", "exhibition_lab.envs.vector"} <= set(modules)

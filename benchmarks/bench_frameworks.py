@@ -1,0 +1,230 @@
+"""Exhibition through the game-AI frameworks (docs/frameworks.md):
+
+(a) a bot table — 3-player games with Secret Decades, the package's bots (search, greedy,
+    random) against OpenSpiel's ISMCTS and MCTS at two simulation budgets: each line-up plays
+    the same deals (paired), every deal once per rotation of the seats; wins (Wilson 95%
+    interval), mean fame (normal 95% interval) and seconds per decision;
+(b) random games per second through each adapter against the rules engine itself;
+(c) microseconds to copy a state (OpenSpiel's clone and deepcopy, Game.copy);
+(d) the vectorised environment's games per second, and its ratio to the scalar engine.
+
+Times are processor seconds of this process (``time.process_time``): the machine may be busy
+with other work, which would otherwise count.
+
+Run: python benchmarks/bench_frameworks.py [--deals 10] [--budgets 25 100] [--processes 2] [--skip-table]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import exhibition_lab as xl
+import exhibition_lab.openspiel as xos
+from exhibition_lab.core.simulate import run_tasks
+from exhibition_lab.core.stats import mean_interval, wilson_interval
+from exhibition_lab.envs import SoloEnv, VectorGames, env, raw_env
+from exhibition_lab.games.exhibition.rules.turns import score_state
+
+TABLE_GAME = "python_exhibition(players=3,secret_decades=True)"
+
+
+# ---------------------------------------------------------------- (a) the bot table
+def make_player(spec: str, game: xos.ExhibitionGame, seed: int) -> xos.Player:
+    """``search``, ``greedy``, ``random``, ``ismcts-N`` or ``mcts-N``."""
+    if spec.startswith("ismcts-"):
+        return xos.ismcts_player(game, int(spec.split("-")[1]), seed=seed)
+    if spec.startswith("mcts-"):
+        return xos.mcts_player(game, int(spec.split("-")[1]), seed=seed)
+    return xos.BotPlayer(spec, seed=seed)
+
+
+def play_rotations(lineup: tuple[str, ...], deal_seed: int) -> dict[str, np.ndarray]:
+    """Every rotation of ``lineup`` on the deal of ``deal_seed``: one row per game, one column
+    per player of the line-up (fame, win, seconds, decisions)."""
+    game = pyspiel.load_game(TABLE_GAME)
+    n = len(lineup)
+    fame, wins, seconds, decisions = (np.zeros((n, n)) for _ in range(4))
+    for shift in range(n):
+        order = [(seat + shift) % n for seat in range(n)]  # player order[seat] sits in seat
+        players = [make_player(lineup[k], game, seed=deal_seed * 7 + seat) for seat, k in enumerate(order)]
+        state = xos.play_deal(game, players, seed=deal_seed)
+        sheet = score_state(game.rules, state.rule_state)
+        names = game.rules.players
+        for seat, k in enumerate(order):
+            fame[shift, k] = sheet[names[seat]].total
+            wins[shift, k] = names[seat] in sheet.winners
+            seconds[shift, k] = players[seat].seconds
+            decisions[shift, k] = players[seat].decisions
+    return {"scores": fame, "wins": wins, "seconds": seconds, "decisions": decisions}
+
+
+def bot_table(lineups: list[tuple[str, ...]], deals: int, processes: int) -> list[str]:
+    lines = [
+        "| line-up | player | games | wins | 95% interval | mean fame | 95% interval | s per decision |",
+        "| --- | --- | ---: | ---: | --- | ---: | --- | ---: |",
+    ]
+    print("\n".join(lines), flush=True)
+    for lineup in lineups:
+        tasks = [(play_rotations, (lineup, 1000 + d)) for d in range(deals)]
+        result = run_tasks(tasks, total=deals * len(lineup), processes=processes, desc=" ".join(lineup))
+        games = len(result["scores"])
+        wins = result["wins"].mean(axis=0)
+        win_low, win_high = wilson_interval(wins, games)
+        low, high = mean_interval(result["scores"])
+        per_decision = result["seconds"].sum(axis=0) / np.maximum(result["decisions"].sum(axis=0), 1)
+        for k, name in enumerate(lineup):
+            lines.append(
+                f"| {' · '.join(lineup)} | {name} | {games} | {wins[k]:.0%} | {win_low[k]:.0%}–{win_high[k]:.0%} | "
+                f"{result['scores'][:, k].mean():.1f} | {low[k]:.1f}–{high[k]:.1f} | {per_decision[k]:.3f} |"
+            )
+        print("\n".join(lines[-len(lineup) :]), flush=True)
+    return lines
+
+
+# ---------------------------------------------------------------- (b) throughput
+def engine_games(players: int, n: int) -> float:
+    start = time.process_time()
+    for seed in range(n):
+        game = xl.Game.new(players, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            game.apply(actions[rng.integers(len(actions))])
+    return n / (time.process_time() - start)
+
+
+def openspiel_games(players: int, n: int) -> float:
+    game = pyspiel.load_game("python_exhibition_solo" if players == 1 else f"python_exhibition(players={players})")
+    start = time.process_time()
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])  # all equally likely
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+    return n / (time.process_time() - start)
+
+
+def pettingzoo_games(players: int, n: int, make: Callable = raw_env) -> float:
+    aec = make(players=players)
+    start = time.process_time()
+    for seed in range(n):
+        aec.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _ in aec.agent_iter():
+            observation, _, terminated, truncated, _ = aec.last()
+            legal = np.flatnonzero(observation["action_mask"])
+            aec.step(None if terminated or truncated else int(legal[rng.integers(len(legal))]))
+    return n / (time.process_time() - start)
+
+
+def gymnasium_games(n: int) -> float:
+    solo = SoloEnv()
+    start = time.process_time()
+    for seed in range(n):
+        _, info = solo.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        done = False
+        while not done:
+            legal = np.flatnonzero(info["action_mask"])
+            _, _, done, _, info = solo.step(int(legal[rng.integers(len(legal))]))
+    return n / (time.process_time() - start)
+
+
+def vector_games(players: int, n: int, *, observe: bool) -> float:
+    games = VectorGames(players, observe=observe)
+    rng = np.random.default_rng(0)
+    start = time.process_time()
+    state = games.reset(n, seed=1)
+    while not state.terminated.all():
+        state = games.step(games.random_actions(state, rng))
+    return n / (time.process_time() - start)
+
+
+def throughput(games: int, batch: int) -> list[str]:
+    lines = ["| players | through | games/s | vs the engine |", "| ---: | --- | ---: | ---: |"]
+    print("\n".join(lines), flush=True)
+    for players in (1, 3):
+        n = games if players == 1 else max(games // 3, 1)
+        engine = (engine_games(players, n) + engine_games(players, n)) / 2  # before and after: the machine drifts
+        rows = [
+            ("the rules engine (Game)", engine),
+            ("OpenSpiel (pyspiel state, no observations)", openspiel_games(players, n)),
+            ("PettingZoo raw_env (with observations)", pettingzoo_games(players, n)),
+            ("PettingZoo env() (wrapped)", pettingzoo_games(players, n, env)),
+        ]
+        if players == 1:
+            rows.append(("Gymnasium SoloEnv (with observations)", gymnasium_games(n)))
+        rows.append((f"VectorGames, {batch} at once, masks only", vector_games(players, batch, observe=False)))
+        rows.append((f"VectorGames, {batch} at once, with observations", vector_games(players, batch, observe=True)))
+        for label, rate in rows:
+            lines.append(f"| {players} | {label} | {rate:,.0f} | {rate / engine:.1f}× |")
+            print(lines[-1], flush=True)
+    return lines
+
+
+# ---------------------------------------------------------------- (c) copies
+def microseconds(action: Callable[[], object], repeat: int = 2000) -> float:
+    start = time.process_time()
+    for _ in range(repeat):
+        action()
+    return (time.process_time() - start) / repeat * 1e6
+
+
+def copies() -> list[str]:
+    game = pyspiel.load_game("python_exhibition(players=3)")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while len(state.history()) < 80:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.integers(len(legal))])
+    played = xl.Game.new(3, seed=0)
+    for _ in range(40):
+        played.apply(played.legal_actions()[0])
+    rows = [
+        ("OpenSpiel state.clone()", microseconds(state.clone)),
+        ("copy.deepcopy(OpenSpiel state)", microseconds(lambda: copy.deepcopy(state))),
+        ("Game.copy()", microseconds(played.copy)),
+        ("copy.deepcopy(Game)", microseconds(lambda: copy.deepcopy(played))),
+    ]
+    lines = ["| copy of a 3-player state 80 steps in | µs |", "| --- | ---: |"]
+    lines += [f"| {label} | {us:.1f} |" for label, us in rows]
+    print("\n".join(lines), flush=True)
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--budgets", type=int, nargs="+", default=[25, 100])
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--games", type=int, default=150, help="random games per adapter in (b)")
+    parser.add_argument("--batch", type=int, default=4096, help="games at once in the vectorised environment")
+    parser.add_argument("--skip-table", action="store_true")
+    args = parser.parse_args()
+    print("## (c) copies\n", flush=True)
+    copies()
+    print("\n## (b, d) throughput\n", flush=True)
+    throughput(args.games, args.batch)
+    if not args.skip_table:
+        print("\n## (a) bot table\n", flush=True)
+        lineups = [("search", "greedy", "random")]
+        lineups += [("search", "greedy", f"{kind}-{b}") for kind in ("ismcts", "mcts") for b in args.budgets]
+        bot_table(lineups, args.deals, args.processes)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""Environments for learning agents: PettingZoo (every player count), Gymnasium (the solo
+game, registered as ``exhibition_lab/Exhibition-solo-v0``) and a vectorised environment on
+the array engine that needs no framework at all.
+
+- :func:`env`, :class:`raw_env` — PettingZoo's AEC environment (:mod:`.pettingzoo_env`);
+- :class:`SoloEnv`, :class:`SoloVectorEnv` — Gymnasium (:mod:`.gymnasium_env`, :mod:`.vector`);
+- :class:`VectorGames` — many games stepped at once, in the shape of pgx (:mod:`.vector`).
+
+PettingZoo and Gymnasium come with the extra ``pip install "exhibition_lab[ai]"``; without it
+their names raise an :class:`ImportError` saying so, and :class:`VectorGames` still works.
+"""
+
+from __future__ import annotations
+
+from .vector import VectorGames, VectorState
+
+_MISSING: dict[str, ImportError] = {}
+
+try:
+    from .gymnasium_env import SOLO_ID, SoloEnv, SoloVectorEnv, register_environments
+except ImportError as error:
+    if error.name != "gymnasium":
+        raise
+    _MISSING |= dict.fromkeys(("SOLO_ID", "SoloEnv", "SoloVectorEnv", "register_environments"), error)
+else:
+    register_environments()
+
+try:
+    from .pettingzoo_env import env, raw_env
+except ImportError as error:
+    if error.name != "pettingzoo":
+        raise
+    _MISSING |= dict.fromkeys(("env", "raw_env"), error)
+
+
+def __getattr__(name: str) -> object:
+    if name in _MISSING:
+        raise ImportError(str(_MISSING[name]), name=_MISSING[name].name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "SOLO_ID",
+    "SoloEnv",
+    "SoloVectorEnv",
+    "VectorGames",
+    "VectorState",
+    "env",
+    "raw_env",
+    "register_environments",
+]

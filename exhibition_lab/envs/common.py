@@ -1,0 +1,48 @@
+"""What the environments share: their pictures (the position notation as text, the package's
+board pictures as HTML) and the check of a render mode."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..core.errors import ArgumentError
+from ..games.exhibition.game import Game
+from ..games.exhibition.notation import write_position
+from ..games.exhibition.rules.turns import Phase, Setup, State
+from ..ui import Boards, tile_picture
+
+#: The render modes of every environment: printed text, the text itself, HTML for notebooks.
+RENDER_MODES = ("human", "ansi", "html")
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ArgumentError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+    return render_mode
+
+
+def table_decades(state: State) -> tuple[int | None, ...] | None:
+    """The Secret Decades as the table sees them: none before the end (V7)."""
+    decades = state.secret_decades
+    if decades is None or state.phase is Phase.OVER:
+        return decades
+    return tuple(None for _ in decades)
+
+
+def ansi(setup: Setup, state: State) -> str:
+    """The position in the notation of :mod:`exhibition_lab.games.exhibition.notation`: what
+    everybody at the table sees (no stock order, no Secret Decade before the end)."""
+    return write_position(setup, state, table_decades(state))
+
+
+def html(setup: Setup, state: State) -> str:
+    """The Continents tile and every hall, drawn by the package's board pictures."""
+    game = Game.from_position(ansi(setup, state), seed=0, deck=setup.deck)
+    if state.phase is Phase.OVER:
+        status = "Game over"
+    else:
+        hand = f" {state.hand.token}" if state.hand is not None else ""
+        status = f"Round {state.round}: {setup.players[state.seat]} to {state.phase}{hand}"
+    halls = {f"{name}{' (final)' if state.final[s] else ''}": state.halls[s] for s, name in enumerate(setup.players)}
+    tile = tile_picture(game)._repr_html_()
+    return f"<div><p><b>{escape(status)}</b></p>{tile}{Boards(halls)._repr_html_()}</div>"

@@ -1,0 +1,172 @@
+"""The solo game as a Gymnasium environment, registered as ``exhibition_lab/Exhibition-solo-v0``.
+
+One step is one decision of the solo player — take a card (R7), move after a white card (R8),
+place it (R10, R10a) — by its id in :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`.
+The observation is the player's view as a flat ``float32`` vector
+(:mod:`exhibition_lab.games.exhibition.observation`); :meth:`SoloEnv.action_masks` (and
+``info["action_mask"]``) tells which ids are legal. The reward is the solo score on its ×100
+scale (S2, S7), given when the game ends; every other step gives 0. Chance (the deal, every
+refill, the Secret Decade) comes from the generator ``reset(seed=…)`` seeds, dealt as
+:meth:`Game.new <exhibition_lab.games.exhibition.game.Game.new>` deals.
+
+An illegal action ends the episode with ``illegal_reward`` (by default the worst score the
+rules allow) and ``info["illegal_action"]``, so that a learner that tries one learns not to;
+``illegal_action="raise"`` refuses it with the rules' own error instead.
+
+>>> import gymnasium
+>>> import exhibition_lab.envs
+>>> solo = gymnasium.make("exhibition_lab/Exhibition-solo-v0")
+>>> observation, info = solo.reset(seed=7)
+>>> observation.shape, int(info["action_mask"].sum())
+((1034,), 3)
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium
+except ImportError as error:  # the extra is not installed
+    raise ImportError(
+        'exhibition_lab.envs needs Gymnasium; install the extra with: pip install "exhibition_lab[ai]"',
+        name="gymnasium",
+    ) from error
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..core.errors import ArgumentError
+from ..games.exhibition.observation import Observer
+from ..games.exhibition.rules.turns import Phase
+from ..games.exhibition.setups import dealt_play, make_setup
+from .common import RENDER_MODES, ansi, check_render_mode, html
+from .vector import VectorGames
+
+SOLO_ID = "exhibition_lab/Exhibition-solo-v0"
+ILLEGAL_ACTIONS = ("end", "raise")
+
+
+class SoloEnv(gymnasium.Env):
+    """The solo game (S1–S7) for one learner: ``variations`` (V1–V6a), ``secret_decades``
+    (V7), ``mid_century`` (``"harsh"`` or ``"tiebreak"``, D11) and what an illegal action
+    does (``illegal_action``: ``"end"`` or ``"raise"``)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+
+    def __init__(
+        self,
+        *,
+        variations: str | Sequence[str] = (),
+        secret_decades: bool = False,
+        mid_century: str = "harsh",
+        illegal_action: str = "end",
+        illegal_reward: float | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ArgumentError(f"illegal_action is one of {', '.join(ILLEGAL_ACTIONS)}, not {illegal_action!r}")
+        self.rules = make_setup(1, variations=variations, secret_decades=secret_decades, mid_century=mid_century)
+        self.observer = Observer(self.rules)
+        self.render_mode = check_render_mode(render_mode)
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(self.rules.info.min_utility if illegal_reward is None else illegal_reward)
+        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.observer.layout.size,), dtype=np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.rules.info.num_distinct_actions)
+        self.play = dealt_play(self.rules, np.random.default_rng(0))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)
+        self.play = dealt_play(self.rules, self.np_random)
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
+        play, rules = self.play, self.rules
+        if play.state.phase is Phase.OVER:
+            raise ArgumentError("the game is over: call reset() before the next step")
+        action = int(action)
+        if self.illegal_action == "end" and action not in rules.legal_actions(play.state):
+            return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
+        play.apply(rules.decode(play.state, action))  # the rules refuse an illegal action, naming the rule
+        over = play.state.phase is Phase.OVER
+        reward = float(rules.returns(play.state)[0]) if over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """Which action ids are legal now (sb3-contrib's ``MaskablePPO`` reads this)."""
+        return self.rules.legal_action_mask(self.play.state)
+
+    def render(self) -> str | None:
+        if self.render_mode == "html":
+            return html(self.rules, self.play.state)
+        if self.render_mode is None:
+            return None
+        text = ansi(self.rules, self.play.state)
+        if self.render_mode == "human":
+            print(text, end="\n\n")
+            return None
+        return text
+
+    def _observation(self) -> np.ndarray:
+        return self.observer.vector(self.play.state, 0)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
+
+
+class SoloVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` solo games at once on the array engine (:class:`~.vector.VectorGames`), as a
+    Gymnasium vector environment: ``gymnasium.make_vec("exhibition_lab/Exhibition-solo-v0",
+    num_envs=…, vectorization_mode="vector_entry_point")``.
+
+    Observations, rewards (the ×100 score when a game ends) and ``info["action_mask"]`` as
+    :class:`SoloEnv` gives them, one row a game. A game that ended is dealt anew on the next
+    step, whose action for it is ignored (Gymnasium's next-step autoreset). An illegal action
+    raises the rules' error.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        num_envs: int = 64,
+        *,
+        variations: str | Sequence[str] = (),
+        secret_decades: bool = False,
+        mid_century: str = "harsh",
+    ) -> None:
+        self.games = VectorGames(1, variations=variations, secret_decades=secret_decades, mid_century=mid_century)
+        self.num_envs = num_envs
+        size, actions = self.games.observation_size, self.games.num_actions
+        self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
+        self.single_action_space = gymnasium.spaces.Discrete(actions)
+        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+        self._restart = np.zeros(num_envs, dtype=bool)
+        self._np_random = np.random.default_rng()
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)
+        state = self.games.reset(self.num_envs, seed=self.np_random)
+        self._restart[:] = False
+        return state.observation, {"action_mask": state.legal_action_mask}
+
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
+        restart = np.flatnonzero(self._restart)
+        self.games.replace_games(restart, self.np_random)
+        state = self.games.step(np.asarray(actions), acting=~self._restart)
+        self._restart = state.terminated.copy()
+        rewards = state.rewards[:, 0].astype(np.float64)
+        return state.observation, rewards, state.terminated, state.truncated, {"action_mask": state.legal_action_mask}
+
+    def action_masks(self) -> np.ndarray:
+        """(num_envs, ids) which action ids are legal now, game by game."""
+        return self.games.state().legal_action_mask
+
+
+def register_environments() -> None:
+    """Register the environments with Gymnasium (done when :mod:`exhibition_lab.envs` is imported)."""
+    if SOLO_ID not in gymnasium.registry:
+        gymnasium.register(id=SOLO_ID, entry_point=SoloEnv, vector_entry_point=SoloVectorEnv)

@@ -1,0 +1,179 @@
+"""Many games stepped at once on the array engine, in the shape of pgx — no framework needed.
+
+:meth:`VectorGames.reset` deals ``n`` games and :meth:`VectorGames.step` takes one action id
+per game (ids of :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both
+return a :class:`VectorState` of arrays: the seat to move, its observation (the layout of
+:mod:`exhibition_lab.games.exhibition.observation`, seen from that seat), the legal-action mask,
+the rewards of the step (per seat, at the end of a game, per ``utility``) and which games are
+over. A finished game stays finished (its actions are ignored) until the next reset.
+
+>>> import numpy as np
+>>> from exhibition_lab.envs.vector import VectorGames
+>>> games = VectorGames(players=1)
+>>> state = games.reset(256, seed=7)
+>>> rng = np.random.default_rng(7)
+>>> while not state.terminated.all():
+...     state = games.step(games.random_actions(state, rng))
+>>> state.observation.shape, bool(state.terminated.all()), games.totals().shape
+((256, 1034), True, (256, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+import exhibition_lab.envs.arrays_backend as backend
+
+from ..core.errors import ArgumentError
+from ..core.seeding import generator
+from ..games.exhibition.observation import ObservationLayout, card_features, encode
+from ..games.exhibition.rules.deal import Deal
+from ..games.exhibition.setups import make_setup
+
+
+class VectorState(NamedTuple):
+    """What a batch of games shows after a reset or a step (pgx's ``State``), one row a game."""
+
+    current_player: np.ndarray  # (n,) the seat to move, −1 once the game is over
+    observation: np.ndarray | None  # (n, size) float32, seen by the seat to move (None if not observed)
+    legal_action_mask: np.ndarray  # (n, ids) bool
+    rewards: np.ndarray  # (n, seats) float32: the returns, on the step that ends a game
+    terminated: np.ndarray  # (n,) bool
+    truncated: np.ndarray  # (n,) bool, always False: a game always ends by its rules
+
+
+class VectorGames:
+    """A batch of games of one setup: ``players`` (1–5), ``variations`` (V1–V6a),
+    ``secret_decades`` (V7), ``utility`` (``"margin"``, ``"win"``, ``"score"``; solo: the ×100
+    score) and the solo ``mid_century`` reading (D11). With ``observe=False`` the states carry
+    no observation (the fastest way to play many games)."""
+
+    def __init__(
+        self,
+        players: int = 1,
+        *,
+        variations: str | Sequence[str] = (),
+        secret_decades: bool = False,
+        utility: str | None = None,
+        mid_century: str = "harsh",
+        observe: bool = True,
+    ) -> None:
+        self.rules = make_setup(
+            players, variations=variations, secret_decades=secret_decades, utility=utility, mid_century=mid_century
+        )
+        self.layout = ObservationLayout.of(self.rules)
+        self.observe = observe
+        self._features = card_features(self.rules.deck)
+        self._rng = np.random.default_rng()
+        self.batch: backend.Batch | None = None
+        self._mask = np.zeros((0, self.num_actions), dtype=bool)
+
+    @property
+    def num_actions(self) -> int:
+        return self.rules.info.num_distinct_actions
+
+    @property
+    def observation_size(self) -> int:
+        return self.layout.size
+
+    # ------------------------------------------------------------------ playing
+    def reset(self, n: int, seed: int | np.random.Generator | None = None) -> VectorState:
+        """``n`` new games, dealt from ``seed`` (the same seed, the same games)."""
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+            raise ArgumentError(f"a batch holds at least one game, not {n!r}")
+        if seed is not None:
+            self._rng, _ = generator(seed)
+        self.batch = backend.deal(self.rules, int(n), self._rng)
+        return self._state(np.zeros(int(n), dtype=bool))
+
+    def reset_to(self, deals: Sequence[Deal]) -> VectorState:
+        """New games dealt exactly as ``deals`` (e.g. ``Game.new(...).deal``): the same
+        tile, Secret Decades and refills as the scalar games."""
+        self.batch = backend.from_deals(self.rules, deals)
+        return self._state(np.zeros(len(deals), dtype=bool))
+
+    def step(self, actions: np.ndarray | Sequence[int], *, acting: np.ndarray | None = None) -> VectorState:
+        """Every game not over takes its action id (only the games ``acting`` marks, when
+        given); an illegal one raises ``IllegalAction`` (naming the game and the rule) and
+        changes nothing."""
+        batch = self._require()
+        actions = np.asarray(actions, dtype=np.int64)
+        if actions.shape != (batch.n,):
+            raise ArgumentError(f"step takes one action per game: shape ({batch.n},), not {actions.shape}")
+        before = backend.over(batch)
+        backend.step(self.rules, batch, actions, self._mask, acting=acting)
+        return self._state(backend.over(batch) & ~before)
+
+    def returns(self) -> np.ndarray:
+        """(n, seats) each seat's result per the utility, as the games stand (final once over)."""
+        totals, winners = backend.totals(self.rules, self._require())
+        return seat_returns(totals, winners, self.rules.utility)
+
+    def totals(self) -> np.ndarray:
+        """(n, seats) each seat's total (fame points; the ×100 score in a solo game)."""
+        return backend.totals(self.rules, self._require())[0]
+
+    def random_actions(self, state: VectorState, rng: np.random.Generator) -> np.ndarray:
+        """One legal action per game, each as likely as the others (0 for a finished game)."""
+        rows, ids = np.nonzero(state.legal_action_mask)  # row by row, ids ascending
+        if not len(ids):
+            return np.zeros(len(state.legal_action_mask), dtype=np.int64)
+        counts = np.bincount(rows, minlength=len(state.legal_action_mask))
+        first = np.cumsum(counts) - counts
+        pick = first + (rng.random(len(counts)) * counts).astype(np.int64)
+        return np.where(counts > 0, ids[np.minimum(pick, len(ids) - 1)], 0).astype(np.int64)
+
+    # ------------------------------------------------------------------ state
+    def _require(self) -> backend.Batch:
+        if self.batch is None:
+            raise ArgumentError("no games yet: call reset() first")
+        return self.batch
+
+    def _state(self, ended: np.ndarray) -> VectorState:
+        batch = self._require()
+        over = backend.over(batch)
+        self._mask = backend.legal_mask(self.rules, batch)
+        rewards = np.zeros((batch.n, self.rules.n_players), dtype=np.float32)
+        if ended.any():  # scored where a game just ended, and only there
+            rows = np.flatnonzero(ended)
+            rewards[rows] = seat_returns(*backend.totals(self.rules, batch, rows), self.rules.utility)
+        observation = None
+        if self.observe:
+            observation = encode(self.layout, self._features, backend.fields(self.rules, batch))
+        return VectorState(
+            current_player=np.where(over, -1, backend.seat(batch)),
+            observation=observation,
+            legal_action_mask=self._mask.copy(),
+            rewards=rewards,
+            terminated=over.copy(),
+            truncated=np.zeros(batch.n, dtype=bool),
+        )
+
+    def replace_games(self, rows: np.ndarray, rng: np.random.Generator) -> None:
+        """Deal new games in place of games ``rows`` (for an environment that resets games
+        as they end)."""
+        batch = self._require()
+        rows = np.asarray(rows, dtype=np.int64)
+        if len(rows):
+            backend.replace(batch, rows, backend.deal(self.rules, len(rows), rng))
+
+    def state(self) -> VectorState:
+        """The batch as it stands, with no rewards."""
+        return self._state(np.zeros(self._require().n, dtype=bool))
+
+
+def seat_returns(totals: np.ndarray, winners: np.ndarray, utility: str) -> np.ndarray:
+    """Per game and seat, what :meth:`Setup.returns <exhibition_lab.games.exhibition.rules.turns.Setup.returns>`
+    gives: the total (solo, ``"score"``), an equal share of 1 for the winners (``"win"``), or
+    the total less the best other seat's (``"margin"``)."""
+    totals = totals.astype(np.float32)
+    players = totals.shape[1]
+    if players == 1 or utility == "score":
+        return totals
+    if utility == "win":
+        return winners / winners.sum(axis=1, keepdims=True).astype(np.float32)
+    others = np.stack([np.delete(totals, seat, axis=1).max(axis=1) for seat in range(players)], axis=1)
+    return totals - others
