@@ -75,16 +75,24 @@ def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
     return _(", ").join(parts)
 
 
+#: The coach's intervals hold the true value with this probability.
+CONFIDENCE = 0.95
+
+
 def value_words(option: Option, solo: bool) -> str:
     """What an option is expected to bring, with its 95% interval."""
     if solo:
-        return _("a final score of {value} (95% interval {low} to {high})").format(
-            value=number(option.value, "+,.0f"), low=number(option.low, "+,.0f"), high=number(option.high, "+,.0f")
+        return _("a final score of {value} ({level} interval {low} to {high})").format(
+            value=number(option.value, "+,.0f"),
+            level=confidence(),
+            low=number(option.low, "+,.0f"),
+            high=number(option.high, "+,.0f"),
         )
     return _(
-        "a margin of {value} fp over the best opponent (95% interval {low} to {high}), winning {win} of playouts"
+        "a margin of {value} fp over the best opponent ({level} interval {low} to {high}), winning {win} of playouts"
     ).format(
         value=number(option.value, "+.1f"),
+        level=confidence(),
         low=number(option.low, "+.1f"),
         high=number(option.high, "+.1f"),
         win=number(option.win_chance or 0.0, ".0%"),
@@ -106,8 +114,8 @@ TABLE_COLUMNS = {
     "move": N_("move"),
     "placement": N_("placement"),
     "expected": N_("expected"),
-    "low": N_("95% low"),
-    "high": N_("95% high"),
+    "low": N_("{level} low"),
+    "high": N_("{level} high"),
     "playouts": N_("playouts"),
     "win": N_("win chance"),
     "turn": N_("turn"),
@@ -120,7 +128,12 @@ TABLE_COLUMNS = {
 
 def column(key: str) -> str:
     """A column heading of the coach's tables."""
-    return _(TABLE_COLUMNS[key])
+    return _(TABLE_COLUMNS[key]).format(level=confidence())
+
+
+def confidence() -> str:
+    """The confidence level of the coach's intervals, as the reader writes a percentage: ``95%``."""
+    return number(CONFIDENCE, ".0%")
 
 
 @tells(Evaluation, "table")

@@ -19,7 +19,7 @@ from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.hall import Hall, Problem
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind, unique_decades_range
 from ...games.exhibition.rules.turns import State
-from .i18n import DEFAULT_LANGUAGE, _, language, ngettext
+from .i18n import DEFAULT_LANGUAGE, _, language, ngettext, pgettext
 from .names import card_name, card_title, continent_name, decade_name, showcase_name, spot_name, vehicle_name
 from .rules import rule_name
 
@@ -373,7 +373,7 @@ def action_in_words_at(layout: Layout, state: State, action: Action, *, short: b
     if isinstance(action, Place):
         return _("placed it in {spot}").format(spot=spot_name(layout, action.showcase, action.spot))
     if isinstance(action, ToDepot):
-        return _("put it in the Depot")
+        return pgettext("done", "put it in the Depot")
     if isinstance(action, EndExhibition):
         return _("found no place for it and ended the exhibition (the card leaves the game)")
     return str(action)

@@ -42,6 +42,7 @@ __all__ = [
     "catalog_path",
     "language",
     "ngettext",
+    "pgettext",
     "set_language",
     "translate",
 ]
@@ -151,6 +152,13 @@ def ngettext(singular: str, plural: str, n: int, /, **named: object) -> str:
     otherwise; a catalog knows its language's plural rules), its ``{named}`` fields filled
     when given."""
     text = _translations(language()).ngettext(singular, plural, n)
+    return text.format(**named) if named else text
+
+
+def pgettext(context: str, message: str, /, **named: object) -> str:
+    """The message ``message`` as said in ``context``: for an English sentence that other
+    languages say in two ways (``put it in the Depot`` as advice and as what a player did)."""
+    text = _translations(language()).pgettext(context, message)
     return text.format(**named) if named else text
 
 

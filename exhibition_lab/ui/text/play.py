@@ -17,7 +17,7 @@ from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES
 from ...games.exhibition.session import PlaySession, Turn
 from .explain import card_with_subject, history_in_words
-from .i18n import N_, _, ngettext, translate
+from .i18n import N_, _, ngettext, pgettext, translate
 from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name
 from .numbers import minus
 from .setup import variation_line
@@ -297,7 +297,7 @@ def decision_noun(action: Action, card_year: str | None) -> str:
     if isinstance(action, Take):
         return _("taking of {card}").format(card=card_year)
     if isinstance(action, Move):
-        return _("move to {continent}").format(continent=continent_name(action.continent))
+        return pgettext("decision", "move to {continent}").format(continent=continent_name(action.continent))
     if isinstance(action, Place):
         return _("placement of {card}").format(card=card_year) if card_year else _("placement")
     if isinstance(action, ToDepot):

@@ -130,12 +130,18 @@ def press_simulate_template() -> str:
 
 
 def simulated_template() -> str:
-    """The simulated games' summary; ``games``, ``fame`` and ``mean`` are set in bold."""
+    """The simulated games' summary; ``games``, ``fame`` and ``mean`` are set in bold, ``kept``
+    is a share written with :func:`kept_share`."""
     return _(
-        "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 kept in {kept:.1f}% of games. "
+        "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 kept in {kept} of games. "
         "Those games scored {mean} points on average (solo, ×100 scale; Mid Century counted {base} minus "
         "{per_year} points per year away from 1950, the {reading} reading)."
     )
+
+
+def kept_share(share: float) -> str:
+    """A share of games as the reader writes a percentage: ``87.5%``."""
+    return number(share, ".1%")
 
 
 def games_by(n: int, bot: str) -> str:
