@@ -2,6 +2,7 @@
 
 The engine (cards, layout, hall, game, scoring) imports no display or widget code; rule ids
 in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func:`rules_path`).
+The app, the coach and the score speak English, Spanish or Japanese (:func:`set_language`).
 """
 
 from .core.errors import (
@@ -46,6 +47,7 @@ from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, 
 from .games.exhibition.rules.turns import Setup, State
 from .games.timeline.game import Timeline
 from .ui.text import coach as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
+from .ui.text.i18n import LANGUAGES, language, set_language
 
 __version__ = "0.1.0"
 
@@ -53,6 +55,7 @@ __all__ = [
     "CONTINENTS",
     "DEPOT_SIZE",
     "EINSTEIN",
+    "LANGUAGES",
     "VARIATIONS",
     "Action",
     "ActionSpace",
@@ -92,6 +95,7 @@ __all__ = [
     "Timeline",
     "ToDepot",
     "example_names",
+    "language",
     "load_deck",
     "load_example",
     "parse_action",
@@ -99,6 +103,7 @@ __all__ = [
     "rules_path",
     "score_halls",
     "seeds_path",
+    "set_language",
     "solo_score",
     "standard_deck",
     "write_position",

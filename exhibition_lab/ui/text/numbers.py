@@ -42,6 +42,7 @@ def number(value: float, spec: str = "") -> str:
 
 
 def _localised(value: float, spec: str, locale: str) -> str:
+    from babel import Locale
     from babel.numbers import format_decimal, format_percent, get_decimal_symbol
 
     match = _SPEC.fullmatch(spec)
@@ -55,9 +56,12 @@ def _localised(value: float, spec: str, locale: str) -> str:
     else:
         places = int(digits or 0)
         fraction = "." + "0" * places if places else ""
-        integer = "#,##0" if match["group"] or kind == "%" else "0"
+        integer = "#,##0" if match["group"] else "0"
         if kind == "%":
-            text = format_percent(value, integer + fraction + "%", locale=locale)
+            # the language's own percent pattern ("#,##0 %" in Spanish), with the decimals asked for
+            pattern = Locale.parse(locale).percent_formats[None].pattern
+            last = pattern.rfind("0")
+            text = format_percent(value, pattern[: last + 1] + fraction + pattern[last + 1 :], locale=locale)
         else:
             text = format_decimal(value, integer + fraction, locale=locale, decimal_quantization=True)
     if match["sign"] and not text.startswith("-"):

@@ -187,7 +187,8 @@ class Card:
         return card_html(self)
 
 
-EINSTEIN = Card(None, None, "Albert Einstein")
+# the white card without a deck: his name, as the Spanish and Japanese help pages write it
+EINSTEIN = Card(None, None, "Albert Einstein", (("es", "Albert Einstein"), ("ja", "アルベルト・アインシュタイン")))
 
 
 def _data_dir() -> Path:
