@@ -27,7 +27,7 @@ EXPECTED_IDS = (
     + [f"V{n}" for n in range(1, 8)]
     + ["V6a"]
     + [f"S{n}" for n in range(1, 8)]
-    + [f"D{n}" for n in range(1, 16)]
+    + [f"D{n}" for n in range(1, 17)]
     + [f"T{n}" for n in range(1, 9)]
 )
 

@@ -353,12 +353,13 @@ def test_engine_and_bots_import_no_widget_or_plot_code():
         "import sys\n"
         "from exhibition_lab.games.timeline.game import Timeline\n"
         "from exhibition_lab.games.timeline.agents import simulate_timeline\n"
-        "g = Timeline.new(3, seed=1); g.apply(g.legal_actions()[0]); g._repr_html_()\n"
+        "g = Timeline.new(3, seed=1); g.apply(g.legal_actions()[0])\n"
         "simulate_timeline(3, (5, 10), progress=False)\n"
         "print(','.join(m for m in ('ipywidgets', 'IPython', 'matplotlib') if m in sys.modules))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+    assert not hasattr(Timeline, "_repr_html_")  # the ui registers the notebook's picture
 
 
 def test_module_examples_run():
@@ -371,10 +372,12 @@ def test_module_examples_run():
 
 
 def test_html_shows_the_timeline_and_only_the_own_hand():
-    game = Timeline.new(2, seed=13)
     from html import escape
 
-    html = game._repr_html_()
+    from exhibition_lab.ui.render.timeline import game_html
+
+    game = Timeline.new(2, seed=13)
+    html = game_html(game)
     assert str(game.years[0]) in html
     assert all(escape(game.card(i).title) in html for i in game.hand(0))
     assert not any(escape(game.card(i).title) in html for i in game.hand(1))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from exhibition_lab.core.agents import Agent
+from exhibition_lab.core.budget import Budget
 from exhibition_lab.core.errors import ExhibitionLabError
 from exhibition_lab.games.timeline.agents import (
     HistoryBot,
@@ -15,7 +17,9 @@ from exhibition_lab.games.timeline.agents import (
     play_timeline,
     simulate_timeline,
 )
-from exhibition_lab.games.timeline.game import Subject, Timeline, TimelineCard
+from exhibition_lab.games.timeline.game import Play, Subject, Timeline, TimelineCard
+from exhibition_lab.ui.render.timeline import knowledge_html
+from exhibition_lab.ui.text.timeline import describe, knowledge_table
 
 
 def test_perfect_knowledge_never_misses():
@@ -78,7 +82,7 @@ def test_win_rate_rises_with_knowledge():
     assert result.win_rate[0, 1] == pytest.approx(0.5, abs=0.2)  # equal bots: about a fair share
     low, high = result.interval()
     assert (low <= result.win_rate).all() and (result.win_rate <= high).all()
-    assert "fair share" in result._repr_html_()
+    assert "fair share" in knowledge_html(result)
 
 
 def test_simulate_is_seeded_and_scaled(monkeypatch):
@@ -87,12 +91,24 @@ def test_simulate_is_seeded_and_scaled(monkeypatch):
     assert np.array_equal(a.shares, b.shares) and a.n_games == 30
     assert a.shares.sum(axis=1) == pytest.approx(np.ones(30))
     assert a.win_rates()[0] > a.win_rates()[1]
-    monkeypatch.setenv("EXHIBITION_LAB_BUDGET", "0.05")
+    assert simulate_timeline(400, ("random", 5), progress=False, budget=Budget(0.05)).n_games == 20
+    monkeypatch.setenv("EXHIBITION_LAB_BUDGET", "0.05")  # what the test suite's notebook kernels set
     assert simulate_timeline(400, ("random", 5), progress=False).n_games == 20
+    assert knowledge_win_rates(400, spreads=(5,), players=(2,), progress=False).n_games == 20
+
+
+def test_results_do_not_depend_on_the_number_of_processes():
+    one = simulate_timeline(24, (5, 20, "random"), seed=6, progress=False)
+    two = simulate_timeline(24, (5, 20, "random"), seed=6, progress=False, processes=2)
+    assert np.array_equal(one.shares, two.shares) and np.array_equal(one.turns, two.turns)
+    grid = knowledge_win_rates(12, spreads=(0, 20), players=(2, 3), seed=1, progress=False)
+    spread = knowledge_win_rates(12, spreads=(0, 20), players=(2, 3), seed=1, progress=False, processes=2)
+    assert np.array_equal(grid.win_rate, spread.win_rate)
 
 
 def test_bot_specs():
     assert isinstance(make_timeline_bot("random"), RandomTimelineBot)
+    assert all(isinstance(make_timeline_bot(spec), Agent) for spec in ("random", 7, "history:2"))
     assert make_timeline_bot("history:7").knowledge == 7
     assert make_timeline_bot(3).knowledge == 3
     for bad in ("wise", "history:x", -1, None):
@@ -102,20 +118,35 @@ def test_bot_specs():
 
 def test_session_runs_bots_and_describes_reveals():
     session = TimelineSession.new(3, knowledge=5, seed=2)
-    assert session.humans_turn and session.game.current == 0
+    assert session.humans_turn and session.game.current == 0 and session.reveals == ()
     card = session.game.hand(0)[0]
     gap = session.game.fitting_gaps(card)[0]
-    reveals = session.act(f"play {card} {gap}")
-    assert reveals[0].seat == 0 and reveals[0].correct and len(reveals) >= 2
-    text = session.describe(reveals[0])
-    assert "right" in text and str(session.game.card(card).year) in text and session.game.card(card).title in text
+    moves = session.act(f"play {card} {gap}")
+    assert [seat for seat, _ in moves][:3] == [0, 1, 2] and moves[0][1] == Play(card, gap)
+    reveals = session.reveals
+    assert len(reveals) == len(moves) and reveals[0].seat == 0 and reveals[0].correct
+    text = describe(session, reveals[0])
+    assert "You placed" in text and "right" in text
+    assert str(session.game.card(card).year) in text and session.game.card(card).title in text
+    assert session.game.players[1] in describe(session, reveals[1])
     assert session.humans_turn or session.game.is_over
+
+
+def test_session_undo_takes_back_the_bots_plays_and_the_draws():
+    session = TimelineSession.new(2, knowledge=40, seed=3)
+    before = session.game.copy()
+    card = session.game.hand(0)[0]
+    wrong = next(g for g in (0, 1) if g not in session.game.fitting_gaps(card))
+    session.act(f"play {card} {wrong}")  # T3: removed, and a card drawn
+    assert session.game.removed[0] == card
+    assert session.undo() == 2  # my play and the bot's
+    assert session.game == before and session.reveals == ()
 
 
 def test_knowledge_table_and_chart():
     result = knowledge_win_rates(12, spreads=(0, 30), players=(2, 3), progress=False)
-    text = repr(result)
-    assert "±30 y" in text and "fair" in text and "array" not in text
+    text = knowledge_table(result)
+    assert "±30 y" in text and "fair" in text and "array" not in text and "array" not in repr(result)
     from exhibition_lab.ui.render.timeline_plots import plot_knowledge
 
     fig = plot_knowledge(result)

@@ -1,5 +1,6 @@
-"""*Timeline*, played with the same deck: its rules and state (:mod:`.game`) and its bots,
-sessions and simulations (:mod:`.agents`).
+"""*Timeline*, played with the same deck: its rules as pure functions of a state
+(:mod:`.rules`), a seeded play of them (:mod:`.game`), its save files (:mod:`.savefile`),
+and its bots, play session and simulations (:mod:`.agents`, sized by :mod:`.budget`).
 
-May import core and Exhibition's rules and save-file helpers; never ui (ui -> games -> core).
+May import core and Exhibition's cards and set-up helpers; never ui (ui -> games -> core).
 """

@@ -1,47 +1,54 @@
 """Timeline bots that know some history, a play session for the app, and simulations.
 
-A :class:`HistoryBot` sees only its seat's :class:`~exhibition_lab.games.timeline.game.TimelineView`
-(subjects, no years, T7). What it knows comes from its own memory, a *book* of subject →
-year: its belief of a card's year is the true year plus seeded normal noise whose standard
-deviation is its ``knowledge`` in years (0 = perfect). It plays the card and gap its belief
-makes most likely to be right. A card it saw turned over and removed it remembers exactly.
+The bots are :class:`~exhibition_lab.core.agents.Agent` objects. A :class:`HistoryBot`
+sees only its seat's :class:`~exhibition_lab.games.timeline.rules.TimelineView` (subjects,
+no years, T7). What it knows comes from its own memory, a *book* of subject → year: its
+belief of a card's year is the true year plus seeded normal noise whose standard deviation
+is its ``knowledge`` in years (0 = perfect). It plays the card and gap its belief makes
+most likely to be right. A card it saw turned over and removed it remembers exactly.
 
+:class:`TimelineSession` is the app's model (a :class:`~exhibition_lab.core.session.Session`).
 :func:`simulate_timeline` plays many seeded games; :func:`knowledge_win_rates` measures how
-a bot's chance to win depends on its knowledge and on the number of players.
+a bot's chance to win depends on its knowledge and on the number of players. Both run on
+:func:`~exhibition_lab.core.simulate.run_tasks`: one progress bar, Ctrl-C stops them, and
+``processes`` spreads the games over processes without changing a single result.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 
-from ...core import budget
+from ...core.agents import Agent, RandomAgent
+from ...core.budget import Budget
 from ...core.errors import ArgumentError, ExhibitionLabError
-from .game import MAX_PLAYERS, Play, Reveal, Subject, Timeline, TimelineCard, TimelineView, timeline_deck
+from ...core.session import HUMAN, Session
+from ...core.simulate import Task, run_tasks, shards, worker_count
+from ...core.stats import share_interval
+from .game import Timeline
+from .rules import MAX_PLAYERS, Play, Reveal, Subject, TimelineCard, TimelineView, timeline_deck
 
-HUMAN = "human"
+__all__ = [
+    "HUMAN",
+    "HistoryBot",
+    "KnowledgeResult",
+    "RandomTimelineBot",
+    "TimelineResult",
+    "TimelineSession",
+    "book_of",
+    "knowledge_win_rates",
+    "make_timeline_bot",
+    "play_timeline",
+    "simulate_timeline",
+]
 
-
-@runtime_checkable
-class TimelineBot(Protocol):
-    """Anything with a ``name`` and ``choose(view, actions, rng) -> Play``."""
-
-    name: str
-
-    def choose(self, view: TimelineView, actions: Sequence[Play], rng: np.random.Generator) -> Play: ...
-
-
-class RandomTimelineBot:
-    """Plays a uniformly random card into a uniformly random gap (knows no history)."""
-
-    name = "random"
-
-    def choose(self, view: TimelineView, actions: Sequence[Play], rng: np.random.Generator) -> Play:
-        return actions[int(rng.integers(len(actions)))]
+#: Plays a uniformly random card into a uniformly random gap (knows no history).
+RandomTimelineBot = RandomAgent
 
 
 def book_of(deck: Sequence[TimelineCard] | None = None) -> dict[str, int]:
@@ -95,22 +102,23 @@ class HistoryBot:
             belief = self.belief(subject, view, rng)
             for gap in range(len(years) + 1):
                 low, high = edges[gap] - 0.5, edges[gap + 1] + 0.5
-                chance = _normal_cdf((high - belief) / spread) - _normal_cdf((low - belief) / spread)
-                out[Play(subject.id, gap)] = chance
+                out[Play(subject.id, gap)] = _normal_cdf((high - belief) / spread) - _normal_cdf(
+                    (low - belief) / spread
+                )
         return out
 
-    def choose(self, view: TimelineView, actions: Sequence[Play], rng: np.random.Generator) -> Play:
+    def choose(self, view: TimelineView, moves: Sequence[Play], rng: np.random.Generator) -> Play:
         chances = self.chances(view, rng)
-        return max(actions, key=lambda a: chances.get(a, -1.0))
+        return max(moves, key=lambda a: chances.get(a, -1.0))
 
 
 def _normal_cdf(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-def make_timeline_bot(spec: str | float | TimelineBot, *, book: Mapping[str, int] | None = None) -> TimelineBot:
+def make_timeline_bot(spec: str | float | Agent, *, book: Mapping[str, int] | None = None) -> Agent:
     """A bot from a spec: ``"random"``, a knowledge spread in years (``10`` or
-    ``"history:10"``), or a bot itself."""
+    ``"history:10"``), or a bot itself (anything with ``choose(view, moves, rng)``)."""
     if isinstance(spec, (int, float)) and not isinstance(spec, bool):
         return HistoryBot(float(spec), book)
     if isinstance(spec, str):
@@ -122,46 +130,44 @@ def make_timeline_bot(spec: str | float | TimelineBot, *, book: Mapping[str, int
             except ValueError:
                 pass
         raise ArgumentError(f"unknown Timeline bot {spec!r}; use 'random', a spread in years or 'history:<years>'")
-    if isinstance(spec, TimelineBot):
+    if isinstance(spec, Agent):
         return spec
     raise ArgumentError(f"a Timeline bot is a name, a spread in years or a bot, not {spec!r}")
 
 
 def play_timeline(
-    game: Timeline, bots: Sequence[str | float | TimelineBot], rng: np.random.Generator, *, max_turns: int = 100_000
+    game: Timeline, bots: Sequence[str | float | Agent], rng: np.random.Generator, *, max_turns: int = 100_000
 ) -> Timeline:
     """Play ``game`` to the end with one bot per seat; returns the game."""
     if len(bots) != game.n_players:
         raise ArgumentError(f"{game.n_players} seat(s) need as many bots, got {len(bots)}")
     players = [make_timeline_bot(b, book=book_of(game.deck)) for b in bots]
     for bot in players:
-        if hasattr(bot, "reset"):
+        if isinstance(bot, HistoryBot):
             bot.reset()
     for _ in range(max_turns):
         if game.is_over:
             return game
-        actions = game.legal_actions()
-        game.apply(players[game.current].choose(game.view(), actions, rng))
+        game.apply(players[game.current].choose(game.view(), game.legal_actions(), rng))
     raise ExhibitionLabError(f"the game did not end within {max_turns} turns")
 
 
 # ---------------------------------------------------------------------- play session
-class TimelineSession:
-    """One game with a kind per seat (``"human"`` or a bot spec), the widget's model.
+class TimelineSession(Session[Timeline]):
+    """One game with a kind per seat (``"human"`` or a bot spec), the app's model.
 
-    Human plays go through :meth:`act`; the bots then play until a human is to move or the
-    game is over. :attr:`reveals` keeps every play as everyone saw it, newest last.
+    A person's play goes through :meth:`act`; the bots then play until a person is to move
+    or the game is over. :attr:`reveals` holds every play as everyone saw it, newest last.
     """
 
-    def __init__(self, game: Timeline, seats: Sequence[str | float | TimelineBot], *, seed: int = 0) -> None:
+    bots: Mapping[str, Callable[[], Agent]] = MappingProxyType({"random": RandomTimelineBot})
+    rng_key = 0x71E  # the bots' generator is seeded with (seed, rng_key)
+
+    def __init__(self, game: Timeline, seats: Sequence[str | float | Agent], *, seed: int = 0) -> None:
         if len(seats) != game.n_players:
             raise ArgumentError(f"{game.n_players} seat(s) need as many kinds, got {len(seats)}")
-        self.game = game
-        self.seats = [s if isinstance(s, str) else getattr(s, "name", f"history ±{s:g}") for s in seats]
         book = book_of(game.deck)
-        self._bots = {k: make_timeline_bot(s, book=book) for k, s in enumerate(seats) if s != HUMAN}
-        self._rng = np.random.default_rng([seed, 0x71E])
-        self.reveals: list[Reveal] = []
+        super().__init__(game, [s if s == HUMAN else make_timeline_bot(s, book=book) for s in seats], seed=seed)
 
     @classmethod
     def new(
@@ -183,97 +189,24 @@ class TimelineSession:
         session.run_bots()
         return session
 
-    def is_human(self, seat: int) -> bool:
-        return self.seats[seat] == HUMAN
-
     @property
-    def humans_turn(self) -> bool:
-        return not self.game.is_over and self.is_human(self.game.current)
+    def reveals(self) -> tuple[Reveal, ...]:
+        """Every play so far as everyone saw it, oldest first."""
+        return self.game.reveals()
 
-    @property
-    def viewer(self) -> int:
-        """The human seat whose hand the board shows (seat 0 in a game of bots)."""
-        if self.humans_turn:
-            return self.game.current
-        return next((k for k in range(self.game.n_players) if self.is_human(k)), 0)
-
-    def act(self, action: Play | str) -> list[Reveal]:
-        """Play for the human to move (raises IllegalAction, changing nothing, when not
-        allowed), then let the bots play; returns the new reveals, the human's first."""
-        if self.game.is_over:
-            raise ExhibitionLabError("the game is over; start a new one")
-        if not self.humans_turn:
-            raise ExhibitionLabError(f"it is {self.game.current_player}'s turn (a bot)")
-        self.game.apply(action)
-        mine = self.game.last
-        self.reveals.append(mine)
-        return [mine, *self.run_bots()]
-
-    def run_bots(self) -> list[Reveal]:
-        """Bots play until a human is to move or the game ends; returns their reveals."""
-        done = []
-        while not self.game.is_over and not self.is_human(self.game.current):
-            seat = self.game.current
-            action = self._bots[seat].choose(self.game.view(), self.game.legal_actions(), self._rng)
-            self.game.apply(action)
-            done.append(self.game.last)
-        self.reveals.extend(done)
-        return done
-
-    def describe(self, reveal: Reveal) -> str:
-        """One sentence about a play: right or wrong, the subject and its true year."""
-        humans = [k for k in range(self.game.n_players) if self.is_human(k)]
-        who = "You" if humans == [reveal.seat] else self.game.players[reveal.seat]
-        card = reveal.card
-        where = _between(reveal)
-        if reveal.correct:
-            text = f"{who} placed “{card.title}” right: {card.year}, {where}."
-        else:
-            text = f"{who} placed “{card.title}” wrong: it is {card.year}, not {where}."
-            if reveal.drew and not self.game.is_solo:
-                text += " The card is removed and a new one drawn."
-        if reveal.reshuffled:
-            text += " The pile ran out: removed cards were shuffled into a new pile."
-        names = _and_join([self.game.players[s] for s in reveal.emptied])
-        if reveal.round_end == "playoff":
-            text += f" {names} emptied their hands this round: only they play on, each with a new card."
-        elif reveal.round_end == "shared":
-            text += f" {names} emptied their hands and no cards are left: they share the win."
-        return text
-
-
-def _and_join(names: Sequence[str]) -> str:
-    """``["Ada", "Bea", "Cy"]`` → ``"Ada, Bea and Cy"``."""
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _between(reveal: Reveal) -> str:
-    left, right = reveal.left_year, reveal.right_year
-    if left is None and right is None:
-        return "the first card"
-    if left is None:
-        return f"before {right}"
-    if right is None:
-        return f"after {left}"
-    return f"between {left} and {right}"
+    def is_addressed(self, seat: int) -> bool:
+        """Whether the app speaks to ``seat`` as "you": the only person at the screen."""
+        return self.human_seats == [seat]
 
 
 # ---------------------------------------------------------------------- simulations
 def _game_seeds(seed: int, *key: int, n: int) -> np.ndarray:
+    """Game ``k``'s seed: word ``k`` of a seed sequence of the run's seed and ``key``. The
+    notebooks' numbers were measured with these seeds, so they stay as they are."""
     return np.random.SeedSequence([seed, *key]).generate_state(n, dtype=np.uint32)
 
 
-def _progress_bar(total: int, enabled: bool, desc: str):
-    if not enabled:
-        return None
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, unit="game", desc=desc)
-
-
-def _play_seeded(bots: Sequence[TimelineBot | str | float], game_seed: int, deck) -> Timeline:
+def _play_seeded(bots: Sequence[Agent | str | float], game_seed: int, deck: Sequence[TimelineCard] | None) -> Timeline:
     game = Timeline.new(len(bots), seed=int(game_seed), deck=deck)
     return play_timeline(game, bots, np.random.default_rng([int(game_seed), 0xB07]))
 
@@ -284,6 +217,21 @@ def _win_shares(game: Timeline) -> np.ndarray:
     for seat in game.winners:
         shares[seat] = 1 / len(game.winners)
     return shares
+
+
+def _tasks(function: Any, fixed: tuple[Any, ...], seeds: np.ndarray, workers: int, first: int = 0) -> list[Task]:
+    """One task per shard of ``seeds``: ``function(*fixed, shard_seeds, index_of_first_game)``."""
+    return [(function, (*fixed, seeds[part], first + part.start)) for part in shards(len(seeds), workers)]
+
+
+def _simulate_shard(
+    bots: Sequence[Agent], deck: Sequence[TimelineCard] | None, seeds: np.ndarray, first: int
+) -> dict[str, np.ndarray]:
+    games = [_play_seeded(bots, game_seed, deck) for game_seed in seeds]
+    return {
+        "shares": np.array([_win_shares(g) for g in games]).reshape(len(games), len(bots)),
+        "turns": np.array([g.turn - 1 for g in games], dtype=np.int64),
+    }
 
 
 @dataclass(frozen=True)
@@ -302,7 +250,11 @@ class TimelineResult:
 
     def win_rates(self) -> np.ndarray:
         """Share of games each seat won (a shared win counts as 1/k)."""
-        return self.shares.mean(axis=0)
+        return np.asarray(self.shares.mean(axis=0))
+
+    def interval(self, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+        """Normal-approximation confidence band of every seat's win rate."""
+        return share_interval(self.win_rates(), self.n_games, level)
 
     def summary(self) -> str:
         lines = [f"{self.n_games} game(s), seed {self.seed}, {self.turns.mean():.1f} turns per game"]
@@ -310,39 +262,61 @@ class TimelineResult:
         lines += [f"seat {k} ({bot}): wins {rate:.1%}" for k, (bot, rate) in enumerate(zip(self.bots, rates))]
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        return f"TimelineResult(bots={self.bots}, seed={self.seed}, n_games={self.n_games})"
+
 
 def simulate_timeline(
     n_games: int,
-    bots: Sequence[str | float] = (10, 10),
+    bots: Sequence[str | float | Agent] = (10, 10),
     *,
     seed: int = 0,
     deck: Sequence[TimelineCard] | None = None,
     progress: bool = True,
+    processes: int | None = 1,
+    client: Any = None,
+    budget: Budget | None = None,
 ) -> TimelineResult:
-    """Play ``n_games`` seeded games with one bot per seat (a spread in years or ``"random"``).
+    """Play ``n_games`` seeded games with one bot per seat (a spread in years, ``"random"``
+    or a bot).
 
-    Every game depends on ``seed`` and its index alone. A ``tqdm`` bar shows progress and
-    Ctrl-C stops the run (``KeyboardInterrupt``, no partial result). Under the test suite's
-    notebook kernels :mod:`exhibition_lab.core.budget` scales ``n_games`` down.
+    Every game depends on ``seed`` and its index alone, so ``processes`` (``None``: every
+    core) or a dask ``client`` change only the speed. One progress bar shows the run and
+    Ctrl-C stops it (``KeyboardInterrupt``, no partial result). ``budget`` scales
+    ``n_games`` (:meth:`Budget.of`: the environment's budget when ``None``).
     """
     if not 2 <= len(bots) <= MAX_PLAYERS:
         raise ArgumentError(f"one bot per seat, 2 to {MAX_PLAYERS} seats (T1); got {len(bots)}", rule="T1")
     players = [make_timeline_bot(b) for b in bots]
-    n_games = budget.scaled(n_games, minimum=20)
+    n_games = Budget.of(budget).scaled(n_games, minimum=20)
     seeds = _game_seeds(seed, len(bots), n=n_games)
-    shares = np.zeros((n_games, len(bots)))
-    turns = np.zeros(n_games, dtype=np.int64)
-    bar = _progress_bar(n_games, progress, "timeline")
-    try:
-        for row, game_seed in enumerate(seeds):
-            game = _play_seeded(players, game_seed, deck)
-            shares[row], turns[row] = _win_shares(game), game.turn - 1
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
-    return TimelineResult(tuple(getattr(b, "name", str(b)) for b in players), seed, shares, turns)
+    workers = 1 if client is not None else worker_count(processes)
+    tasks = _tasks(_simulate_shard, (players, None if deck is None else tuple(deck)), seeds, workers)
+    out = run_tasks(
+        tasks, total=n_games, processes=processes, client=client, progress=progress, desc="timeline", count_key="turns"
+    )
+    return TimelineResult(tuple(getattr(b, "name", str(b)) for b in players), seed, out["shares"], out["turns"])
+
+
+def _knowledge_shard(
+    spread: float, reference: float, players: int, seeds: np.ndarray, first: int
+) -> dict[str, np.ndarray]:
+    """The tested bot's win share in each game; game ``k`` of the cell seats it at ``k % players``."""
+    tested, others = HistoryBot(spread), [HistoryBot(reference) for _ in range(players - 1)]
+    shares = np.zeros(len(seeds))
+    for row, game_seed in enumerate(seeds):
+        seat = (first + row) % players
+        bots = others[:seat] + [tested] + others[seat:]
+        shares[row] = _win_shares(_play_seeded(bots, game_seed, None))[seat]
+    return {"shares": shares}
+
+
+def _mean(shares: np.ndarray) -> float:
+    """The mean, summed game after game (as the notebooks' numbers were)."""
+    total = 0.0
+    for share in shares:
+        total += float(share)
+    return total / len(shares)
 
 
 @dataclass(frozen=True)
@@ -363,11 +337,7 @@ class KnowledgeResult:
 
     def interval(self, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
         """Normal-approximation confidence band of every win rate."""
-        from statistics import NormalDist
-
-        z = NormalDist().inv_cdf(0.5 + level / 2)
-        half = z * np.sqrt(self.win_rate * (1 - self.win_rate) / self.n_games)
-        return np.clip(self.win_rate - half, 0, 1), np.clip(self.win_rate + half, 0, 1)
+        return share_interval(self.win_rate, self.n_games, level)
 
     def rows(self) -> list[dict[str, float]]:
         """One row per player count: the win rate for each spread."""
@@ -376,27 +346,11 @@ class KnowledgeResult:
             for i, p in enumerate(self.players)
         ]
 
-    def __str__(self) -> str:
-        head = "players " + " ".join(f"{f'±{s:g} y':>7}" for s in self.spreads) + "   fair"
-        lines = [f"Win rate of one bot against bots of ±{self.reference:g} years ({self.n_games} games per cell)", head]
-        for i, p in enumerate(self.players):
-            rates = " ".join(f"{rate:>7.0%}" for rate in self.win_rate[i])
-            lines.append(f"{p:>7} {rates} {1 / p:>6.0%}")
-        return "\n".join(lines)
-
-    __repr__ = __str__  # a table, also where a notebook is read without HTML
-
-    def _repr_html_(self) -> str:
-        head = "".join(f"<th>±{s:g} y</th>" for s in self.spreads)
-        body = "".join(
-            f"<tr><th>{p} players</th>"
-            + "".join(f"<td>{self.win_rate[i, j]:.0%}</td>" for j in range(len(self.spreads)))
-            + f"<td><i>{1 / p:.0%}</i></td></tr>"
-            for i, p in enumerate(self.players)
-        )
+    def __repr__(self) -> str:
+        spreads = ", ".join(f"{s:g}" for s in self.spreads)
         return (
-            f"<table class='exlab-tl-knowledge'><caption>Win rate of one bot against bots of ±{self.reference:g} "
-            f"years ({self.n_games} games per cell)</caption><tr><th></th>{head}<th>fair share</th></tr>{body}</table>"
+            f"KnowledgeResult(players={self.players}, spreads=({spreads}), reference={self.reference:g}, "
+            f"n_games={self.n_games}, seed={self.seed})"
         )
 
 
@@ -408,32 +362,31 @@ def knowledge_win_rates(
     reference: float = 10.0,
     seed: int = 0,
     progress: bool = True,
+    processes: int | None = 1,
+    client: Any = None,
+    budget: Budget | None = None,
 ) -> KnowledgeResult:
     """How a bot's knowledge changes its chance to win: for each player count and spread,
     ``n_games`` games of one bot of that spread against bots of the ``reference`` spread.
 
-    The tested bot's seat turns round from game to game, so no seat is favoured. Seeded,
-    with a progress bar, interruptible; :func:`exhibition_lab.core.budget.scaled` sets the size.
+    The tested bot's seat turns round from game to game, so no seat is favoured. Seeded
+    (game ``k`` of a cell depends on ``seed``, the cell and ``k`` alone), with one progress
+    bar, interruptible, over ``processes`` or a dask ``client``; ``budget`` scales
+    ``n_games`` (:meth:`Budget.of`).
     """
     for p in players:
         if not 2 <= p <= MAX_PLAYERS:
             raise ArgumentError(f"T1: 2 to {MAX_PLAYERS} players, not {p}", rule="T1")
-    n_games = budget.scaled(n_games, minimum=10)
-    rates = np.zeros((len(players), len(spreads)))
-    bar = _progress_bar(n_games * rates.size, progress, "knowledge")
-    try:
-        for i, p in enumerate(players):
-            for j, spread in enumerate(spreads):
-                tested, others = HistoryBot(spread), [HistoryBot(reference) for _ in range(p - 1)]
-                wins = 0.0
-                for k, game_seed in enumerate(_game_seeds(seed, p, j, n=n_games)):
-                    seat = k % p
-                    bots = others[:seat] + [tested] + others[seat:]
-                    wins += _win_shares(_play_seeded(bots, game_seed, None))[seat]
-                    if bar is not None:
-                        bar.update(1)
-                rates[i, j] = wins / n_games
-    finally:
-        if bar is not None:
-            bar.close()
+    n_games = Budget.of(budget).scaled(n_games, minimum=10)
+    workers = 1 if client is not None else worker_count(processes)
+    tasks: list[Task] = []
+    for p in players:
+        for j, spread in enumerate(spreads):
+            seeds = _game_seeds(seed, p, j, n=n_games)
+            tasks += _tasks(_knowledge_shard, (float(spread), float(reference), p), seeds, workers)
+    total = n_games * len(players) * len(spreads)
+    out = run_tasks(
+        tasks, total=total, processes=processes, client=client, progress=progress, desc="knowledge", count_key="shares"
+    )
+    rates = np.array([_mean(cell) for cell in out["shares"].reshape(-1, n_games)]).reshape(len(players), len(spreads))
     return KnowledgeResult(tuple(float(s) for s in spreads), tuple(players), float(reference), n_games, seed, rates)

@@ -1,4 +1,5 @@
-"""HTML for Timeline (no widget imports): card faces, the timeline with its gaps, a game.
+"""HTML for Timeline (no widget imports): card faces, the timeline with its gaps, a game,
+the knowledge table. The words come from :mod:`exhibition_lab.ui.text.timeline`.
 
 Timeline cards reuse the package's continent colours (:mod:`exhibition_lab.ui.render.board`); a
 card in a hand shows its subject only, on a neutral face, since even its colour could give
@@ -11,10 +12,13 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import Continent
+from ..text import timeline as words
 from .board import WHITE_CARD_COLOR
 
 if TYPE_CHECKING:
-    from ...games.timeline.game import Subject, Timeline, TimelineCard, TimelineView
+    from ...games.timeline.agents import KnowledgeResult
+    from ...games.timeline.game import Timeline
+    from ...games.timeline.rules import Subject, TimelineCard, TimelineView
 
 HAND_FACE = "#fff8e1"
 HAND_BORDER = "#b0a58a"
@@ -69,7 +73,7 @@ def subject_card_html(subject: Subject) -> str:
 
 
 def gap_mark_html(gap: int) -> str:
-    return f'<div class="exlab-tl-gapmark" title="gap {gap}">{gap}</div>'
+    return f'<div class="exlab-tl-gapmark" title="{escape(words.gap_title(gap))}">{gap}</div>'
 
 
 def timeline_row_html(cards: tuple[TimelineCard, ...], *, new_index: int | None = None) -> str:
@@ -84,26 +88,25 @@ def timeline_row_html(cards: tuple[TimelineCard, ...], *, new_index: int | None 
 def view_html(view: TimelineView, *, new_index: int | None = None) -> str:
     """What one player sees (T7): the timeline with years, the own hand as subjects, and
     how many cards every other player holds."""
-    if view.over:
-        names = ", ".join(view.players[s] for s in view.winners)
-        status = f"Game over — winner: {escape(names)}" if names else f"Practice over — {view.placed[0]} placed right"
-    else:
-        status = f"Round {view.round} · {escape(view.players[view.current])} to play"
+    status = escape(words.view_status(view))
     counts = " · ".join(
-        f"{escape(name)}: {size} card{'s' * (size != 1)}{'' if view.active[s] else ' (out)'}"
+        escape(words.hand_count(name, size) + words.out_mark(view.active[s]))
         for s, (name, size) in enumerate(zip(view.players, view.hand_sizes))
     )
-    hand = "".join(subject_card_html(s) for s in view.hand) or "<i>no cards</i>"
+    hand = "".join(subject_card_html(s) for s in view.hand) or f"<i>{escape(words.no_cards())}</i>"
     return (
-        f'{STYLE}<div class="exlab-tl"><div class="exlab-tl-caption">{status} · pile {view.pile_size} · {counts}</div>'
-        f'<div class="exlab-tl-caption">Timeline</div>{timeline_row_html(view.timeline, new_index=new_index)}'
-        f'<div class="exlab-tl-caption">{escape(view.players[view.seat])}’s hand</div>'
+        f'{STYLE}<div class="exlab-tl"><div class="exlab-tl-caption">{status} · '
+        f"{escape(words.pile_count(view.pile_size))} · {counts}</div>"
+        f'<div class="exlab-tl-caption">{escape(words.timeline_label())}</div>'
+        f"{timeline_row_html(view.timeline, new_index=new_index)}"
+        f'<div class="exlab-tl-caption">{escape(words.hand_of(view.players[view.seat]))}</div>'
         f'<div class="exlab-tl-hand">{hand}</div></div>'
     )
 
 
 def game_html(game: Timeline, seat: int = 0) -> str:
-    """A game as ``seat`` sees it (seat 0 by default)."""
+    """A game as ``seat`` sees it (seat 0 by default): the notebook's picture of a
+    :class:`~exhibition_lab.games.timeline.game.Timeline`."""
     return view_html(game.view(seat))
 
 
@@ -112,3 +115,19 @@ def cards_html(cards: tuple[TimelineCard, ...], caption: str = "") -> str:
     row = "".join(timeline_card_html(c) + '<div style="width:8px"></div>' for c in cards)
     head = f'<div class="exlab-tl-caption">{escape(caption)}</div>' if caption else ""
     return f'{STYLE}<div class="exlab-tl">{head}<div class="exlab-tl-row">{row}</div></div>'
+
+
+def knowledge_html(result: KnowledgeResult) -> str:
+    """The knowledge table (:func:`~exhibition_lab.games.timeline.agents.knowledge_win_rates`):
+    one row per player count, one column per spread, and the fair share."""
+    head = "".join(f"<th>{escape(words.spread_heading(s))}</th>" for s in result.spreads)
+    body = "".join(
+        f"<tr><th>{escape(words.players_heading(p))}</th>"
+        + "".join(f"<td>{result.win_rate[i, j]:.0%}</td>" for j in range(len(result.spreads)))
+        + f"<td><i>{1 / p:.0%}</i></td></tr>"
+        for i, p in enumerate(result.players)
+    )
+    return (
+        f"<table class='exlab-tl-knowledge'><caption>{escape(words.knowledge_caption(result))}</caption>"
+        f"<tr><th></th>{head}<th>{escape(words.fair_share_label())}</th></tr>{body}</table>"
+    )

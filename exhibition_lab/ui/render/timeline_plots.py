@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..text import timeline as words
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -31,12 +33,12 @@ def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
     colors = rcParams["axes.prop_cycle"].by_key()["color"]
     for i, players in enumerate(result.players):
         color = colors[i % len(colors)]
-        ax.plot(result.spreads, result.win_rate[i], marker="o", color=color, label=f"{players} players")
+        ax.plot(result.spreads, result.win_rate[i], marker="o", color=color, label=words.players_heading(players))
         ax.fill_between(result.spreads, low[i], high[i], color=color, alpha=0.15)
         ax.axhline(1 / players, color=color, linestyle="--", linewidth=1)
     ax.axvline(result.reference, color="#888", linestyle=":", linewidth=1)
     ax.annotate(
-        f"the others: ±{result.reference:g} years",
+        words.others_mark(result),
         (result.reference, 0.97),
         textcoords="offset points",
         xytext=(4, 0),
@@ -44,11 +46,11 @@ def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
         color="#555",
         va="top",
     )
-    ax.set_xlabel("the bot's knowledge: typical error of its guesses, ± years (standard deviation; 0 = knows all)")
-    ax.set_ylabel("share of games won")
+    ax.set_xlabel(words.knowledge_axis_label())
+    ax.set_ylabel(words.win_share_axis_label())
     ax.set_ylim(0, 1)
     ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
-    ax.set_title(f"One bot against bots of ±{result.reference:g} years (shaded: 95% interval; dashed: fair share)")
+    ax.set_title(words.chart_title(result))
     ax.legend(loc="upper right")
     ax.grid(alpha=0.3)
     return fig

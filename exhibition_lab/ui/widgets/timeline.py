@@ -1,8 +1,9 @@
 """The Timeline app: your hand as subject cards, the timeline with years, click a card then a gap.
 
-The app renders from a :class:`~exhibition_lab.games.timeline.agents.TimelineSession` and sends it
-the player's plays; bots answer at once and every reveal says right or wrong with the true
-year and the subject. One player is solo practice (T8) with a streak counter.
+The app's model is a :class:`~exhibition_lab.games.timeline.agents.TimelineSession`: the app
+sends it the player's plays and paints what it holds; bots answer at once and every reveal
+says right or wrong with the true year and the subject. One player is solo practice (T8)
+with a streak counter. Every word comes from :mod:`exhibition_lab.ui.text.timeline`.
 CSS hooks: ``exlab-tl-hand-card``, ``exlab-tl-gap`` (+ ``exlab-tl-gap-lit`` while a card is
 selected), ``exlab-tl-status``, ``exlab-tl-streak``, ``exlab-tl-players``, ``exlab-tl-log``,
 ``exlab-tl-new-game``.
@@ -15,9 +16,12 @@ from html import escape
 import ipywidgets as w
 
 from ...core.errors import ExhibitionLabError
+from ...core.session import HUMAN
 from ...games.timeline.agents import TimelineSession
-from ...games.timeline.game import Play, Reveal, Timeline
+from ...games.timeline.game import Timeline
+from ...games.timeline.rules import MAX_PLAYERS, Play, Reveal, TimelineCard
 from ..render.timeline import STYLE, timeline_card_html
+from ..text import timeline as words
 from .cards import find_widgets
 
 CSS = (
@@ -106,14 +110,14 @@ class TimelineApp(w.VBox):
                 self.status,
                 self.hand_label,
                 self.hand,
-                w.HTML("<div class='exlab-tl-label'>Timeline</div>"),
+                w.HTML(f"<div class='exlab-tl-label'>{escape(words.timeline_label())}</div>"),
                 self.timeline,
                 self.plays_log,
                 self.controls,
             ]
         )
         self.add_class("exlab-tl-app")
-        self.say("Click a card of your hand, then the gap where you think its year belongs.")
+        self.say(words.start_hint())
         self.render()
 
     # ------------------------------------------------------------------ reading
@@ -128,9 +132,7 @@ class TimelineApp(w.VBox):
 
     def __repr__(self) -> str:
         # Also the text a static rendering of a notebook shows in place of the live app.
-        game = self.game
-        state = "over" if game.is_over else f"round {game.round}"
-        return f"Timeline app: {', '.join(game.players)} ({state}). Run the notebook to play."
+        return words.app_text(self.session)
 
     def find(self, css_class: str) -> list[w.Widget]:
         """Every widget in the app carrying ``css_class`` (for tests and scripting)."""
@@ -144,7 +146,7 @@ class TimelineApp(w.VBox):
         if self._selected not in {s.id for s in hand}:
             self._selected = hand[0].id if len(hand) == 1 else None  # one card: no need to pick it
         with self.hold_sync():
-            self.banner.value = escape(self._banner_text())
+            self.banner.value = escape(words.banner(session))
             self.scoreboard.value = self._scoreboard_html()
             self.streak.value = self._streak_html()
             self.streak.layout.display = "block" if session.game.is_solo else "none"
@@ -155,40 +157,21 @@ class TimelineApp(w.VBox):
             self.timeline.children = self._timeline_children()
             self.plays_log.value = self._log_html()
 
-    def _banner_text(self) -> str:
-        game = self.session.game
-        if game.is_over:
-            if game.is_solo:
-                return f"Practice over — {game.score} card(s) placed right, best streak {game.best_streak}"
-            names = game.winner_names
-            if len(names) > 1:
-                return f"Game over — shared win: {', '.join(names)}"
-            return "Game over — you win!" if self.session.is_human(game.winners[0]) else f"Game over — {names[0]} wins"
-        if game.is_solo:
-            return "Solo practice: place each card where its year belongs"
-        return f"Round {game.round} — your turn"
-
     def _hand_label_html(self) -> str:
-        if self._selected is None:
-            text = "Your hand — click a card, then a gap"
-        else:
-            title = escape(self.game.card(self._selected).title)
-            text = f"Your hand — “{title}” picked: now click the green gap where its year belongs"
-        return f"<div class='exlab-tl-label'>{text}</div>"
+        picked = None if self._selected is None else self.game.card(self._selected).title
+        return f"<div class='exlab-tl-label'>{escape(words.hand_label(picked))}</div>"
 
     def _scoreboard_html(self) -> str:
         game = self.session.game
         parts = []
         for seat, name in enumerate(game.players):
-            size = len(game.hand(seat))
-            state = "" if game.active[seat] else " — out"
-            if game.is_over and seat in game.winners:
-                state = " — winner"
+            count = words.hand_count(name, len(game.hand(seat)))
+            state = words.seat_state(out=not game.active[seat], winner=game.is_over and seat in game.winners)
             weight = "font-weight:700" if seat == game.current and not game.is_over else ""
-            parts.append(f"<span style='{weight}'>{escape(name)}: {size} card{'s' * (size != 1)}{state}</span>")
-        kinds = sorted({kind for kind in self.session.seats if kind != "human"})
-        bots = f"<span style='color:#6d5f3a'>bots: {escape(', '.join(kinds))} years</span>" if kinds else ""
-        return f"{''.join(parts)}<span>pile: {len(game.pile)}</span>{bots}"
+            parts.append(f"<span style='{weight}'>{escape(count + state)}</span>")
+        kinds = sorted({kind for kind in self.session.seats if kind != HUMAN})
+        bots = f"<span style='color:#6d5f3a'>{escape(words.bots_line(kinds))}</span>" if kinds else ""
+        return f"{''.join(parts)}<span>{escape(words.pile_line(len(game.pile)))}</span>{bots}"
 
     def _streak_html(self) -> str:
         game = self.session.game
@@ -196,9 +179,12 @@ class TimelineApp(w.VBox):
             return ""
         left = game.mistake_limit - game.mistakes
         hearts = "♥" * left + "♡" * game.mistakes
-        return (
-            f"Placed right: <b>{game.score}</b> · streak: <b>{game.streak}</b> (best {game.best_streak}) · "
-            f"mistakes left: <span style='color:#c62828'>{hearts}</span> · pile: {len(game.pile)}"
+        return escape(words.streak_line()).format(
+            score=f"<b>{game.score}</b>",
+            streak=f"<b>{game.streak}</b>",
+            best=game.best_streak,
+            hearts=f"<span style='color:#c62828'>{hearts}</span>",
+            pile=len(game.pile),
         )
 
     def _hand_button(self, card_id: int, title: str) -> w.Button:
@@ -220,14 +206,10 @@ class TimelineApp(w.VBox):
             children.append(self._gap_button(k + 1, cards, lit))
         return children
 
-    def _gap_button(self, gap: int, cards, lit: bool) -> w.Button:
+    def _gap_button(self, gap: int, cards: tuple[TimelineCard, ...], lit: bool) -> w.Button:
         left = cards[gap - 1].year if gap > 0 else None
         right = cards[gap].year if gap < len(cards) else None
-        where = (
-            f"between {left} and {right}"
-            if left is not None and right is not None
-            else (f"before {right}" if right is not None else f"after {left}")
-        )
+        where = words.neighbours(left, right)
         button = w.Button(description="+" if lit else "·", tooltip=where, layout=w.Layout(width="24px", height="104px"))
         button.add_class("exlab-tl-gap")
         if lit:
@@ -238,13 +220,13 @@ class TimelineApp(w.VBox):
         return button
 
     def _log_html(self) -> str:
-        lines = [self._reveal_line(r) for r in self.session.reveals[::-1][:30]]
-        items = "".join(f"<li>{line}</li>" for line in lines)
-        return f"<details><summary>Plays so far ({len(self.session.reveals)})</summary><ul>{items}</ul></details>"
+        reveals = self.session.reveals
+        items = "".join(f"<li>{self._reveal_line(r)}</li>" for r in reveals[::-1][:30])
+        return f"<details><summary>{escape(words.plays_so_far(len(reveals)))}</summary><ul>{items}</ul></details>"
 
     def _reveal_line(self, reveal: Reveal) -> str:
         mark = "<span class='exlab-tl-right'>✔</span>" if reveal.correct else "<span class='exlab-tl-wrong'>✘</span>"
-        return f"{mark} {escape(self.session.describe(reveal))}"
+        return f"{mark} {escape(words.describe(self.session, reveal))}"
 
     # ------------------------------------------------------------------ clicks
     def say(self, message: str, *, kind: str = "info") -> None:
@@ -253,23 +235,24 @@ class TimelineApp(w.VBox):
 
     def _pick(self, card_id: int) -> None:
         if not self.session.humans_turn:
-            self.say("It is not your turn.", kind="bad")
+            self.say(words.not_your_turn(), kind="bad")
             return
         self._selected = card_id  # the status keeps the last reveals; the hand's label guides
         self.render()
 
     def _place(self, gap: int) -> None:
         if self.game.is_over:
-            self.say("The game is over; start a new one below.", kind="bad")
+            self.say(words.game_is_over(), kind="bad")
             return
         if self._selected is None:
-            self.say("First click a card of your hand, then a gap.", kind="bad")
+            self.say(words.card_first(), kind="bad")
             return
         try:
-            reveals = self.session.act(Play(self._selected, gap))
+            moves = self.session.act(Play(self._selected, gap))
         except ExhibitionLabError as exc:
             self.say(str(exc), kind="bad")
             return
+        reveals = self.session.reveals[-len(moves) :]  # the person's play first, then the bots'
         mine = reveals[0]
         self._selected = None
         self._new_index = self._index_of(mine) if mine.correct else None
@@ -287,18 +270,18 @@ class TimelineApp(w.VBox):
 
     # ------------------------------------------------------------------ new game
     def _make_controls(self, players: int, knowledge: float) -> w.HBox:
-        options = [("Solo practice", 1)] + [(f"{k} players", k) for k in range(2, 9)]
+        options = [(words.solo_practice(), 1)] + [(words.players_option(k), k) for k in range(2, MAX_PLAYERS + 1)]
         self.players_choice = w.Dropdown(options=options, value=players, layout=w.Layout(width="150px"))
         self.knowledge_choice = w.IntSlider(
             value=int(knowledge),
             min=0,
             max=40,
             step=1,
-            description="Bots ± years",
+            description=words.bots_knowledge(),
             style={"description_width": "90px"},
             layout=w.Layout(width="300px"),
         )
-        self.new_button = w.Button(description="New game", icon="refresh", layout=w.Layout(width="120px"))
+        self.new_button = w.Button(description=words.new_game(), icon="refresh", layout=w.Layout(width="120px"))
         self.new_button.add_class("exlab-tl-new-game")
         self.new_button.on_click(lambda _: self.new_game())
         return w.HBox([self.players_choice, self.knowledge_choice, self.new_button])
@@ -310,5 +293,5 @@ class TimelineApp(w.VBox):
         self._seed += 1
         self.session = TimelineSession.new(players, knowledge=knowledge, seed=self._seed)
         self._selected, self._new_index = None, None
-        self.say("New game: click a card of your hand, then a gap.")
+        self.say(words.new_game_hint())
         self.render()
