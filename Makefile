@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup browser lab classroom test bench notebooks
+.PHONY: setup browser lab classroom test bench notebooks i18n
 
 setup: $(STAMP)
 
@@ -50,3 +50,21 @@ bench: setup
 # Execute notebooks/src/*.md into notebooks/*.ipynb (make notebooks NAMES="01_rules_tour")
 notebooks: setup
 	$(PY) scripts/build_notebooks.py $(NAMES)
+
+# Message catalogs (gettext, through Babel): extract every _(), ngettext(), pgettext() and N_() of the
+# package into the template, merge it into each language's catalog (new ids arrive
+# untranslated or fuzzy: translate them, tests/test_i18n.py fails until then), and compile
+# the .mo files. The .mo files are build products; without them the package reads the .po.
+LOCALE_DIR := exhibition_lab/ui/locale
+LANGUAGES := es ja
+i18n: setup
+	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k ngettext:1,2 -k pgettext:1c,2 -k N_ \
+		--add-location=file --sort-output --project=exhibition_lab --version=0.1.0 \
+		--copyright-holder="exhibition_lab" -o $(LOCALE_DIR)/exhibition_lab.pot .
+	# the words are str.format templates; Babel's printf guess ("95% interval") is wrong for them
+	sed -i -e 's/^#, python-format$$//' -e 's/, python-format$$//' $(LOCALE_DIR)/exhibition_lab.pot
+	for language in $(LANGUAGES); do \
+		$(VENV)/bin/pybabel update -i $(LOCALE_DIR)/exhibition_lab.pot -d $(LOCALE_DIR) -D exhibition_lab \
+			-l $$language --init-missing --ignore-obsolete || exit 1; \
+	done
+	$(VENV)/bin/pybabel compile -d $(LOCALE_DIR) -D exhibition_lab --statistics

@@ -20,6 +20,10 @@ TEST_BUDGET = "0.05"
 TEST_KERNEL = "exlab-test"
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+# The tests and the stored notebook outputs are in English whatever the machine's locale
+# (LANG=es_AR would otherwise make the package speak Spanish); tests of other languages
+# choose theirs with exhibition_lab.set_language.
+os.environ["EXHIBITION_LAB_LANGUAGE"] = "en"
 
 
 def _install_test_kernel() -> Path:
@@ -32,7 +36,7 @@ def _install_test_kernel() -> Path:
         "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "exhibition_lab tests",
         "language": "python",
-        "env": {"EXHIBITION_LAB_BUDGET": TEST_BUDGET, "MPLBACKEND": "Agg"},
+        "env": {"EXHIBITION_LAB_BUDGET": TEST_BUDGET, "MPLBACKEND": "Agg", "EXHIBITION_LAB_LANGUAGE": "en"},
     }
     (spec_dir / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
     os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(root), os.environ.get("JUPYTER_PATH", "")) if p)

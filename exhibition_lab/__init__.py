@@ -4,6 +4,7 @@ The engine (cards, layout, hall, game, scoring) imports no display or widget cod
 in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func:`rules_path`).
 Imported inside IPython (a notebook), the package registers the pictures of its objects
 (:mod:`exhibition_lab.ui.formatters`); ``%load_ext exhibition_lab`` does the same.
+The app, the coach and the score speak English, Spanish or Japanese (:func:`set_language`).
 """
 
 from .core.errors import (
@@ -49,6 +50,7 @@ from .games.exhibition.rules.turns import Setup, State
 from .games.timeline.game import Timeline
 from .ui.formatters import load_ipython_extension, register_in_running_ipython
 from .ui.text import coach as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
+from .ui.text.i18n import LANGUAGES, language, set_language
 
 __version__ = "0.1.0"
 
@@ -58,6 +60,7 @@ __all__ = [
     "CONTINENTS",
     "DEPOT_SIZE",
     "EINSTEIN",
+    "LANGUAGES",
     "VARIATIONS",
     "Action",
     "ActionSpace",
@@ -97,6 +100,7 @@ __all__ = [
     "Timeline",
     "ToDepot",
     "example_names",
+    "language",
     "load_deck",
     "load_example",
     "load_ipython_extension",
@@ -105,6 +109,7 @@ __all__ = [
     "rules_path",
     "score_halls",
     "seeds_path",
+    "set_language",
     "solo_score",
     "standard_deck",
     "write_position",

@@ -74,6 +74,21 @@ def play_randomly(game: xl.Game, rng: np.random.Generator, max_steps: int = 10_0
     return game
 
 
+@pytest.fixture(autouse=True)
+def _language_of_the_environment():
+    """Each test starts and ends in the language of the environment (English for the test
+    run, see the root conftest): a test that speaks Spanish or Japanese leaves nothing behind."""
+    xl.set_language(None)
+    yield
+    xl.set_language(None)
+
+
+@pytest.fixture
+def speak():
+    """``speak("es")``: this test speaks that language (English again after it)."""
+    return xl.set_language
+
+
 @pytest.fixture
 def ron() -> xl.Hall:
     return hall(RON)

@@ -5,6 +5,11 @@ showcase's name) holds them as message ids marked with :func:`N_`. Marking chang
 nothing at run time; the ``ui`` layer translates an id where it is shown, and the catalog
 tools extract every marked id.
 
+A sentence that data carries with the facts it names (a score line's reason: "missing
+{continents}") is a :class:`Phrase`: its message id and the facts as they are (continents,
+decades, numbers), so the engine says it in English and the ui in the reader's language,
+each writing the facts its own way.
+
 Engine objects that print themselves (a coach's hint, a review's summary) say nothing of
 their own: their ``__str__`` asks :func:`told` for the words the ``ui`` layer registered with
 :func:`tells` for their type. Importing :mod:`exhibition_lab` registers them, so the
@@ -14,7 +19,7 @@ engine never imports the ``ui`` layer and the words still live in one place.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,6 +34,23 @@ def N_(message: str) -> str:
     'Years Gap'
     """
     return message
+
+
+class Phrase(NamedTuple):
+    """A sentence carried by data: a message id (marked with :func:`N_`) whose ``{fields}`` are
+    filled from ``facts``, ``(name, value)`` pairs kept as plain values (hashable, so records
+    holding a phrase stay comparable). A value may be a phrase itself.
+
+    >>> Phrase(N_("{n} empty spot(s)"), (("n", 3),)).say(lambda name, value: str(value))
+    '3 empty spot(s)'
+    """
+
+    message: str
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def say(self, fact_words: Callable[[str, Any], str], translate: Callable[[str], str] = N_) -> str:
+        """The sentence: ``translate(message)`` with each fact written by ``fact_words(name, value)``."""
+        return translate(self.message).format(**{name: fact_words(name, value) for name, value in self.facts})
 
 
 def tells(kind: type, what: str = "text") -> Callable[[F], F]:

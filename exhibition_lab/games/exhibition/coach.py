@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...core.errors import ArgumentError
-from ...core.words import told
+from ...core.words import Phrase, told
 from .agents import SearchBot, TurnPlan, forced_turns, seat_outcomes
 from .arrays.engine import determinisations, play
 from .arrays.policies import make_policy
@@ -274,13 +274,15 @@ class HintBot:
 @dataclass(frozen=True)
 class GoalChange:
     """A score line the plan changes at once: ``goal`` from ``old`` to ``new`` fame points,
-    with the engine's reason and rule for the new value."""
+    with the engine's reason and rule for the new value (``phrase``: the reason as a message
+    id and its facts, for the ui's words)."""
 
     goal: str
     old: float
     new: float
     reason: str
     rule: str
+    phrase: Phrase | None = None
 
     @property
     def delta(self) -> float:
@@ -381,7 +383,7 @@ def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
         # every placement fills a spot; that line would only repeat itself on every hint
         if old is None or old.points == line.points or goal == EMPTY_SPOTS.key:
             continue
-        changes.append(GoalChange(goal, old.points, line.points, line.reason, line.rule))
+        changes.append(GoalChange(goal, old.points, line.points, line.reason, line.rule, line.phrase))
     return changes
 
 

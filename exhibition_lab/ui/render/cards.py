@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ...games.exhibition.rules.cards import Card, Continent
+from ..text.names import card_title, continent_name
 from .css import style
 
 WHITE_CARD_COLOR = "#f5f5f5"
@@ -83,10 +84,10 @@ def card_face(card: Card) -> CardFace:
     border = WHITE_CARD_BORDER if card.is_white else "rgba(0,0,0,.35)"
     code = card.continent.code if card.continent else ("" if card.is_einstein else "W")
     year = "EIN" if card.year is None else str(card.year)
-    subject = card.title or ("Albert Einstein" if card.is_einstein else card.token)
+    subject = card_title(card) or ("Albert Einstein" if card.is_einstein else card.token)  # in the reader's language
     # R16–R17: wild when placed, never when scored; the hover says which, as players read it both ways
     if card.continent is not None:
-        where = card.continent.title
+        where = continent_name(card.continent)
     elif card.is_einstein:
         where = "white card: stands in for any year and continent when placed; no goal counts them (R17)"
     else:

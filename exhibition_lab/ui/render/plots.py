@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from matplotlib.colors import to_rgba
@@ -22,12 +23,18 @@ from ...games.exhibition.rules.goals import YEARS_GAP, pair_goal
 from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
 from ...games.exhibition.simulate import SimulationResult
 from ..text.i18n import translate
+from .fonts import use_cjk_fallback
 
 WHITE_EDGE = "#555555"
 
 
 class Chart(Figure):
-    """A matplotlib Figure that Jupyter shows as an image (``_repr_png_``)."""
+    """A matplotlib Figure that Jupyter shows as an image (``_repr_png_``); its words may be
+    Japanese (:func:`~.fonts.use_cjk_fallback`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        use_cjk_fallback()
+        super().__init__(*args, **kwargs)
 
     def __repr__(self) -> str:
         # the text a notebook stores next to the PNG: say what the chart shows, not its object

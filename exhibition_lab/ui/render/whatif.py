@@ -132,7 +132,7 @@ def simulated_html(played: odds.PlayOuts | None, simulated: np.ndarray | None, r
         games=f"<b>{escape(words.games_by(played.n_games, played.bot))}</b>",
         stopped=escape(stopped),
         fame=f"<b>{odds.expected_fp(simulated):.2f} fp</b>",
-        kept=100 * simulated[0],
+        kept=words.kept_share(simulated[0]),
         mean=f"<b>{totals.mean():.0f}</b>",
         base=rules.base,
         per_year=rules.per_year,

@@ -21,6 +21,7 @@ from ...games.exhibition.session import PlaySession
 from ..text import play as words
 from ..text import score as score_words
 from ..text.explain import fits_nowhere_in_words, placement_in_words
+from ..text.names import continent_name, spot_name
 from ..text.numbers import minus
 
 #: Turns told in the message line at once; the log keeps them all.
@@ -321,7 +322,7 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
             refused = None
             hover = ""
             if card is None:
-                name = game.layout.spot_name(s, i)
+                name = spot_name(game.layout, s, i)
                 # hover an unlit spot to read why the card may not go there
                 if placing and (s, i) not in legal:
                     refused = placement_in_words(hall, game.hand, s, i, game.others(), players=game.n_players)
@@ -398,7 +399,7 @@ def opponents_screen(session: PlaySession) -> Opponents:
                 game.players[seat],
                 words.seat_kind(session, seat),
                 tuple(words.opponent_notes(session, seat)),
-                words.claims(claim.title) if claim is not None else "",
+                words.claims(continent_name(claim)) if claim is not None else "",
                 words.seat_label(session, seat),
                 game.hall(seat),
             )
@@ -484,7 +485,7 @@ def after_turn(session: PlaySession, start: int, *, seat: int | None = None) -> 
         # a person whose exhibition is final may watch many bot turns: keep the line short
         skipped = len(told) - MAX_SENTENCES + 1
         told = [*told[:1], words.skipped_turns(skipped), *told[-(MAX_SENTENCES - 2) :]]
-    text = ". ".join(told) + ("." if told else "")
+    text = words.sentences(told)
     return Message(text, no_fit=no_fit(session) if session.hand_fits_nowhere() else None)
 
 

@@ -32,7 +32,8 @@ from ...games.exhibition.rules.cards import Card
 from ...games.exhibition.rules.goals import EMPTY_SPOTS
 from .explain import card_with_subject
 from .i18n import N_, _, ngettext
-from .numbers import minus, signed
+from .names import card_name, card_title, continent_name, phrase_words, spot_name
+from .numbers import minus, number, signed
 from .score import goal_label
 
 # ---------------------------------------------------------------- a turn in words
@@ -41,9 +42,9 @@ from .score import goal_label
 def card_words(card: Card, *, width: int | None = None) -> str:
     """``1953 · Hillary and Tenzing … (Asia)``: a card with its subject (cut to ``width``)
     and continent."""
-    where = card.continent.title if card.continent is not None else _("white card")
-    year = _("Einstein") if card.year is None else str(card.year)
-    title = card.title
+    where = continent_name(card.continent) if card.continent is not None else _("white card")
+    year = card_name(card)
+    title = card_title(card)
     if width is not None and len(title) > width:
         title = title[: width - 1] + "…"
     if title:
@@ -54,7 +55,7 @@ def card_words(card: Card, *, width: int | None = None) -> str:
 def placement_words(view: PlayerView, place: Action) -> str:
     """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end."""
     if isinstance(place, Place):
-        return _("place it in {spot}").format(spot=view.layout.spot_name(place.showcase, place.spot))
+        return _("place it in {spot}").format(spot=spot_name(view.layout, place.showcase, place.spot))
     if isinstance(place, ToDepot):
         return _("put it in the Depot")
     if isinstance(place, EndExhibition):
@@ -69,21 +70,33 @@ def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
     if plan.take is not None:
         parts.append(_("take {card}").format(card=card_words(card)))
     if plan.move is not None:
-        parts.append(_("move to {continent}").format(continent=plan.move.continent.title))
+        parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
     parts.append(placement_words(view, plan.place))
     return _(", ").join(parts)
+
+
+#: The coach's intervals hold the true value with this probability.
+CONFIDENCE = 0.95
 
 
 def value_words(option: Option, solo: bool) -> str:
     """What an option is expected to bring, with its 95% interval."""
     if solo:
-        return _("a final score of {value:+,.0f} (95% interval {low:+,.0f} to {high:+,.0f})").format(
-            value=option.value, low=option.low, high=option.high
+        return _("a final score of {value} ({level} interval {low} to {high})").format(
+            value=number(option.value, "+,.0f"),
+            level=confidence(),
+            low=number(option.low, "+,.0f"),
+            high=number(option.high, "+,.0f"),
         )
     return _(
-        "a margin of {value:+.1f} fp over the best opponent (95% interval {low:+.1f} to {high:+.1f}), "
-        "winning {win:.0%} of playouts"
-    ).format(value=option.value, low=option.low, high=option.high, win=option.win_chance)
+        "a margin of {value} fp over the best opponent ({level} interval {low} to {high}), winning {win} of playouts"
+    ).format(
+        value=number(option.value, "+.1f"),
+        level=confidence(),
+        low=number(option.low, "+.1f"),
+        high=number(option.high, "+.1f"),
+        win=number(option.win_chance or 0.0, ".0%"),
+    )
 
 
 @tells(Evaluation, "unit")
@@ -101,8 +114,8 @@ TABLE_COLUMNS = {
     "move": N_("move"),
     "placement": N_("placement"),
     "expected": N_("expected"),
-    "low": N_("95% low"),
-    "high": N_("95% high"),
+    "low": N_("{level} low"),
+    "high": N_("{level} high"),
     "playouts": N_("playouts"),
     "win": N_("win chance"),
     "turn": N_("turn"),
@@ -115,7 +128,12 @@ TABLE_COLUMNS = {
 
 def column(key: str) -> str:
     """A column heading of the coach's tables."""
-    return _(TABLE_COLUMNS[key])
+    return _(TABLE_COLUMNS[key]).format(level=confidence())
+
+
+def confidence() -> str:
+    """The confidence level of the coach's intervals, as the reader writes a percentage: ``95%``."""
+    return number(CONFIDENCE, ".0%")
 
 
 @tells(Evaluation, "table")
@@ -128,7 +146,7 @@ def evaluation_table(evaluation: Evaluation) -> list[dict[str, object]]:
         card = plan.take.card if plan.take is not None else view.hand
         row: dict[str, object] = {
             column("card"): card_words(card, width=40),
-            column("move"): plan.move.continent.title if plan.move is not None else "",
+            column("move"): continent_name(plan.move.continent) if plan.move is not None else "",
             column("placement"): placement_words(view, plan.place),
             column("expected"): round(option.value, 1),
             column("low"): round(option.low, 1),
@@ -148,12 +166,12 @@ def evaluation_table(evaluation: Evaluation) -> list[dict[str, object]]:
 @tells(GoalChange)
 def change_words(change: GoalChange) -> str:
     """``Number of Decades 2 → 3 (+1 fp): three decades (R22)``."""
-    return _("{goal} {old:g} → {new:g} ({delta:+g} fp): {reason} ({rule})").format(
+    return _("{goal} {old} → {new} ({delta} fp): {reason} ({rule})").format(
         goal=goal_label(change.goal),
-        old=change.old,
-        new=change.new,
-        delta=change.delta,
-        reason=change.reason,
+        old=number(change.old, "g"),
+        new=number(change.new, "g"),
+        delta=number(change.delta, "+g"),
+        reason=phrase_words(change.phrase) if change.phrase is not None else change.reason,
         rule=change.rule,
     )
 
@@ -161,10 +179,12 @@ def change_words(change: GoalChange) -> str:
 def plain_change(change: GoalChange) -> str:
     """A score change said plainly: ``Number of Decades goes from 2 to 3 (+1 fame point)``."""
     one = abs(change.delta) == 1
-    points = ngettext("{delta:+g} fame point", "{delta:+g} fame points", 1 if one else 2).format(delta=change.delta)
+    points = ngettext("{delta} fame point", "{delta} fame points", 1 if one else 2).format(
+        delta=number(change.delta, "+g")
+    )
     return minus(
-        _("{goal} goes from {old:g} to {new:g} ({points})").format(
-            goal=goal_label(change.goal), old=change.old, new=change.new, points=points
+        _("{goal} goes from {old} to {new} ({points})").format(
+            goal=goal_label(change.goal), old=number(change.old, "g"), new=number(change.new, "g"), points=points
         )
     )
 
@@ -172,7 +192,7 @@ def plain_change(change: GoalChange) -> str:
 @tells(Risk)
 def risk_words(risk: Risk) -> str:
     """``leaves General, 2nd spot with no card still to come that fits: likely −1 fp (R24)``."""
-    name = risk.layout.spot_name(*risk.spot)
+    name = spot_name(risk.layout, *risk.spot)
     if risk.lost:
         return _("leaves {spot} with no card still to come that fits: likely −1 fp ({rule})").format(
             spot=name, rule=EMPTY_SPOTS.rule
@@ -182,7 +202,7 @@ def risk_words(risk: Risk) -> str:
 
 def plain_risk(risk: Risk) -> str:
     """A risk with ``fp`` written out and true minus signs."""
-    name = risk.layout.spot_name(*risk.spot)
+    name = spot_name(risk.layout, *risk.spot)
     if risk.lost:
         return _("leaves {spot} with no card still to come that fits: likely −1 fame point ({rule})").format(
             spot=name, rule=EMPTY_SPOTS.rule
@@ -259,8 +279,8 @@ def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
         return _("about equal to the next option: the gap is within the coach's margin of error")
     gap = best.value - runner.value
     if solo:
-        return _("about {gap:,.0f} points better than the next option").format(gap=gap)
-    return _("about {gap:,.1f} fame points better than the next option").format(gap=gap)
+        return _("about {gap} points better than the next option").format(gap=number(gap, ",.0f"))
+    return _("about {gap} fame points better than the next option").format(gap=number(gap, ",.1f"))
 
 
 HINT_PANEL = {
@@ -314,43 +334,55 @@ def review_table(review: Review) -> list[dict[str, object]]:
 @tells(Review, "summary")
 def review_summary(review: Review) -> str:
     """The review in a few lines: the counts, the loss, the worst decisions."""
-    counts = _(", ").join(f"{n} {label}" for label, n in review.counts().items() if n)
+    counts = _(", ").join(
+        _("{n} {label}").format(n=n, label=label_name(label)) for label, n in review.counts().items() if n
+    )
     lines = [
-        _(
-            "{player}: {n} decisions reviewed ({counts}); {total:.1f} fp lost in all, {mean:.2f} fp per decision."
-        ).format(
-            player=review.player, n=len(review.decisions), counts=counts, total=review.total_loss, mean=review.mean_loss
+        _("{player}: {n} decisions reviewed ({counts}); {total} fp lost in all, {mean} fp per decision.").format(
+            player=review.player,
+            n=len(review.decisions),
+            counts=counts,
+            total=number(review.total_loss, ".1f"),
+            mean=number(review.mean_loss, ".2f"),
         )
     ]
     for d in review.worst():
         if d.loss > 0:
             lines.append(
-                _("Turn {turn}: played {played}; better: {best} (−{loss:.1f} fp).").format(
-                    turn=d.turn, played=d.played_words, best=d.best_words, loss=d.loss
+                _("Turn {turn}: played {played}; better: {best} (−{loss} fp).").format(
+                    turn=d.turn, played=d.played_words, best=d.best_words, loss=number(d.loss, ".1f")
                 )
             )
     return "\n".join(lines)
 
 
-#: Each review label with its plural, for counts such as "3 inaccuracies".
-LABELS = {
-    "good": (N_("{n} good"), N_("{n} good")),
-    "inaccuracy": (N_("{n} inaccuracy"), N_("{n} inaccuracies")),
-    "mistake": (N_("{n} mistake"), N_("{n} mistakes")),
-    BLUNDER: (N_("{n} blunder"), N_("{n} blunders")),
-    "decision": (N_("{n} decision"), N_("{n} decisions")),
-}
-
-
 def counted(n: int, noun: str) -> str:
     """``1 mistake``, ``3 inaccuracies``, ``5 good``: a count with its noun in the right number."""
-    singular, plural = LABELS[noun]
-    return ngettext(singular, plural, n).format(n=n)
+    if noun == "good":
+        return ngettext("{n} good", "{n} good", n).format(n=n)
+    if noun == "inaccuracy":
+        return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
+    if noun == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    if noun == BLUNDER:
+        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
+    if noun == "decision":
+        return ngettext("{n} decision", "{n} decisions", n).format(n=n)
+    raise ArgumentError(f"no count for {noun!r}; nouns: good, inaccuracy, mistake, {BLUNDER}, decision")
+
+
+#: Each review label's name, as the review shows it.
+LABEL_NAMES = {
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    BLUNDER: N_("blunder"),
+}
 
 
 def label_name(label: str) -> str:
     """A review label as shown: ``good``, ``inaccuracy``, ``mistake``, ``blunder``."""
-    return _(label)
+    return _(LABEL_NAMES.get(label, label))
 
 
 def review_counts(review: Review) -> str:
@@ -359,17 +391,17 @@ def review_counts(review: Review) -> str:
     counts = _(", ").join(counted(n, label) for label, n in review.counts().items() if n) or _("nothing to review")
     limits = [limit for limit, _label in THRESHOLDS]
     return _(
-        "{decisions}: {counts}; {total:.1f} fame points lost in all ({mean:.2f} per decision). A decision is good "
+        "{decisions}: {counts}; {total} fame points lost in all ({mean} per decision). A decision is good "
         "when it loses under {good} fame points against the coach's best, an inaccuracy under {inaccuracy}, a "
         "mistake under {mistake}, a blunder beyond."
     ).format(
         decisions=counted(len(review.decisions), "decision"),
         counts=counts,
-        total=review.total_loss,
-        mean=review.mean_loss,
-        good=f"{limits[0]:g}",
-        inaccuracy=f"{limits[1]:g}",
-        mistake=f"{limits[2]:g}",
+        total=number(review.total_loss, ".1f"),
+        mean=number(review.mean_loss, ".2f"),
+        good=number(limits[0], "g"),
+        inaccuracy=number(limits[1], "g"),
+        mistake=number(limits[2], "g"),
     )
 
 
@@ -438,7 +470,7 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
         "head": _("Decision {k}").format(k=index),
         "round": _("(round {round}):").format(round=d.round),
         "label": label_name(d.label),
-        "loss": _("{loss:.1f} fame points lost.").format(loss=d.loss),
+        "loss": _("{loss} fame points lost.").format(loss=number(d.loss, ".1f")),
         "played": _("You played: {turn} (expected {worth}: {value}).").format(
             turn=d.played_words, worth=worth, value=signed(d.played.value, digits)
         ),

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, Card
-from ...games.exhibition.rules.deal import VEHICLES
 from ...games.exhibition.rules.hall import Hall, Problem
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind, unique_decades_range
 from ...games.exhibition.rules.turns import State
-from .i18n import _
+from .i18n import DEFAULT_LANGUAGE, _, language, ngettext, pgettext
+from .names import card_name, card_title, continent_name, decade_name, showcase_name, spot_name, vehicle_name
+from .rules import rule_name
 
 if TYPE_CHECKING:
     from ...games.exhibition.game import Game
@@ -36,14 +37,23 @@ class Plain(NamedTuple):
         return f"{self.words} ({self.rule})"
 
 
-def card_name(card: Card) -> str:
-    """How a player calls a card: its year (``1953``), or ``Einstein``."""
-    return "Einstein" if card.year is None else str(card.year)
+__all__ = [
+    "Plain",
+    "action_in_words",
+    "action_in_words_at",
+    "card_name",
+    "card_with_subject",
+    "fits_nowhere_in_words",
+    "history_in_words",
+    "placement_in_words",
+    "turns_in_words",
+]
 
 
 def card_with_subject(card: Card) -> str:
     """``1953 · Hillary and Tenzing reach the summit of Everest`` (the year alone without a title)."""
-    return f"{card_name(card)} · {card.title}" if card.title else card_name(card)
+    title = card_title(card)
+    return _("{card} · {title}").format(card=card_name(card), title=title) if title else card_name(card)
 
 
 def placement_in_words(
@@ -88,14 +98,14 @@ def fits_nowhere_in_words(
         spots = hall.showcases[s]
         empty = [i for i, c in enumerate(spots) if c is None]
         if not empty:
-            result.append((kind.name, Plain("full", "R10")))
+            result.append((showcase_name(kind), Plain(_("full"), "R10")))
             continue
         reasons = {i: placement_in_words(hall, card, s, i, others, players=players) for i in empty}
         if any(r is None for r in reasons.values()):
             continue  # the card fits here after all; nothing to explain
         in_order = _spots_in_year_order(spots, card, empty)
         if in_order == []:
-            result.append((kind.name, Plain(_no_free_spot_in_order(kind, spots, card), "R11")))
+            result.append((showcase_name(kind), Plain(_no_free_spot_in_order(kind, spots, card), "R11")))
             continue
         chosen = in_order or empty
         if kind.max_step is not None and in_order:
@@ -104,7 +114,7 @@ def fits_nowhere_in_words(
             chosen = [max(in_order, key=lambda i: _room(spots, i))]
         candidates = [reasons[i] for i in chosen]
         counts = Counter(candidates)
-        result.append((kind.name, max(candidates, key=lambda r: (counts[r], -candidates.index(r)))))
+        result.append((showcase_name(kind), max(candidates, key=lambda r: (counts[r], -candidates.index(r)))))
     return result
 
 
@@ -133,30 +143,37 @@ def _spots_in_year_order(spots: Sequence[Card | None], card: Card, empty: list[i
 
 def _no_free_spot_in_order(kind: ShowcaseKind, spots: Sequence[Card | None], card: Card) -> str:
     left, right = _year_neighbours(spots, card)
+    name = showcase_name(kind)
     if left >= 0 and right < len(spots):
-        where = f"between {card_name(spots[left])} and {card_name(spots[right])}"
-    elif left >= 0:
-        where = f"right of {card_name(spots[left])}"
-    else:
-        where = f"left of {card_name(spots[right])}"
-    return f"{card.year} must stand {where} in {kind.name}, and no spot is free there: years ascend"
+        return _(
+            "{card} must stand between {left} and {right} in {showcase}, and no spot is free there: years ascend"
+        ).format(card=card.year, left=card_name(spots[left]), right=card_name(spots[right]), showcase=name)
+    if left >= 0:
+        return _("{card} must stand right of {left} in {showcase}, and no spot is free there: years ascend").format(
+            card=card.year, left=card_name(spots[left]), showcase=name
+        )
+    return _("{card} must stand left of {right} in {showcase}, and no spot is free there: years ascend").format(
+        card=card.year, right=card_name(spots[right]), showcase=name
+    )
 
 
 # ---------------------------------------------------------------- one problem in words
 def _words(hall: Hall, card: Card, showcase: int, spot: int, problem: Problem, players: int, claims: frozenset) -> str:
     kind = hall.layout[showcase]
     spots = hall.showcases[showcase]
-    where = kind.name
+    where = showcase_name(kind)
     name = card_name(card)
     rule = problem.rule
     if rule == "R10":
-        return f"{hall.layout.spot_name(showcase, spot)} already holds {card_name(spots[spot])}"
+        return _("{spot} already holds {card}").format(
+            spot=spot_name(hall.layout, showcase, spot), card=card_name(spots[spot])
+        )
     if rule == "R2":
-        return f"your hall already holds a card of {name}: one card per year"
+        return _("your hall already holds a card of {card}: one card per year").format(card=name)
     if rule == "V1":
-        return f"white cards may not go in {where}, a variation showcase"
+        return _("white cards may not go in {showcase}, a variation showcase").format(showcase=where)
     if rule == "R13":
-        return _one_continent(kind, spots, card, claims) or _without_coordinates(problem.reason)
+        return _one_continent(kind, spots, card, claims) or _engine_words(problem, where)
     handlers = {
         "R11": _ascending,
         "R12": _distinct,
@@ -169,8 +186,17 @@ def _words(hall: Hall, card: Card, showcase: int, spot: int, problem: Problem, p
     handler = handlers.get(rule)
     words = handler(kind, spots, card, spot, problem, players) if handler else None
     if words is None and rule == "R16":
-        words = f"no year is left for Einstein between its neighbours in {where}"
-    return words or _without_coordinates(problem.reason)
+        words = _("no year is left for Einstein between its neighbours in {showcase}").format(showcase=where)
+    return words or _engine_words(problem, where)
+
+
+def _engine_words(problem: Problem, showcase: str) -> str:
+    """A problem no sentence above describes: the engine's own reason in English (it names
+    the cards and spots), in another language the showcase and the rule's name."""
+    if language() == DEFAULT_LANGUAGE:
+        return _without_coordinates(problem.reason)
+    name = rule_name(problem.rule) or problem.rule
+    return _("{showcase} breaks the rule “{rule}”").format(showcase=showcase, rule=name)
 
 
 def _neighbours(spots: Sequence[Card | None], spot: int) -> tuple[tuple[int, Card] | None, tuple[int, Card] | None]:
@@ -185,29 +211,41 @@ def _ascending(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Proble
         return None
     younger_left = [c for c in spots[:spot] if c is not None and c.year is not None and c.year >= card.year]
     if younger_left:
-        return f"{card.year} must stand left of {card_name(younger_left[0])} in {kind.name}: years ascend"
+        return _("{card} must stand left of {other} in {showcase}: years ascend").format(
+            card=card.year, other=card_name(younger_left[0]), showcase=showcase_name(kind)
+        )
     older_right = [c for c in spots[spot + 1 :] if c is not None and c.year is not None and c.year <= card.year]
     if older_right:
-        return f"{card.year} must stand right of {card_name(older_right[-1])} in {kind.name}: years ascend"
+        return _("{card} must stand right of {other} in {showcase}: years ascend").format(
+            card=card.year, other=card_name(older_right[-1]), showcase=showcase_name(kind)
+        )
     return None
 
 
 def _distinct(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
     if card.continent is None:
-        return f"no continent is left for the white card in {kind.name}: continents must differ"
+        return _("no continent is left for the white card in {showcase}: continents must differ").format(
+            showcase=showcase_name(kind)
+        )
     same = next((c for c in spots if c is not None and c.continent is card.continent), None)
     if same is None:
         return None
-    return f"{kind.name} already shows {card.continent.title} ({card_name(same)}): continents must differ"
+    return _("{showcase} already shows {continent} ({card}): continents must differ").format(
+        showcase=showcase_name(kind), continent=continent_name(card.continent), card=card_name(same)
+    )
 
 
 def _one_continent(kind: ShowcaseKind, spots, card: Card, claims: frozenset) -> str | None:
     held = next((c.continent for c in spots if c is not None and c.continent is not None), None)
     if card.continent is not None and held is not None and held is not card.continent:
-        return f"{kind.name} holds {held.title}: all its cards share one continent"
+        return _("{showcase} holds {continent}: all its cards share one continent").format(
+            showcase=showcase_name(kind), continent=continent_name(held)
+        )
     claimed = held or card.continent
     if claimed is not None and claimed in claims:
-        return f"another player's {kind.name} already holds {claimed.title}: first come, first served"
+        return _("another player's {showcase} already holds {continent}: first come, first served").format(
+            showcase=showcase_name(kind), continent=continent_name(claimed)
+        )
     return None
 
 
@@ -221,16 +259,29 @@ def _steps(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, p
         j, other = side
         free = abs(spot - j) - 1
         gap = abs(card.year - other.year)
-        between = "side by side" if free == 0 else f"with {free} free spot{'s' if free > 1 else ''} between"
+        if free == 0:
+            between = _("side by side")
+        else:
+            between = ngettext("with {n} free spot between", "with {n} free spots between", free).format(n=free)
         if kind.max_step is not None and gap > kind.max_step * (free + 1):
-            return (
-                f"{card.year} and {other.year} would be {gap} years apart in {kind.name}, {between}: "
-                f"at most {kind.max_step * (free + 1)}"
+            return _("{card} and {other} would be {gap} years apart in {showcase}, {between}: at most {limit}").format(
+                card=card.year,
+                other=other.year,
+                gap=gap,
+                showcase=showcase_name(kind),
+                between=between,
+                limit=kind.max_step * (free + 1),
             )
         if kind.min_step is not None and gap < kind.min_step * (free + 1):
-            return (
-                f"{card.year} and {other.year} would be only {gap} years apart in {kind.name}, {between}: "
-                f"at least {kind.min_step * (free + 1)}"
+            return _(
+                "{card} and {other} would be only {gap} years apart in {showcase}, {between}: at least {limit}"
+            ).format(
+                card=card.year,
+                other=other.year,
+                gap=gap,
+                showcase=showcase_name(kind),
+                between=between,
+                limit=kind.min_step * (free + 1),
             )
     return None
 
@@ -242,10 +293,10 @@ def _links(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, p
         if 0 <= j < len(spots) and spots[j] is not None and spots[j].year is not None:
             other = spots[j]
             if other.continent is not card.continent and abs(other.year - card.year) > kind.link_years:
-                return (
-                    f"{card.year} and {other.year} would stand side by side in {kind.name}: "
-                    f"neighbours share a continent or lie within {kind.link_years} years"
-                )
+                return _(
+                    "{card} and {other} would stand side by side in {showcase}: "
+                    "neighbours share a continent or lie within {years} years"
+                ).format(card=card.year, other=other.year, showcase=showcase_name(kind), years=kind.link_years)
     return None
 
 
@@ -253,18 +304,29 @@ def _one_decade(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Probl
     held = next((c.decade for c in spots if c is not None and c.decade is not None), None)
     if held is None:
         return None
-    return f"{kind.name} holds the {held}s: all its cards share one decade"
+    return _("{showcase} holds {decade}: all its cards share one decade").format(
+        showcase=showcase_name(kind), decade=decade_name(held)
+    )
 
 
 def _unique_decades(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
     if card.decade is None:
         return None
     low, high = unique_decades_range(players)
+    name = showcase_name(kind)
     if not low <= card.decade <= high:
-        return f"with {players} player{'s' if players > 1 else ''} {kind.name} takes only the {low}s–{high}s"
+        return ngettext(
+            "with {n} player {showcase} takes only the {low}s–{high}s",
+            "with {n} players {showcase} takes only the {low}s–{high}s",
+            players,
+        ).format(n=players, showcase=name, low=low, high=high)
     if any(c is not None and c.decade == card.decade for c in spots):
-        return f"{kind.name} already holds the {card.decade}s: one card per decade"
-    return f"another player's {kind.name} already holds the {card.decade}s: one card per decade"
+        return _("{showcase} already holds {decade}: one card per decade").format(
+            showcase=name, decade=decade_name(card.decade)
+        )
+    return _("another player's {showcase} already holds {decade}: one card per decade").format(
+        showcase=name, decade=decade_name(card.decade)
+    )
 
 
 def _without_coordinates(reason: str) -> str:
@@ -286,30 +348,32 @@ def action_in_words(game: Game, action: Action, *, short: bool = False) -> str:
 def action_in_words_at(layout: Layout, state: State, action: Action, *, short: bool = False) -> str:
     """:func:`action_in_words` for the position ``state`` of a game on ``layout``."""
     seat = state.seat
-    vehicle = VEHICLES[seat]
+    vehicle = vehicle_name(seat)
     if isinstance(action, Take):
         card = action.card
         column = next((c for c, cards in zip(CONTINENTS, state.market) if card in cards), None)
         name = card_name(card) if short else card_with_subject(card)
         if column is not None:
-            text = _("took {card} from {continent}").format(card=name, continent=column.title)
+            text = _("took {card} from {continent}").format(card=name, continent=continent_name(column))
         else:
             text = _("took {card}").format(card=name)
         if card.continent is None:
             return text
         if card.continent is state.vehicles[seat]:
             return _("{took}, the {vehicle} stays in {continent}").format(
-                took=text, vehicle=vehicle, continent=card.continent.title
+                took=text, vehicle=vehicle, continent=continent_name(card.continent)
             )
         return _("{took}, moved the {vehicle} to {continent}").format(
-            took=text, vehicle=vehicle, continent=card.continent.title
+            took=text, vehicle=vehicle, continent=continent_name(card.continent)
         )
     if isinstance(action, Move):
-        return _("moved the {vehicle} to {continent}").format(vehicle=vehicle, continent=action.continent.title)
+        return _("moved the {vehicle} to {continent}").format(
+            vehicle=vehicle, continent=continent_name(action.continent)
+        )
     if isinstance(action, Place):
-        return _("placed it in {spot}").format(spot=layout.spot_name(action.showcase, action.spot))
+        return _("placed it in {spot}").format(spot=spot_name(layout, action.showcase, action.spot))
     if isinstance(action, ToDepot):
-        return _("put it in the Depot")
+        return pgettext("done", "put it in the Depot")
     if isinstance(action, EndExhibition):
         return _("found no place for it and ended the exhibition (the card leaves the game)")
     return str(action)
@@ -335,5 +399,6 @@ def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tup
             turns.append((seat, []))
         turns[-1][1].append(words[k])
     return [
-        (seat, _("{name} {actions}").format(name=game.players[seat], actions=", ".join(parts))) for seat, parts in turns
+        (seat, _("{name} {actions}").format(name=game.players[seat], actions=_(", ").join(parts)))
+        for seat, parts in turns
     ]

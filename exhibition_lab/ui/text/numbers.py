@@ -1,11 +1,21 @@
-"""Numbers as the app writes them: the true minus sign and signed values."""
+"""Numbers as the app writes them: the true minus sign, signed values, and each language's
+separators (``1,234.5`` in English, ``1234,5`` in Spanish, ``1,234.5`` in Japanese).
+
+In English every function gives exactly what Python's format specification gives; in
+another language Babel formats the number with that language's symbols (CLDR) and the true
+minus sign.
+"""
 
 from __future__ import annotations
 
 import re
 
+from .i18n import DEFAULT_LANGUAGE, language
+
 #: A hyphen used as a minus sign: before a number, not inside a word or a range (1972-73).
 _HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
+#: The format specifications the words use: sign, grouping, precision, type.
+_SPEC = re.compile(r"(?P<sign>\+?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[fg%]?)")
 
 
 def minus(text: str) -> str:
@@ -17,10 +27,54 @@ def minus(text: str) -> str:
     return _HYPHEN_MINUS.sub("−", text)
 
 
+def number(value: float, spec: str = "") -> str:
+    """``value`` written for the reader: ``spec`` is a format specification of the kind the
+    words use (``"+,.0f"``, ``".1f"``, ``"g"``, ``".0%"``). English gives ``format(value, spec)``
+    unchanged; other languages get their own decimal and grouping symbols and “−”.
+
+    >>> number(1234.5, ",.1f")
+    '1,234.5'
+    """
+    current = language()
+    if current == DEFAULT_LANGUAGE:
+        return format(value, spec)
+    return _localised(value, spec, current)
+
+
+def _localised(value: float, spec: str, locale: str) -> str:
+    from babel import Locale
+    from babel.numbers import format_decimal, format_percent, get_decimal_symbol
+
+    match = _SPEC.fullmatch(spec)
+    if match is None:
+        raise ValueError(f"no localised form for the format specification {spec!r}")
+    digits = match["digits"]
+    kind = match["kind"]
+    if kind == "g" or (kind == "" and digits is None):
+        # the shortest form, as Python's "g" writes it, with the language's decimal symbol
+        text = format(value, "g" if kind == "g" else "").replace(".", get_decimal_symbol(locale))
+    else:
+        places = int(digits or 0)
+        fraction = "." + "0" * places if places else ""
+        integer = "#,##0" if match["group"] else "0"
+        if kind == "%":
+            # the language's own percent pattern ("#,##0 %" in Spanish), with the decimals asked for
+            pattern = Locale.parse(locale).percent_formats[None].pattern
+            last = pattern.rfind("0")
+            text = format_percent(value, pattern[: last + 1] + fraction + pattern[last + 1 :], locale=locale)
+        else:
+            text = format_decimal(value, integer + fraction, locale=locale, decimal_quantization=True)
+    if match["sign"] and not text.startswith("-"):
+        text = "+" + text
+    return text.replace("-", "−")
+
+
 def signed(value: float, digits: int) -> str:
     """``+1.5``, ``−800``: a value with its sign and thousands separators.
 
     >>> signed(-1234.5, 0)
     '−1,234'
     """
-    return f"{value:+,.{digits}f}".replace("-", "−")
+    if language() == DEFAULT_LANGUAGE:
+        return f"{value:+,.{digits}f}".replace("-", "−")
+    return number(value, f"+,.{digits}f")

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from ...core.session import UndoRefusal
 from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from ...games.exhibition.rules.deal import VEHICLES
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES
 from ...games.exhibition.session import PlaySession, Turn
-from .explain import card_name, card_with_subject, history_in_words
-from .i18n import N_, _, ngettext, translate
+from .explain import card_with_subject, history_in_words
+from .i18n import N_, _, ngettext, pgettext, translate
+from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name
 from .numbers import minus
 from .setup import variation_line
 
@@ -37,12 +37,12 @@ def seat_label(session: PlaySession, seat: int) -> str:
     name = session.game.players[seat]
     if session.is_human(seat):
         return name
-    return _("{name} ({kind} bot)").format(name=name, kind=session.seats[seat])
+    return _("{name} ({kind} bot)").format(name=name, kind=seat_kind_name(session.seats[seat]))
 
 
 def seat_kind(session: PlaySession, seat: int) -> str:
     """``human`` or ``greedy bot``: what plays a seat."""
-    return _("human") if session.is_human(seat) else _("{kind} bot").format(kind=session.seats[seat])
+    return _("human") if session.is_human(seat) else _("{kind} bot").format(kind=seat_kind_name(session.seats[seat]))
 
 
 def seats_in_words(session: PlaySession) -> str:
@@ -63,15 +63,19 @@ def what_now(session: PlaySession) -> str:
     if game.phase is Phase.TAKE:
         here = game.vehicles[seat]
         if game.market[here]:
-            return _("{name}: take a card from {continent}, where {whose} {vehicle} stands").format(
-                name=who, continent=here.title, whose=possessive(session, seat), vehicle=VEHICLES[seat]
-            )
+            if session.is_addressed(seat):
+                text = _("{name}: take a card from {continent}, where your {vehicle} stands")
+            else:
+                text = _("{name}: take a card from {continent}, where {owner}'s {vehicle} stands")
+            return text.format(name=who, continent=continent_name(here), owner=who, vehicle=vehicle_name(seat))
         return _("{name}: {continent} is empty, so take a card from any continent").format(
-            name=who, continent=here.title
+            name=who, continent=continent_name(here)
         )
     if game.phase is Phase.MOVE:
-        return _("{name}: the white card lets {whose} vehicle go anywhere — choose a continent").format(
-            name=who, whose=possessive(session, seat)
+        if session.is_addressed(seat):
+            return _("{name}: the white card lets your vehicle go anywhere — choose a continent").format(name=who)
+        return _("{name}: the white card lets {owner}'s vehicle go anywhere — choose a continent").format(
+            name=who, owner=who
         )
     return _("{name}: {options}").format(name=who, options=placing_options(session))
 
@@ -144,7 +148,10 @@ def variations_in_words(game: Game) -> str:
     direct neighbours share a continent or lie within 5 years (V3)."``"""
     parts = [
         _("{name} over {base} — {line} ({rule})").format(
-            name=kind.name, base=SHOWCASES[kind.covers].name, line=variation_line(kind.key), rule=kind.rule
+            name=showcase_name(kind),
+            base=showcase_name(SHOWCASES[kind.covers]),
+            line=variation_line(kind.key),
+            rule=kind.rule,
         )
         for kind in game.layout
         if kind.is_variation
@@ -221,12 +228,15 @@ def turns_label(session: PlaySession) -> str:
     if game.is_solo:
         return _("Your last turn")
     viewer = session.viewer
-    whose = _("{name}'s").format(name=game.players[viewer]) if len(session.human_seats) > 1 else _("your")
+    name = game.players[viewer]
+    named = len(session.human_seats) > 1
     if game.is_over:
-        return _("After {whose} last turn").format(whose=whose)
-    if session.has_finished_a_turn(viewer):
-        return _("Since {whose} last turn").format(whose=whose)
-    return _("Before {whose} first turn").format(whose=whose)
+        label = _("After {name}'s last turn") if named else _("After your last turn")
+    elif session.has_finished_a_turn(viewer):
+        label = _("Since {name}'s last turn") if named else _("Since your last turn")
+    else:
+        label = _("Before {name}'s first turn") if named else _("Before your first turn")
+    return label.format(name=name) if named else label
 
 
 def turns_line(session: PlaySession) -> tuple[str, list[str]]:
@@ -246,6 +256,12 @@ def own_turns(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, st
     """Turns of the lone player, said without their name (``took 1965 …, placed it in …``)."""
     words = history_in_words(session.game)
     return [(t.seat, _(", ").join(words[t.start : t.stop])) for t in turns]
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """Sentences told one after the other, each closed by a full stop: ``A. B.`` (the stop
+    and the space after it are the language's: ``A。B。``)."""
+    return "".join(_("{sentence}. ").format(sentence=part) for part in parts).rstrip()
 
 
 def hot_seat_handover(session: PlaySession, seat: int) -> str:
@@ -281,7 +297,7 @@ def decision_noun(action: Action, card_year: str | None) -> str:
     if isinstance(action, Take):
         return _("taking of {card}").format(card=card_year)
     if isinstance(action, Move):
-        return _("move to {continent}").format(continent=action.continent.title)
+        return pgettext("decision", "move to {continent}").format(continent=continent_name(action.continent))
     if isinstance(action, Place):
         return _("placement of {card}").format(card=card_year) if card_year else _("placement")
     if isinstance(action, ToDepot):
@@ -297,11 +313,18 @@ def undo_in_words(session: PlaySession) -> str:
     if scope is None:
         return _("nothing")
     yours = session.humans_turn or len(session.human_seats) == 1
-    whose = _("your") if yours else _("{name}'s").format(name=session.game.players[scope.owner])
+    owner = session.game.players[scope.owner]
     card = card_name(scope.card) if scope.card is not None else None
-    own = _("{whose} {decision}").format(whose=whose, decision=decision_noun(scope.decision, card))
+    decision = decision_noun(scope.decision, card)
+    if yours:
+        own = _("your {decision}").format(decision=decision)
+    else:
+        own = _("{name}'s {decision}").format(name=owner, decision=decision)
     if scope.forced_end:  # the forced end that followed goes back too
-        own = _("{decision}, {whose} exhibition ending").format(decision=own, whose=whose)
+        if yours:
+            own = _("{decision}, your exhibition ending").format(decision=own)
+        else:
+            own = _("{decision}, {name}'s exhibition ending").format(decision=own, name=owner)
     if not scope.others:
         return own
     others = _(" and ").join(_("{name}'s turn").format(name=session.game.players[s]) for s in scope.others)
@@ -400,7 +423,7 @@ def depot_title() -> str:
 
 
 def secret_decade_note(decade: int) -> str:
-    return _("your Secret Decade: the {decade}s").format(decade=decade)
+    return _("your Secret Decade: {decade}").format(decade=decade_name(decade))
 
 
 def in_hand_label() -> str:

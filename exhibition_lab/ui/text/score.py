@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
 from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet
 from .i18n import _, ngettext, translate
-from .numbers import minus
+from .names import phrase_words
+from .numbers import minus, number
 
 _KNOWN = {g.key for g in GOALS}
 
@@ -35,11 +36,25 @@ def goal_hover(key: str, *, solo: bool) -> str:
     return words
 
 
+def reason_words(line: ScoreLine) -> str:
+    """Why a score line has its points, in the reader's language (a line made by hand without
+    a phrase gives its own reason)."""
+    return phrase_words(line.phrase) if line.phrase is not None else line.reason
+
+
+def line_words(line: ScoreLine) -> str:
+    """A score line as the engine prints it (``Years Gap (R20): gap 1972 − 1903 = 69, rank 1 → 5``),
+    in the reader's language."""
+    return _("{goal} ({rule}): {reason} → {points}").format(
+        goal=goal_label(line.goal), rule=line.rule, reason=reason_words(line), points=number(line.points, "g")
+    )
+
+
 def line_tooltip(line: ScoreLine, scale: int = 1) -> str:
     """A score line for hovering, in the unit the table shows (points ×100 in a solo game);
     Chain of Years' minimum said as a rule, not a contradiction (R23); an empty solo Mid
     Century said as the farthest distance (S6, D11)."""
-    points = minus(f"{line.points * scale:g}")
+    points = minus(number(line.points * scale, "g"))
     if line.goal == CHAIN.key and len(line.cards) <= 1:
         one = _("100 points") if scale != 1 else _("1 point")
         return _(
@@ -54,7 +69,7 @@ def line_tooltip(line: ScoreLine, scale: int = 1) -> str:
     return _("{goal} ({rule}): {reason} → {points}{unit}").format(
         goal=goal_label(line.goal),
         rule=line.rule,
-        reason=minus(line.reason),
+        reason=minus(reason_words(line)),
         points=points,
         unit=_(" points") if scale != 1 else "",
     )
@@ -64,7 +79,8 @@ def score_in_words(score: PlayerScore) -> str:
     """One player's score explained line by line, every number in the unit the sheet shows
     (solo: points ×100, also Mid Century's, which the engine's text gives in fame points)."""
     if score.scale == 1:
-        return minus(score.explain())
+        lines = [line_words(line) for line in score.lines]
+        return minus("\n".join([*lines, _("Total: {total} fp").format(total=score.total)]))
     lines = [line_tooltip(line, score.scale) for line in score.lines]
     return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
 from ...games.exhibition.session import HUMAN
 from .i18n import N_, _
+from .names import showcase_name
 
 #: Each seat kind in a few words, weakest bot first: short enough for the start panel's
 #: dropdown (the whole sentence is :data:`SEAT_DETAILS`, shown on hover).
@@ -56,25 +57,29 @@ def variation_hover(key: str) -> str:
     kind = VARIATIONS[key]
     return _(
         "{name} (rule {rule} of the rules reference): {line}. A variation over {base}; no white cards here (V1)."
-    ).format(name=kind.name, rule=kind.rule, line=variation_line(key), base=SHOWCASES[kind.covers].name)
+    ).format(
+        name=showcase_name(kind), rule=kind.rule, line=variation_line(key), base=showcase_name(SHOWCASES[kind.covers])
+    )
 
 
 def variation_over(key: str) -> str:
     """``(over General)``: the showcase a variation lies over."""
-    return _("(over {base})").format(base=SHOWCASES[VARIATIONS[key].covers].name)
+    return _("(over {base})").format(base=showcase_name(SHOWCASES[VARIATIONS[key].covers]))
 
 
 def variation_blocked(key: str, blocked_by: str) -> str:
     """Why a variation's box is off while its rival over the same showcase is ticked (D9)."""
     return _("Off while {other} is ticked: both lie over {base}, and a showcase takes one variation at a time.").format(
-        other=VARIATIONS[blocked_by].name, base=SHOWCASES[VARIATIONS[key].covers].name
+        other=showcase_name(VARIATIONS[blocked_by]), base=showcase_name(SHOWCASES[VARIATIONS[key].covers])
     )
 
 
 def variations_clash(first: str, second: str) -> str:
     """The refusal of two variations over one showcase (D9)."""
     return _("{first} and {second} both lie over {base}: choose one of them (one variation per showcase, D9)").format(
-        first=VARIATIONS[first].name, second=VARIATIONS[second].name, base=SHOWCASES[VARIATIONS[second].covers].name
+        first=showcase_name(VARIATIONS[first]),
+        second=showcase_name(VARIATIONS[second]),
+        base=showcase_name(SHOWCASES[VARIATIONS[second].covers]),
     )
 
 

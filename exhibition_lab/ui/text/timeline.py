@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ...games.timeline.agents import KnowledgeResult, TimelineSession
 from ...games.timeline.rules import Reveal, TimelineView
 from .i18n import _, ngettext
+from .numbers import number
 
 # ---------------------------------------------------------------- a play in words
 
@@ -287,8 +288,8 @@ def knowledge_table(result: KnowledgeResult) -> str:
 
 def chart_title(result: KnowledgeResult) -> str:
     """The title of the knowledge chart."""
-    return _("One bot against bots of ±{reference} years (shaded: 95% interval; dashed: fair share)").format(
-        reference=f"{result.reference:g}"
+    return _("One bot against bots of ±{reference} years (shaded: {level} interval; dashed: fair share)").format(
+        reference=f"{result.reference:g}", level=number(0.95, ".0%")
     )
 
 

@@ -7,9 +7,17 @@ from __future__ import annotations
 from ...games.exhibition.rules.goals import PAIR_GOALS, goal
 from ...games.exhibition.rules.scoring import SoloRules
 from .i18n import N_, _, ngettext, translate
+from .names import reading_name
+from .numbers import number
 
-#: The goals a pair showcase scores, as (label, key) for the goal buttons.
-GOAL_OPTIONS = tuple((translate(g.label), g.key) for g in PAIR_GOALS)
+
+def goal_options() -> tuple[tuple[str, str], ...]:
+    """The goals a pair showcase scores, as (label, key) for the goal buttons, in the reader's language."""
+    return tuple((translate(g.label), g.key) for g in PAIR_GOALS)
+
+
+#: The goal buttons' options in English (:func:`goal_options` gives them in the reader's language).
+GOAL_OPTIONS = tuple((g.label, g.key) for g in PAIR_GOALS)
 
 CONTROLS = {
     "left": N_("Left card"),
@@ -47,7 +55,7 @@ def reading_note(rules: SoloRules) -> str:
     return _(
         "Mid Century is counted as in this game: the {name} reading, +{base} minus {per_year} points per year "
         "from 1950 (S6, D11)."
-    ).format(name=rules.name, base=rules.base, per_year=rules.per_year)
+    ).format(name=reading_name(rules.name), base=rules.base, per_year=rules.per_year)
 
 
 def heading_template() -> str:
@@ -122,12 +130,18 @@ def press_simulate_template() -> str:
 
 
 def simulated_template() -> str:
-    """The simulated games' summary; ``games``, ``fame`` and ``mean`` are set in bold."""
+    """The simulated games' summary; ``games``, ``fame`` and ``mean`` are set in bold, ``kept``
+    is a share written with :func:`kept_share`."""
     return _(
-        "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 kept in {kept:.1f}% of games. "
+        "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 kept in {kept} of games. "
         "Those games scored {mean} points on average (solo, ×100 scale; Mid Century counted {base} minus "
         "{per_year} points per year away from 1950, the {reading} reading)."
     )
+
+
+def kept_share(share: float) -> str:
+    """A share of games as the reader writes a percentage: ``87.5%``."""
+    return number(share, ".1%")
 
 
 def games_by(n: int, bot: str) -> str:
@@ -153,9 +167,9 @@ def describe(
     if expected is None:
         return _("{question}: no answer, {refusal}").format(question=question, refusal=refusal)
     where = _("the whole deck") if whole_deck else _("the cards still to come in this game")
-    return _(
-        "{question}, market from {where}: expected {expected:.2f} fp, all 5 kept with probability {keep:.3f}"
-    ).format(question=question, where=where, expected=expected, keep=keep_all)
+    return _("{question}, market from {where}: expected {expected} fp, all 5 kept with probability {keep}").format(
+        question=question, where=where, expected=number(expected, ".2f"), keep=number(keep_all or 0.0, ".3f")
+    )
 
 
 def explorer_repr(description: str) -> str:

@@ -15,6 +15,7 @@ from ...games.exhibition.rules.layout import VARIATIONS
 from ...games.exhibition.session import HUMAN, SEAT_KINDS, PlaySession
 from ..render.play import rule_tag
 from ..text import setup as words
+from ..text.names import showcase_name
 from .panels import ScrollAnchor
 
 #: Every option row of the panel: a checkbox of fixed width, then its words (top-aligned,
@@ -52,7 +53,7 @@ class VariationPicker(w.VBox):
     def _text(key: str, blocked_by: str | None = None) -> str:
         kind = VARIATIONS[key]
         over = escape(words.variation_over(key), quote=False)
-        line = f"<b>{kind.name}</b> <small>{over}</small>{rule_tag(kind.rule)} — "
+        line = f"<b>{escape(showcase_name(kind))}</b> <small>{over}</small>{rule_tag(kind.rule)} — "
         line += f"<span class='exlab-setup-note'>{escape(words.variation_line(key), quote=False)}</span>"
         if blocked_by is not None:
             line += (

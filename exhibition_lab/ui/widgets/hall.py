@@ -15,6 +15,7 @@ from ..render import play as html
 from ..screens import play as screens
 from ..screens.play import HallScreen
 from ..text import play as words
+from ..text.names import showcase_name
 from ..text.setup import variation_hover
 from .cards import card_button, paint_card, paint_empty, set_class
 
@@ -49,10 +50,10 @@ class HallView(w.VBox):
                 button.on_click(lambda b: on_spot(*b.spot))
                 buttons.append(button)
             self.spots.append(buttons)
-            name = f"<b>{kind.name}</b>"
+            name = f"<b>{escape(showcase_name(kind))}</b>"
             if kind.is_variation:
                 # a two-spot showcase has no room for its rule: it goes on hover
-                name = f"<b title='{escape(variation_hover(kind.key))}'>{kind.name}</b>"
+                name = f"<b title='{escape(variation_hover(kind.key))}'>{escape(showcase_name(kind))}</b>"
             label = w.HTML(name)
             label.add_class("exlab-showcase-name")
             box = w.VBox([label, w.HBox(buttons)])

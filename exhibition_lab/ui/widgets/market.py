@@ -13,6 +13,7 @@ from ..render.cards import continent_text_color
 from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
 from ..screens import play as screens
 from ..screens.play import Chooser, Tile
+from ..text.names import continent_name
 from .cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
 
 #: The tile's width in the app: six columns and their margins (the score sheet takes this
@@ -91,7 +92,7 @@ class ContinentChooser(w.HBox):
         self._label = w.HTML()
         self._buttons = []
         for continent in CONTINENTS:
-            button = w.Button(description=continent.title, layout=w.Layout(width="112px", height="28px"))
+            button = w.Button(description=continent_name(continent), layout=w.Layout(width="112px", height="28px"))
             button.style.button_color = continent.color
             button.style.text_color = continent_text_color(continent)
             button.add_class("exlab-continent-choice")

@@ -159,7 +159,8 @@ class YearsGapExplorer(w.VBox):
             return
         found = odds.pair_showcase(self.game)
         goal = found[0] if found is not None else self.goal.value
-        self.goal.options = tuple(o for o in GOAL_OPTIONS if o[1] == goal) or GOAL_OPTIONS
+        options = words.goal_options()
+        self.goal.options = tuple(o for o in options if o[1] == goal) or options
         self.goal.value = goal
         self.goal.layout.display = "none"  # one choice is no choice; the heading names it
         self._goal_name = words.goal_name(goal)
@@ -188,7 +189,7 @@ class YearsGapExplorer(w.VBox):
         self.right.add_class("exlab-whatif-right")
         self.heading = w.HTML()
         self.heading.add_class("exlab-whatif-heading")
-        self.goal = w.ToggleButtons(options=GOAL_OPTIONS, value=goal, description=words.control("goal"))
+        self.goal = w.ToggleButtons(options=words.goal_options(), value=goal, description=words.control("goal"))
         self.goal.add_class("exlab-whatif-goal")
         pools = [WHOLE_DECK] + ([THIS_GAME] if self.game is not None else [])
         self.pool = w.ToggleButtons(options=pools, value=pools[-1], description=words.control("pool"))

@@ -13,7 +13,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from ....core.errors import DeckError, NotationError
+from ....core.errors import ArgumentError, DeckError, NotationError
+from ....core.words import N_
 
 FIRST_YEAR = 1900
 LAST_YEAR = 1999
@@ -22,14 +23,16 @@ EINSTEIN_TOKEN = "EIN"
 
 
 class Continent(Enum):
-    """The six continents in the order of the Continents tile (R1); colours per R1 and D1."""
+    """The six continents in the order of the Continents tile (R1); colours per R1 and D1.
 
-    OC = ("OC", "Oceania", "#7e57c2")
-    SA = ("SA", "South America", "#d32f2f")
-    AF = ("AF", "Africa", "#8d6e63")
-    AS = ("AS", "Asia", "#43a047")
-    EU = ("EU", "Europe", "#1e88e5")
-    NA = ("NA", "North America", "#fbc02d")
+    ``title`` is a message id (English); the ui shows it in the reader's language."""
+
+    OC = ("OC", N_("Oceania"), "#7e57c2")
+    SA = ("SA", N_("South America"), "#d32f2f")
+    AF = ("AF", N_("Africa"), "#8d6e63")
+    AS = ("AS", N_("Asia"), "#43a047")
+    EU = ("EU", N_("Europe"), "#1e88e5")
+    NA = ("NA", N_("North America"), "#fbc02d")
 
     # Members are singletons, so identity hashing is exact and much faster than Enum's.
     __hash__ = object.__hash__
@@ -73,11 +76,16 @@ class Card:
     ``year`` is ``None`` only for Einstein; ``continent`` is ``None`` for the white cards
     (1945 and Einstein). Equality and hashing use year and continent only, so a card parsed
     from notation equals the deck card with its title.
+
+    ``title`` is the subject in English; ``titles`` holds it in other languages as
+    ``(language, title)`` pairs (the deck's ``title_es``, ``title_ja`` columns), read by
+    :meth:`title_in`.
     """
 
     year: int | None
     continent: Continent | None
     title: str = field(default="", compare=False)
+    titles: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.year is not None and not FIRST_YEAR <= self.year <= LAST_YEAR:
@@ -108,6 +116,25 @@ class Card:
         if self.year is None:
             return EINSTEIN_TOKEN
         return f"{self.year}{self.continent.code if self.continent else WHITE_CODE}"
+
+    def title_in(self, language: str) -> str:
+        """The subject in ``language`` (``"es"``, ``"ja"``), or in English where the deck gives
+        no translation. A card without translations of its own that carries a reference
+        subject (the constant :data:`EINSTEIN`, a card rebuilt from a save) reads the
+        reference deck's.
+
+        >>> card = Card.parse("1969NA")
+        >>> card.title_in("en") == card.title, card.title_in("fr") == card.title
+        (True, True)
+        """
+        for code, title in self.titles:
+            if code == language:
+                return title
+        if not self.titles and self.title:
+            reference = _deck_titles().get(self.token)
+            if reference is not None and reference is not self and reference.title == self.title:
+                return reference.title_in(language)
+        return self.title
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -166,7 +193,8 @@ def _shown(text: str, most: int = 24) -> str:
     return repr(text) if len(text) <= most else repr(text[:most]) + "…"
 
 
-EINSTEIN = Card(None, None, "Albert Einstein")
+# the white card without a deck: his name, as the Spanish and Japanese help pages write it
+EINSTEIN = Card(None, None, "Albert Einstein", (("es", "Albert Einstein"), ("ja", "アルベルト・アインシュタイン")))
 
 
 def _data_dir() -> Path:
@@ -182,16 +210,35 @@ def seeds_path(*parts: str) -> Path:
     return _data_dir().joinpath(*parts)
 
 
-def rules_path() -> Path:
-    """Path of the project's rules reference, ``rules.md`` (every rule id has an anchor there).
+#: The languages the rules reference is written in: ``rules.md`` and ``rules.<language>.md``.
+RULES_LANGUAGES = ("en", "es", "ja")
+
+
+def rules_path(language: str | None = None) -> Path:
+    """Path of the project's rules reference, ``rules.md`` (every rule id has an anchor there);
+    ``language="es"`` or ``"ja"`` gives its translation ``rules.es.md`` / ``rules.ja.md``, with
+    the same ids and anchors.
 
     Installed, it is ``exhibition_lab/docs/rules.md`` inside the package; in a source checkout,
     the repository's ``docs/rules.md``. Anchors are the lower-case ids: ``rules.md#r12``.
+
+    >>> rules_path("es").name
+    'rules.es.md'
     """
-    packaged = resources.files("exhibition_lab") / "docs" / "rules.md"
+    code = language or "en"
+    if code not in RULES_LANGUAGES:
+        raise ArgumentError(f"no rules reference in {language!r}; languages: {', '.join(RULES_LANGUAGES)}")
+    name = "rules.md" if code == "en" else f"rules.{code}.md"
+    packaged = resources.files("exhibition_lab") / "docs" / name
     if packaged.is_file():
         return Path(str(packaged))
-    return Path(__file__).resolve().parents[4] / "docs" / "rules.md"
+    return Path(__file__).resolve().parents[4] / "docs" / name
+
+
+#: Optional deck columns after ``title``: the subject in another language (``title_es``).
+_TRANSLATED_TITLE = re.compile(r"^title_([a-z]{2})$")
+#: A subject is read on a card face; translations keep to the length of a card's line.
+MAX_TRANSLATED_TITLE = 120
 
 
 #: R5: a deck deals three open cards to each of the six continents.
@@ -277,7 +324,8 @@ def _well_typed(card: Card) -> bool:
 
 
 def load_deck(source: str | Path | io.TextIOBase) -> tuple[Card, ...]:
-    """Read a deck CSV with the columns ``year, continent, title`` (R2, D2).
+    """Read a deck CSV with the columns ``year, continent, title`` (R2, D2), optionally
+    followed by translated subjects ``title_es``, ``title_ja`` … (an empty cell: no translation).
 
     ``continent`` is a code of R1 or ``W`` for a white card; Einstein has an empty year.
     Years are written in the digits 0–9. The cards must make a deck :func:`check_deck`
@@ -298,8 +346,10 @@ def load_deck(source: str | Path | io.TextIOBase) -> tuple[Card, ...]:
 
 def _read_deck_rows(source: Iterable[str]) -> list[Card]:
     reader = csv.DictReader(source)
-    if reader.fieldnames is None or [f.strip() for f in reader.fieldnames] != ["year", "continent", "title"]:
-        raise DeckError(f"a deck CSV needs the header year,continent,title; found {reader.fieldnames}")
+    if reader.fieldnames is None or not _deck_header(reader.fieldnames):
+        raise DeckError(
+            f"a deck CSV needs the header year,continent,title (then title_es, title_ja …); found {reader.fieldnames}"
+        )
     cards: list[Card] = []
     seen: set[int | None] = set()
     for row in reader:
@@ -317,22 +367,42 @@ def _read_deck_rows(source: Iterable[str]) -> list[Card]:
     return cards
 
 
+def _deck_header(fields: list[str]) -> bool:
+    names = [f.strip() for f in fields]
+    extra = names[3:]
+    return names[:3] == ["year", "continent", "title"] and all(_TRANSLATED_TITLE.match(f) for f in extra)
+
+
+def _translated_titles(row: dict[str, str], line_no: int) -> tuple[tuple[str, str], ...]:
+    titles = []
+    for column, text in row.items():
+        match = _TRANSLATED_TITLE.match((column or "").strip())
+        title = (text or "").strip()
+        if match is None or not title:
+            continue
+        if len(title) > MAX_TRANSLATED_TITLE or any(ch in title for ch in "\r\n"):
+            raise DeckError(f"line {line_no}: {column} is one line of at most {MAX_TRANSLATED_TITLE} characters")
+        titles.append((match.group(1), title))
+    return tuple(titles)
+
+
 def _deck_row(row: dict[str, str], line_no: int) -> Card:
     year_text = (row.get("year") or "").strip()
     code = (row.get("continent") or "").strip().upper()
     title = (row.get("title") or "").strip()
     if not title:
         raise DeckError(f"line {line_no}: every card needs a subject title")
+    titles = _translated_titles(row, line_no)
     try:
         if not year_text:
             if code != WHITE_CODE:
                 raise DeckError(f"line {line_no}: a card without a year must be white (W), like Einstein")
-            return Card(None, None, title)
+            return Card(None, None, title, titles)
         if not (year_text.isascii() and year_text.isdigit() and len(year_text) == 4):
             raise DeckError(f"line {line_no}: a year is four digits 0–9, not {_shown(year_text)}", rule="R2")
         year = int(year_text)
         continent = None if code == WHITE_CODE else Continent.parse(code)
-        return Card(year, continent, title)
+        return Card(year, continent, title, titles)
     except NotationError as exc:
         raise DeckError(f"line {line_no}: {exc}", rule=exc.rule) from None
 

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from ....core.errors import ArgumentError
+from ....core.words import N_
 from .cards import CONTINENTS, OPEN_CARDS, Card, text_problem
 
 MAX_PLAYERS = 5  # R4
 MARKET_SIZE = OPEN_CARDS  # R5: the same constant under the name game.py and position.py use
 START_CONTINENTS = CONTINENTS[:MAX_PLAYERS]  # R6: OC, SA, AF, AS, EU by seat
 DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
-VEHICLES = ("Zeppelin", "Ford", "Titanic", "DC-3", "Space Shuttle")  # R3, by seat
+VEHICLES = (N_("Zeppelin"), N_("Ford"), N_("Titanic"), N_("DC-3"), N_("Space Shuttle"))  # R3, by seat; message ids
 #: A name is written on a seat of the board, a line of a position and a score sheet row.
 MAX_NAME = 40
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ....core.errors import ArgumentError, ExhibitionLabError
+from ....core.words import N_, Phrase
 from .cards import CONTINENTS, TILE_CARDS, Card
 from .goals import (
     CHAIN,
@@ -49,13 +50,18 @@ GOAL_LABELS: dict[str, str] = {g.key: g.label for g in GOALS}
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One goal of one player: points (fame points), the rule id and why."""
+    """One goal of one player: points (fame points), the rule id and why.
+
+    ``reason`` says why in English; ``phrase`` is the same reason as a message id with its
+    facts, for the ui to say in the reader's language (``None`` on lines made by hand).
+    """
 
     goal: str
     rule: str
     points: float
     reason: str
     cards: tuple[Card, ...] = ()
+    phrase: Phrase | None = None
 
     @property
     def label(self) -> str:
@@ -184,6 +190,58 @@ class ScoreSheet:
         return "\n\n".join(f"{name}\n{self.scores[name].explain()}" for name in self.ranking)
 
 
+# ---------------------------------------------------------------- reasons
+#: Why a score line has its points, as message ids; :func:`_line` fills one in English.
+MISSING_CONTINENTS = N_("missing {continents}")
+ALL_SIX = N_("all six continents")
+ALL_SIX_IN_ROUND = N_("all six continents in round {round}")
+PAIR_EMPTY = N_("an empty spot scores nothing")
+PAIR_EINSTEIN = N_("Einstein has no year, so it scores nothing")
+PAIR_DIFFERENCE = N_("{measure} {right} − {left} = {value}, rank {rank}")
+PAIR_RIGHT_YEAR = N_("{measure} {right}, rank {rank}")
+NO_COLOURED_CARD = N_("no coloured card in the hall")
+FOCUS = N_("{count} × {continents}")
+NO_DATED_CARD = N_("no dated card")
+ALL_DECADES = N_("all ten decades")
+SOME_DECADES = N_("{count} decade(s); missing the {decades}")
+CHAIN_RUN = N_("{chain}")
+CHAIN_MINIMUM = N_("{chain} (at least 1)")
+CHAIN_NONE = N_("no dated card (at least 1)")
+EMPTY = N_("{count} empty spot(s)")
+DEPOT_CARDS = N_("{count} Depot card(s)")
+DEPOT_LISTED = N_("{count} Depot card(s): {tokens}")
+SECRET_CARDS = N_("{decade}s: {tokens}")
+SECRET_NONE = N_("{decade}s: none")
+MARKET = N_("{most} − {count} market card(s) {where}")
+MARKET_FLOOR = N_("{most} − {count} market card(s) {where} (min 0)")
+MID_EMPTY = N_("empty or Einstein: {base} − {per_year}·{years} = {term} points ({reading} reading, D11)")
+MID_DISTANCE = N_(
+    "{distance} year(s) from {year}: {base} − {per_year}·{years} = {term} points ({reading} reading, D11)"
+)
+
+
+def english_fact(name: str, value: Any) -> str:
+    """A fact of a score line's :class:`~exhibition_lab.core.words.Phrase` as the English
+    reason writes it: continents by name, decades as ``1910s``, a chain as ``1972-1973``."""
+    if isinstance(value, Phrase):
+        return value.say(english_fact)
+    if name == "continents":
+        return ", ".join(c.title for c in value)
+    if name == "decades":
+        return ", ".join(f"{d}s" for d in value)
+    if name == "chain":
+        return "-".join(str(y) for y in value)
+    if name == "tokens":
+        return " ".join(value)
+    return str(value)
+
+
+def _line(goal: str, rule: str, points: float, message: str, cards: tuple[Card, ...] = (), **facts: Any) -> ScoreLine:
+    """A score line whose reason is ``message`` filled with ``facts`` (kept for the ui too)."""
+    phrase = Phrase(message, tuple(facts.items()))
+    return ScoreLine(goal, rule, points, phrase.say(english_fact), cards, phrase)
+
+
 # ---------------------------------------------------------------- goal helpers
 def _dense_rank_points(values: Mapping[str, float | None], *, higher_is_better: bool) -> dict[str, int]:
     """R19/R20 ranking: equal values share points, the next value gets the next lower."""
@@ -210,9 +268,7 @@ def _complete_pair(spots: tuple[Card | None, ...]) -> tuple[Card, Card] | None:
 
 
 def _pair_reason(spots: tuple[Card | None, ...]) -> str:
-    if any(c is None for c in spots):
-        return "an empty spot scores nothing"
-    return "Einstein has no year, so it scores nothing"
+    return PAIR_EMPTY if any(c is None for c in spots) else PAIR_EINSTEIN
 
 
 def _years(pair: tuple[Card, Card]) -> tuple[int, int]:
@@ -242,12 +298,35 @@ def pair_goal_lines(halls: Mapping[str, Hall]) -> dict[str, ScoreLine]:
             spots = spots_of[name]
             pair = _complete_pair(spots)
             if value is None or pair is None:
-                lines[name] = ScoreLine(scored.key, scored.rule, 0, _pair_reason(spots), ())
+                lines[name] = _line(scored.key, scored.rule, 0, _pair_reason(spots))
                 continue
             left, right = _years(pair)
-            detail = f"{right} − {left} = {value}" if scored.measure_name != "right-hand year" else f"{right}"
-            reason = f"{scored.measure_name} {detail}, rank {ranked.index(value) + 1}"
-            lines[name] = ScoreLine(scored.key, scored.rule, points[name], reason, pair)
+            rank = ranked.index(value) + 1
+            measure = scored.measure_name or ""
+            if scored.measure_name != "right-hand year":
+                lines[name] = _line(
+                    scored.key,
+                    scored.rule,
+                    points[name],
+                    PAIR_DIFFERENCE,
+                    pair,
+                    measure=Phrase(measure),
+                    right=right,
+                    left=left,
+                    value=value,
+                    rank=rank,
+                )
+            else:
+                lines[name] = _line(
+                    scored.key,
+                    scored.rule,
+                    points[name],
+                    PAIR_RIGHT_YEAR,
+                    pair,
+                    measure=Phrase(measure),
+                    right=right,
+                    rank=rank,
+                )
     return lines
 
 
@@ -270,11 +349,14 @@ def six_continents_lines(halls: Mapping[str, Hall], rounds: Mapping[str, int | N
     lines = {}
     for name, hall in halls.items():
         if reached[name] is None:
-            missing = [c.title for c in CONTINENTS if c not in hall.continents]
-            lines[name] = ScoreLine(SIX_CONTINENTS.key, SIX_CONTINENTS.rule, 0, f"missing {', '.join(missing)}")
+            missing = tuple(c for c in CONTINENTS if c not in hall.continents)
+            lines[name] = _line(SIX_CONTINENTS.key, SIX_CONTINENTS.rule, 0, MISSING_CONTINENTS, continents=missing)
+        elif rounds is None:
+            lines[name] = _line(SIX_CONTINENTS.key, SIX_CONTINENTS.rule, points[name], ALL_SIX)
         else:
-            when = "" if rounds is None else f" in round {reached[name]}"
-            lines[name] = ScoreLine(SIX_CONTINENTS.key, SIX_CONTINENTS.rule, points[name], f"all six continents{when}")
+            lines[name] = _line(
+                SIX_CONTINENTS.key, SIX_CONTINENTS.rule, points[name], ALL_SIX_IN_ROUND, round=reached[name]
+            )
     return lines
 
 
@@ -282,12 +364,11 @@ def continent_focus_line(hall: Hall) -> ScoreLine:
     """R21: cards of the most frequent continent (white cards excluded)."""
     counts = Counter(c.continent for c in hall.hall_cards() if c.continent is not None)
     if not counts:
-        return ScoreLine(CONTINENT_FOCUS.key, CONTINENT_FOCUS.rule, 0, "no coloured card in the hall")
+        return _line(CONTINENT_FOCUS.key, CONTINENT_FOCUS.rule, 0, NO_COLOURED_CARD)
     best = max(counts.values())
-    leaders = [c for c in CONTINENTS if counts[c] == best]
+    leaders = tuple(c for c in CONTINENTS if counts[c] == best)
     cards = tuple(c for c in hall.hall_cards() if c.continent is leaders[0])
-    names = ", ".join(c.title for c in leaders)
-    return ScoreLine(CONTINENT_FOCUS.key, CONTINENT_FOCUS.rule, best, f"{best} × {names}", cards)
+    return _line(CONTINENT_FOCUS.key, CONTINENT_FOCUS.rule, best, FOCUS, cards, count=best, continents=leaders)
 
 
 def decades_line(hall: Hall) -> ScoreLine:
@@ -295,12 +376,10 @@ def decades_line(hall: Hall) -> ScoreLine:
     decades = sorted({c.decade for c in hall.hall_cards() if c.decade is not None})
     missing = [d for d in range(1900, 2000, 10) if d not in decades]
     if not decades:
-        reason = "no dated card"
-    elif not missing:
-        reason = "all ten decades"
-    else:
-        reason = f"{len(decades)} decade(s); missing the {', '.join(f'{d}s' for d in missing)}"
-    return ScoreLine(DECADES.key, DECADES.rule, len(decades), reason)
+        return _line(DECADES.key, DECADES.rule, 0, NO_DATED_CARD)
+    if not missing:
+        return _line(DECADES.key, DECADES.rule, len(decades), ALL_DECADES)
+    return _line(DECADES.key, DECADES.rule, len(decades), SOME_DECADES, count=len(decades), decades=tuple(missing))
 
 
 def longest_chain(years: Iterable[int]) -> list[int]:
@@ -320,29 +399,34 @@ def chain_line(hall: Hall) -> ScoreLine:
     by_year = {c.year: c for c in hall.hall_cards() if c.year is not None}
     chain = longest_chain(by_year)
     points = max(1, len(chain))
-    reason = "-".join(str(y) for y in chain) if chain else "no dated card"
-    if len(chain) <= 1:
-        reason += " (at least 1)"
-    return ScoreLine(CHAIN.key, CHAIN.rule, points, reason, tuple(by_year[y] for y in chain))
+    cards = tuple(by_year[y] for y in chain)
+    if not chain:
+        return _line(CHAIN.key, CHAIN.rule, points, CHAIN_NONE)
+    message = CHAIN_MINIMUM if len(chain) <= 1 else CHAIN_RUN
+    return _line(CHAIN.key, CHAIN.rule, points, message, cards, chain=tuple(chain))
 
 
 def empty_spots_line(hall: Hall) -> ScoreLine:
     """R24: −1 per empty hall spot."""
-    return ScoreLine(EMPTY_SPOTS.key, EMPTY_SPOTS.rule, -hall.n_empty, f"{hall.n_empty} empty spot(s)")
+    return _line(EMPTY_SPOTS.key, EMPTY_SPOTS.rule, -hall.n_empty, EMPTY, count=hall.n_empty)
 
 
 def depot_line(hall: Hall) -> ScoreLine:
     """R25: −1 per Depot card; Depot cards count for nothing else."""
-    listed = " ".join(c.token for c in hall.depot)
-    reason = f"{len(hall.depot)} Depot card(s)" + (f": {listed}" if listed else "")
-    return ScoreLine(DEPOT.key, DEPOT.rule, -len(hall.depot), reason, hall.depot)
+    count = len(hall.depot)
+    if not hall.depot:
+        return _line(DEPOT.key, DEPOT.rule, -count, DEPOT_CARDS, hall.depot, count=count)
+    tokens = tuple(c.token for c in hall.depot)
+    return _line(DEPOT.key, DEPOT.rule, -count, DEPOT_LISTED, hall.depot, count=count, tokens=tokens)
 
 
 def secret_decade_line(hall: Hall, decade: int) -> ScoreLine:
     """V7: +1 per hall card (not Einstein) of the player's Secret Decade."""
     cards = tuple(c for c in hall.hall_cards() if c.decade == decade)
-    listed = " ".join(c.token for c in cards) or "none"
-    return ScoreLine(SECRET_DECADE.key, SECRET_DECADE.rule, len(cards), f"{decade}s: {listed}", cards)
+    if not cards:
+        return _line(SECRET_DECADE.key, SECRET_DECADE.rule, 0, SECRET_NONE, cards, decade=decade)
+    tokens = tuple(c.token for c in cards)
+    return _line(SECRET_DECADE.key, SECRET_DECADE.rule, len(cards), SECRET_CARDS, cards, decade=decade, tokens=tokens)
 
 
 def mid_century_distance(hall: Hall) -> int | None:
@@ -458,14 +542,13 @@ def solo_pair_line(hall: Hall, market: Iterable[Card | str]) -> ScoreLine | None
     assert scored.solo_rule is not None and scored.market_reason is not None
     pair = _complete_pair(spots)
     if pair is None:
-        return ScoreLine(scored.key, scored.solo_rule, 0, _pair_reason(spots))
+        return _line(scored.key, scored.solo_rule, 0, _pair_reason(spots))
     a, b = _years(pair)
     hits = [y for y in _market_years(market) if costs_a_point(scored, y, a, b)]
     points = int(solo_pair_points(len(hits)))
-    reason = f"{SOLO_PAIR_MAX} − {len(hits)} market card(s) {scored.market_reason.format(a=a, b=b)}"
-    return ScoreLine(
-        scored.key, scored.solo_rule, points, reason + (" (min 0)" if len(hits) > SOLO_PAIR_MAX else ""), pair
-    )
+    where = Phrase(scored.market_reason, (("a", a), ("b", b)))
+    message = MARKET_FLOOR if len(hits) > SOLO_PAIR_MAX else MARKET
+    return _line(scored.key, scored.solo_rule, points, message, pair, most=SOLO_PAIR_MAX, count=len(hits), where=where)
 
 
 def solo_score(
@@ -490,14 +573,12 @@ def solo_score(
     if len(market) > TILE_CARDS:
         raise ArgumentError(f"the Continents tile holds at most {TILE_CARDS} cards, not {len(market)} (S4)", rule="S4")
     six = hall.has_all_continents
-    missing = [c.title for c in CONTINENTS if c not in hall.continents]
+    missing = tuple(c for c in CONTINENTS if c not in hall.continents)
+    solo_rule = SIX_CONTINENTS.solo_rule or ""
     lines = [
-        ScoreLine(
-            SIX_CONTINENTS.key,
-            SIX_CONTINENTS.solo_rule or "",
-            1 if six else 0,
-            "all six continents" if six else f"missing {', '.join(missing)}",
-        )
+        _line(SIX_CONTINENTS.key, solo_rule, 1, ALL_SIX)
+        if six
+        else _line(SIX_CONTINENTS.key, solo_rule, 0, MISSING_CONTINENTS, continents=missing)
     ]
     pair = solo_pair_line(hall, market)
     if pair is not None:
@@ -513,8 +594,20 @@ def solo_score(
         lines.append(secret_decade_line(hall, secret_decade))
     distance = mid_century_distance(hall)
     term = rules.mid_century_points(distance)
-    where = "empty or Einstein" if distance is None else f"{distance} year(s) from {MID_CENTURY_YEAR}"
     years = rules.empty_distance if distance is None else distance
-    reason = f"{where}: {rules.base} − {rules.per_year}·{years} = {term} points ({rules.name} reading, D11)"
-    lines.append(ScoreLine(MID_CENTURY.key, MID_CENTURY.rule, term / SOLO_SCALE, reason, ()))
+    terms = {"base": rules.base, "per_year": rules.per_year, "years": years, "term": term, "reading": rules.name}
+    if distance is None:
+        lines.append(_line(MID_CENTURY.key, MID_CENTURY.rule, term / SOLO_SCALE, MID_EMPTY, **terms))
+    else:
+        lines.append(
+            _line(
+                MID_CENTURY.key,
+                MID_CENTURY.rule,
+                term / SOLO_SCALE,
+                MID_DISTANCE,
+                distance=distance,
+                year=MID_CENTURY_YEAR,
+                **terms,
+            )
+        )
     return PlayerScore(name, tuple(lines), distance, scale=SOLO_SCALE)

@@ -1,0 +1,128 @@
+"""The names of the game's things in the reader's language: continents, vehicles, showcases,
+spots, cards and their subjects, decades, seat kinds.
+
+The engine keeps these names as English message ids (a continent's ``title``, a showcase's
+``name``, :data:`~exhibition_lab.games.exhibition.rules.deal.VEHICLES`); every sentence of
+the ui names them through this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ...core.words import Phrase
+from ...games.exhibition.rules.cards import Card, Continent
+from ...games.exhibition.rules.deal import VEHICLES
+from ...games.exhibition.rules.layout import Layout, ShowcaseKind
+from ...games.exhibition.rules.layout import ordinal as english_ordinal
+from .i18n import N_, _, language, translate
+from .numbers import number
+
+#: What plays a seat, by the session's seat kind (the bots' keys).
+SEAT_KINDS = {
+    "human": N_("human"),
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+    "search": N_("search"),
+    "heuristic": N_("heuristic"),
+}
+
+#: The two readings of the solo Mid Century (S6, D11), by :class:`SoloRules` name.
+READINGS = {"harsh": N_("harsh"), "tiebreak": N_("tiebreak")}
+
+
+def continent_name(continent: Continent) -> str:
+    """``Oceania``, ``Oceanía``, ``オセアニア``."""
+    return translate(continent.title)
+
+
+def continents_list(continents: Iterable[Continent]) -> str:
+    """Several continents in one phrase: ``Asia, Europe``."""
+    return _(", ").join(continent_name(c) for c in continents)
+
+
+def vehicle_name(seat: int) -> str:
+    """The vehicle of a seat (R3): ``Zeppelin``, ``Zepelín``, ``ツェッペリン``."""
+    return translate(VEHICLES[seat])
+
+
+def showcase_name(kind: ShowcaseKind) -> str:
+    """A showcase's name: ``One Era``, ``Una Era``, ``ワン・エラ``."""
+    return translate(kind.name)
+
+
+def ordinal(n: int) -> str:
+    """A position a reader counts: ``3rd``, ``3.º``, ``3番目``."""
+    current = language()
+    if current == "es":
+        return f"{n}.º"
+    if current == "ja":
+        return f"{n}番目"
+    return english_ordinal(n)
+
+
+def spot_name(layout: Layout, showcase: int, spot: int) -> str:
+    """A spot as a reader finds it on the board: ``General, 3rd spot``; a showcase of one
+    spot is named alone (``Mid Century``). Checks the spot as :meth:`Layout.spot_name` does."""
+    layout.spot_name(showcase, spot)  # refuses a spot the layout does not have
+    kind = layout[showcase]
+    if kind.size == 1:
+        return showcase_name(kind)
+    return _("{showcase}, {ordinal} spot").format(showcase=showcase_name(kind), ordinal=ordinal(spot + 1))
+
+
+def card_name(card: Card) -> str:
+    """How a player calls a card: its year (``1953``), or ``Einstein``."""
+    return _("Einstein") if card.year is None else str(card.year)
+
+
+def card_title(card: Card) -> str:
+    """A card's subject in the reader's language (English where the deck has no translation)."""
+    return card.title_in(language())
+
+
+def decade_name(decade: int) -> str:
+    """``the 1940s``, ``la década de 1940``, ``1940年代``."""
+    return _("the {decade}s").format(decade=decade)
+
+
+def decades_list(decades: Iterable[int]) -> str:
+    """Several decades in one phrase: ``1910s, 1920s``."""
+    return _(", ").join(_("{decade}s").format(decade=d) for d in decades)
+
+
+def seat_kind_name(kind: str) -> str:
+    """What plays a seat, in a word: ``greedy``, ``codicioso``, ``グリーディ``."""
+    return translate(SEAT_KINDS[kind]) if kind in SEAT_KINDS else kind
+
+
+def reading_name(name: str) -> str:
+    """A reading of the solo Mid Century (D11): ``harsh``, ``estricta``, ``厳格``."""
+    return translate(READINGS[name]) if name in READINGS else name
+
+
+def fact_words(name: str, value: Any) -> str:
+    """A fact of a :class:`~exhibition_lab.core.words.Phrase` in the reader's language:
+    continents and decades by name, a chain of years as ``1972-1973``, card tokens as they
+    are, a solo reading by name, numbers with the language's decimal symbol."""
+    if isinstance(value, Phrase):
+        return phrase_words(value)
+    if name == "continents":
+        return continents_list(value)
+    if name == "decades":
+        return decades_list(value)
+    if name == "chain":
+        return "-".join(str(year) for year in value)
+    if name == "tokens":
+        return " ".join(value)
+    if name == "reading":
+        return reading_name(value)
+    if isinstance(value, float):
+        return number(value, "g")
+    return str(value)
+
+
+def phrase_words(phrase: Phrase) -> str:
+    """A sentence data carries (a score line's reason), in the reader's language."""
+    return phrase.say(fact_words, translate)
