@@ -232,16 +232,23 @@ def test_a_card_title_follows_the_language(speak):
     assert card_title(rebuilt) == card.title_in("ja") != card.title
 
 
+def _deck_csv(header: str, first: str, rest: str = "") -> io.StringIO:
+    """A deck file of 18 cards (the tile needs 18, R5): ``first``, then 16 plain cards, then
+    Einstein; ``rest`` fills the extra columns of the plain cards."""
+    lines = [header, first] + [f"{1902 + k},OC,Card {k}{rest}" for k in range(16)] + [",W,Einstein" + rest]
+    return io.StringIO("\n".join(lines) + "\n")
+
+
 def test_translated_title_columns_are_optional_and_checked(tmp_path):
-    plain = "year,continent,title\n1901,OC,A\n,W,Einstein\n"
-    assert all(card.titles == () for card in xl.load_deck(io.StringIO(plain)))
-    both = "year,continent,title,title_es\n1901,OC,A,Una\n,W,Einstein,\n"
-    first, einstein = xl.load_deck(io.StringIO(both))
+    plain = _deck_csv("year,continent,title", "1901,OC,A")
+    assert all(card.titles == () for card in xl.load_deck(plain))
+    deck = xl.load_deck(_deck_csv("year,continent,title,title_es", "1901,OC,A,Una", rest=","))
+    first, einstein = deck[0], deck[-1]
     assert first.title_in("es") == "Una" and einstein.title_in("es") == "Einstein"  # empty cell: English
     with pytest.raises(DeckError, match="header"):
-        xl.load_deck(io.StringIO("year,continent,title,colour\n1901,OC,A,red\n"))
+        xl.load_deck(_deck_csv("year,continent,title,colour", "1901,OC,A,red", rest=",red"))
     with pytest.raises(DeckError, match="120"):
-        xl.load_deck(io.StringIO(f"year,continent,title,title_ja\n1901,OC,A,{'長' * 121}\n"))
+        xl.load_deck(_deck_csv("year,continent,title,title_ja", f"1901,OC,A,{'長' * 121}", rest=","))
 
 
 # ---------------------------------------------------------------- the rules reference
