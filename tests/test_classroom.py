@@ -16,7 +16,7 @@ import statistics
 import pytest
 from browser_support import ARTIFACTS, classroom_server, run_class
 
-pytestmark = pytest.mark.slow  # about 1–2 minutes on two cores
+pytestmark = [pytest.mark.slow, pytest.mark.classroom]  # about 1–2 minutes on two cores, alone
 
 STUDENTS = 10
 

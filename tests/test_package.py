@@ -3,6 +3,7 @@ rules reference and the stylesheet; the code is ruff clean."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,7 @@ def test_wheel_ships_the_deck_and_works_outside_the_repository(tmp_path):
     assert "exhibition_lab/ui/widgets/heatmap.js" in names  # the what-if map draws in the browser
     assert "exhibition_lab/ui/render/exlab.css" in names  # every picture's style
     assert "exhibition_lab/docs/rules.md" in names  # the rules reference ships too
+    assert "exhibition_lab/py.typed" in names  # type checkers read the package's hints
     code = (
         "import exhibition_lab as xl; from exhibition_lab.ui.render.halls import hall_html; "
         "print(xl.__file__, len(xl.standard_deck()), xl.seeds_path('deck.csv'), xl.rules_path(), "
@@ -83,3 +85,41 @@ def test_ruff_clean():
         cwd=ROOT,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_ruff_format_clean():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    out = subprocess.run(
+        [ruff, "format", "--check", "exhibition_lab", "tests", "benchmarks", "scripts"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_mypy_strict_on_the_core_and_the_rules():
+    """pyproject's [tool.mypy] names the checked folders: core/ and games/exhibition/rules/."""
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "exhibition_lab/core" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_library_installs_without_the_notebook_stack():
+    """An engine user gets numpy, the widgets and the charts; JupyterLab, Voila, nbval and the
+    frameworks come with the extras (lab, test, ai)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = {re.split(r"[<>=\[ ]", d)[0] for d in project["dependencies"]}
+    assert {"numpy", "ipywidgets", "matplotlib"} <= names
+    assert not names & {"jupyterlab", "voila", "jupytext", "nbval", "pytest", "playwright", "open-spiel"}
+    extras = project["optional-dependencies"]
+    assert {re.split(r"[<>=]", d)[0] for d in extras["lab"]} == {"jupyterlab", "voila", "jupytext"}
+    assert {"nbval", "pytest", "playwright"} <= {re.split(r"[<>=]", d)[0] for d in extras["test"]}
+    assert (ROOT / "exhibition_lab" / "py.typed").is_file()

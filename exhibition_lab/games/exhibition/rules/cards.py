@@ -6,7 +6,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -367,7 +367,7 @@ def _read_deck_rows(source: Iterable[str]) -> list[Card]:
     return cards
 
 
-def _deck_header(fields: list[str]) -> bool:
+def _deck_header(fields: Sequence[str]) -> bool:
     names = [f.strip() for f in fields]
     extra = names[3:]
     return names[:3] == ["year", "continent", "title"] and all(_TRANSLATED_TITLE.match(f) for f in extra)

@@ -102,14 +102,14 @@ def _check_white_allowed(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx
 
 
 def _check_ascending(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Context) -> Problem | None:
-    previous: tuple[int, Card] | None = None
+    previous: tuple[int, Card, int] | None = None
     for i, card in filled:
         if card.year is None:
             continue  # Einstein's year is checked by _check_einstein_year
-        if previous is not None and card.year <= previous[1].year:
-            j, left = previous
+        if previous is not None and card.year <= previous[2]:
+            j, left, _ = previous
             return Problem("R11", f"{left} (spot {j}) lies left of {card} (spot {i}) but is not older")
-        previous = (i, card)
+        previous = (i, card, card.year)
     return None
 
 
@@ -162,6 +162,8 @@ def _check_unique_decades(kind: ShowcaseKind, filled: list[tuple[int, Card]], ct
     seen: dict[int, Card] = {}
     for i, card in filled:
         decade = card.decade
+        if decade is None:
+            continue  # white cards never lie in a variation showcase (V1)
         if not low <= decade <= high:
             return Problem(
                 "V6a", f"{card} (spot {i}): with {ctx.players} player(s) only the {low}s–{high}s are allowed"
@@ -174,20 +176,21 @@ def _check_unique_decades(kind: ShowcaseKind, filled: list[tuple[int, Card]], ct
     return None
 
 
-def _consecutive_fixed_pairs(filled: list[tuple[int, Card]]) -> Iterator[tuple[int, Card, int, Card]]:
-    """Pairs of filled spots with only empty spots between them, both with a fixed year."""
+def _consecutive_fixed_pairs(filled: list[tuple[int, Card]]) -> Iterator[tuple[int, Card, int, Card, int]]:
+    """Pairs of filled spots with only empty spots between them, both with a fixed year, and
+    how many years lie between them."""
     for (i, left), (j, right) in pairwise(filled):
         if left.year is not None and right.year is not None:
-            yield i, left, j, right
+            yield i, left, j, right, right.year - left.year
 
 
 def _check_links(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Context) -> Problem | None:
     if kind.link_years is None:
         return None
-    for i, left, j, right in _consecutive_fixed_pairs(filled):
+    for i, left, j, right, gap in _consecutive_fixed_pairs(filled):
         if j != i + 1:
             continue  # V3 ties direct neighbours only
-        if left.continent is not right.continent and right.year - left.year > kind.link_years:
+        if left.continent is not right.continent and gap > kind.link_years:
             return Problem(
                 "V3",
                 f"{left} (spot {i}) and {right} (spot {j}) neither share a continent "
@@ -197,9 +200,8 @@ def _check_links(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Conte
 
 
 def _check_year_steps(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Context) -> Problem | None:
-    for i, left, j, right in _consecutive_fixed_pairs(filled):
+    for i, left, j, right, gap in _consecutive_fixed_pairs(filled):
         free = j - i - 1
-        gap = right.year - left.year
         if kind.max_step is not None and gap > kind.max_step * (free + 1):
             return Problem(
                 "R14",
@@ -215,21 +217,30 @@ def _check_year_steps(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _
     return None
 
 
+def _year_at(spots: Spots, index: int) -> int | None:
+    """The year of the card at ``spots[index]``; ``None`` for an empty spot (and Einstein,
+    whose neighbours' fixed years bound it: several Einsteins in a row each read theirs)."""
+    card = spots[index]
+    return None if card is None else card.year
+
+
 def einstein_years(kind: ShowcaseKind, spots: Spots, index: int) -> range:
     """The years Einstein at ``spots[index]`` may take (R16, D7): strictly between its
     nearest neighbours, within One Era's limits, inside 1900–1999. Empty when none."""
     low, high = FIRST_YEAR, LAST_YEAR
     for j in range(index - 1, -1, -1):
-        if spots[j] is not None:
-            low = max(low, spots[j].year + 1)
+        year = _year_at(spots, j)
+        if year is not None:
+            low = max(low, year + 1)
             if kind.max_step is not None:
-                high = min(high, spots[j].year + kind.max_step * (index - j))
+                high = min(high, year + kind.max_step * (index - j))
             break
     for j in range(index + 1, len(spots)):
-        if spots[j] is not None:
-            high = min(high, spots[j].year - 1)
+        year = _year_at(spots, j)
+        if year is not None:
+            high = min(high, year - 1)
             if kind.max_step is not None:
-                low = max(low, spots[j].year - kind.max_step * (j - index))
+                low = max(low, year - kind.max_step * (j - index))
             break
     return range(low, high + 1)
 
@@ -271,7 +282,7 @@ class _SpotWindow(NamedTuple):
     exact: bool
     first_year: int = FIRST_YEAR
     last_year: int = LAST_YEAR
-    used: frozenset = frozenset()  # R12: continents already shown
+    used: frozenset[Continent] = frozenset()  # R12: continents already shown
     need: Continent | None = None  # R13: the continent of the coloured cards
     same_continent: bool = False
     distinct: bool = True
@@ -280,7 +291,8 @@ class _SpotWindow(NamedTuple):
 
 def _window_admits(w: _SpotWindow, card: Card, ctx: _Context) -> bool:
     """The fast reading of R11–R14 and R16 for a card with a fixed year."""
-    if not w.first_year <= card.year <= w.last_year:
+    year = card.year
+    if year is None or not w.first_year <= year <= w.last_year:
         return False
     continent = card.continent
     if continent is None:  # a white card with a fixed year takes any free continent
@@ -290,6 +302,12 @@ def _window_admits(w: _SpotWindow, card: Card, ctx: _Context) -> bool:
     if w.distinct and continent in w.used:
         return False
     return not (w.same_continent and ((w.need is not None and continent is not w.need) or continent in ctx.claims))
+
+
+def _fixed_year(card: Card) -> int:
+    """The year of a card the fast reading holds: Einstein's showcases take the full check."""
+    assert card.year is not None, "the fast reading never meets Einstein"
+    return card.year
 
 
 def showcase_windows(kind: ShowcaseKind, spots: Spots) -> tuple[_SpotWindow, ...]:
@@ -313,13 +331,13 @@ def showcase_windows(kind: ShowcaseKind, spots: Spots) -> tuple[_SpotWindow, ...
         left = next(((j, c) for j, c in reversed(filled) if j < i), None)
         right = next(((j, c) for j, c in filled if j > i), None)
         if left is not None:
-            first = left[1].year + 1
+            first = _fixed_year(left[1]) + 1
             if step is not None:
-                last = min(last, left[1].year + step * (i - left[0]))
+                last = min(last, _fixed_year(left[1]) + step * (i - left[0]))
         if right is not None:
-            last = min(last, right[1].year - 1)
+            last = min(last, _fixed_year(right[1]) - 1)
             if step is not None:
-                first = max(first, right[1].year - step * (right[0] - i))
+                first = max(first, _fixed_year(right[1]) - step * (right[0] - i))
         windows.append(
             _SpotWindow(i, True, first, last, used, need, kind.same_continent, kind.distinct_continents, len(filled))
         )
@@ -334,6 +352,7 @@ class Hall:
     """
 
     __slots__ = ("_depot", "_layout", "_showcases", "_windows")
+    _windows: list[tuple[_SpotWindow, ...] | None] | None
 
     def __init__(
         self,
@@ -356,7 +375,11 @@ class Hall:
 
     @classmethod
     def _make(
-        cls, layout: Layout, showcases: tuple[Spots, ...], depot: tuple[Card, ...], windows: list | None = None
+        cls,
+        layout: Layout,
+        showcases: tuple[Spots, ...],
+        depot: tuple[Card, ...],
+        windows: list[tuple[_SpotWindow, ...] | None] | None = None,
     ) -> Hall:
         """A hall from parts already known to be legal (no checks); ``windows`` are the spot
         windows of showcases that did not change (``None`` entries are computed on demand)."""
@@ -475,11 +498,12 @@ class Hall:
             return []
         if self._windows is None:
             self._windows = [None] * len(self._showcases)
+        spot_windows = self._windows
         found = []
         for s, kind in enumerate(self._layout.showcases):
-            windows = self._windows[s]
+            windows = spot_windows[s]
             if windows is None:
-                windows = self._windows[s] = showcase_windows(kind, self._showcases[s])
+                windows = spot_windows[s] = showcase_windows(kind, self._showcases[s])
             for w in windows:
                 if w.exact and card.year is not None:
                     if _window_admits(w, card, ctx):
@@ -706,15 +730,16 @@ def _check_notation_shape(
                 position=position,
             )
     if len(depot) > DEPOT_SIZE:
-        card, position = depot[DEPOT_SIZE]
+        extra, position = depot[DEPOT_SIZE]
         raise NotationError(
-            f"token {card.token!r} at position {position}: the Depot holds at most {DEPOT_SIZE} cards (R3)",
-            token=card.token,
+            f"token {extra.token!r} at position {position}: the Depot holds at most {DEPOT_SIZE} cards (R3)",
+            token=extra.token,
             position=position,
             rule="R3",
         )
     seen: dict[int | None, str] = {}
-    for card, position in [item for spots in showcases for item in spots] + depot:
+    placed: list[tuple[Card | None, int]] = [item for spots in showcases for item in spots]
+    for card, position in placed + list(depot):
         if card is None:
             continue
         if card.year in seen:

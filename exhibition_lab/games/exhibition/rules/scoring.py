@@ -9,7 +9,7 @@ of every player and ranks them with the tiebreaker; a notebook shows it as a tab
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +129,7 @@ class ScoreSheet:
         except KeyError:
             raise KeyError(f"no player {name!r} on this score sheet; players: {', '.join(self.scores)}") from None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[PlayerScore]:
         return iter(self.scores.values())
 
     def __len__(self) -> int:
@@ -432,9 +432,10 @@ def secret_decade_line(hall: Hall, decade: int) -> ScoreLine:
 def mid_century_distance(hall: Hall) -> int | None:
     """R26: how far the Mid Century card lies from 1950; ``None`` if empty or Einstein (D8)."""
     spots = hall.showcase(MID_CENTURY_SHOWCASE.key)
-    if not spots or spots[0] is None or spots[0].is_einstein:
+    card = spots[0] if spots else None
+    if card is None or card.year is None:
         return None
-    return abs(spots[0].year - MID_CENTURY_YEAR)
+    return abs(card.year - MID_CENTURY_YEAR)
 
 
 # ---------------------------------------------------------------- multi-player
@@ -595,7 +596,13 @@ def solo_score(
     distance = mid_century_distance(hall)
     term = rules.mid_century_points(distance)
     years = rules.empty_distance if distance is None else distance
-    terms = {"base": rules.base, "per_year": rules.per_year, "years": years, "term": term, "reading": rules.name}
+    terms: dict[str, Any] = {
+        "base": rules.base,
+        "per_year": rules.per_year,
+        "years": years,
+        "term": term,
+        "reading": rules.name,
+    }
     if distance is None:
         lines.append(_line(MID_CENTURY.key, MID_CENTURY.rule, term / SOLO_SCALE, MID_EMPTY, **terms))
     else:
