@@ -33,7 +33,7 @@ from .rules.scoring import SOLO_PAIR_MAX, SoloRules, costs_a_point, solo_pair_po
 
 MARKET_CARDS = TILE_CARDS  # S4: 6 continents × 3 open cards
 MAX_FP = SOLO_PAIR_MAX
-GOALS = ("years_gap", "short_era", "antiquity")
+GOALS = (goals.YEARS_GAP.key, goals.SHORT_ERA.key, goals.ANTIQUITY.key)
 N_YEARS = LAST_YEAR - FIRST_YEAR + 1
 
 
@@ -93,7 +93,7 @@ def penalty_odds(
 
 def solo_years_gap_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndarray:
     """S4: ``p[k]`` that exactly ``k`` final market cards lie outside [left, right]."""
-    return penalty_odds("years_gap", left, right, pool, draws)
+    return penalty_odds(goals.YEARS_GAP.key, left, right, pool, draws)
 
 
 def expected_fp(odds: np.ndarray) -> float:
@@ -118,7 +118,7 @@ def game_pool(game: Game) -> tuple[Card, ...]:
     return tuple(sorted(market + list(view.unseen), key=lambda c: c.sort_key))
 
 
-def game_penalty_odds(game: Game, left, right, goal: str = "years_gap") -> np.ndarray:
+def game_penalty_odds(game: Game, left, right, goal: str = goals.YEARS_GAP.key) -> np.ndarray:
     """The penalty odds asked mid-game: the final market is drawn from :func:`game_pool`."""
     if not game.is_solo:
         raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
@@ -194,15 +194,15 @@ def random_markets(
     return years[picks]
 
 
-def market_penalty_from_markets(markets: np.ndarray, left, right, goal: str = "years_gap") -> np.ndarray:
+def market_penalty_from_markets(markets: np.ndarray, left, right, goal: str = goals.YEARS_GAP.key) -> np.ndarray:
     """Empirical ``p[k]`` from market arrays (rows of years, −1 or padding for none)."""
     a, b = _year(left), _year(right)
     dated = markets >= FIRST_YEAR
-    if goal == "years_gap":
+    if goal == goals.YEARS_GAP.key:
         hits = dated & ((markets < a) | (markets > b))
-    elif goal == "short_era":
+    elif goal == goals.SHORT_ERA.key:
         hits = dated & (markets >= a) & (markets <= b)
-    elif goal == "antiquity":
+    elif goal == goals.ANTIQUITY.key:
         hits = dated & (markets < b)
     else:
         raise ArgumentError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
@@ -267,7 +267,7 @@ def _check_pair(goal: str, left, right, pool: list) -> tuple[int, int]:
     a, b = _year(left), _year(right)
     if a >= b:
         raise ArgumentError(f"the left card must be older than the right one (R11): {a} ≥ {b}", rule="R11")
-    if goal != "years_gap":
+    if goal != goals.YEARS_GAP.key:
         for year in (a, b):
             cards = [c for c in pool if isinstance(c, Card) and c.year == year]
             if cards and all(c.is_white for c in cards):
@@ -368,9 +368,9 @@ def penalty_grid(goal: str, pool: Iterable[int | Card | str], draws: int = MARKE
     before = through - per_year  # pool cards older than each year
     in_pool = (per_year > 0).astype(int)
     removed = in_pool[:, None] + in_pool[None, :]
-    if goal == "years_gap":
+    if goal == goals.YEARS_GAP.key:
         marked = before[:, None] + (per_year.sum() - through)[None, :]
-    elif goal == "short_era":
+    elif goal == goals.SHORT_ERA.key:
         marked = through[None, :] - before[:, None] - removed  # the pair's cards lie within
     else:
         marked = before[None, :] - in_pool[:, None]  # the left card is older than the right
@@ -381,7 +381,7 @@ def penalty_grid(goal: str, pool: Iterable[int | Card | str], draws: int = MARKE
     grid = table[removed, np.clip(marked, 0, n)]  # left ≥ right gives nonsense counts: NaN below
     left, right = np.indices(grid.shape)
     grid[left >= right] = np.nan
-    if goal != "years_gap":  # V1: a year whose only card is white cannot be in the pair
+    if goal != goals.YEARS_GAP.key:  # V1: a year whose only card is white cannot be in the pair
         white = [y - FIRST_YEAR for y in _white_only_years(pool)]
         grid[white, :] = np.nan
         grid[:, white] = np.nan

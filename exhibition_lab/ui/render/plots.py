@@ -19,7 +19,7 @@ from matplotlib.patches import Patch
 from ...games.exhibition.odds import expected_fp
 from ...games.exhibition.rules.actions import Place, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
-from ...games.exhibition.rules.goals import YEARS_GAP, pair_goal
+from ...games.exhibition.rules.goals import DEPOT, YEARS_GAP, pair_goal
 from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
 from ...games.exhibition.simulate import SimulationResult
 from ..text.i18n import translate
@@ -234,7 +234,7 @@ def _option_label(evaluation, option) -> str:
     if isinstance(place, Place):
         parts.append(evaluation.view.layout.spot_name(place.showcase, place.spot))
     else:
-        parts.append("Depot" if isinstance(place, ToDepot) else "end the exhibition")
+        parts.append(translate(DEPOT.label) if isinstance(place, ToDepot) else "end the exhibition")
     return " → ".join(parts)
 
 

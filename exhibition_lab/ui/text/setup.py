@@ -3,6 +3,7 @@ and the seed, in words a new player reads."""
 
 from __future__ import annotations
 
+from ...games.exhibition.rules.goals import SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
 from ...games.exhibition.session import HUMAN
 from .i18n import N_, _
@@ -98,7 +99,7 @@ PANEL = {
     "name": N_("name (optional)"),
     "variations": N_("Variation showcases"),
     "at_most_one": N_("(at most one over each showcase)"),
-    "secret": N_("Secret Decade"),
+    "secret": SECRET_DECADE.label,
     "secret_line": N_("each player gets a hidden decade: +1 per hall card of it"),
     "seed": N_("Seed"),
     "new_cards": N_("new cards"),

@@ -4,7 +4,7 @@ fields the renderer fills (:mod:`exhibition_lab.ui.render.whatif`)."""
 
 from __future__ import annotations
 
-from ...games.exhibition.rules.goals import PAIR_GOALS, goal
+from ...games.exhibition.rules.goals import MID_CENTURY, PAIR_GOALS, YEARS_GAP, goal
 from ...games.exhibition.rules.scoring import SoloRules
 from .i18n import N_, _, ngettext, translate
 from .names import reading_name
@@ -26,7 +26,7 @@ CONTROLS = {
     "pool": N_("Market from"),
     "bot": N_("Bot"),
     "games": N_("Games"),
-    "reading": N_("Mid Century"),
+    "reading": MID_CENTURY.label,
     "harsh": N_("harsh: −200 a year"),
     "mild": N_("mild: −2 a year"),
     "simulate": N_("Simulate play"),
@@ -113,7 +113,7 @@ def map_help(goal_key: str, *, this_game: bool) -> list[str]:
         _("Drag the sliders or click a square of the map (left card up, right card across)."),
         _("Red cross: the pair on the sliders. White lines: 1, 2, 3 and 4 fp. Outlined squares: the example pairs."),
     ]
-    if goal_key != "years_gap":
+    if goal_key != YEARS_GAP.key:
         lines.append(_("Blank at 1945: the white card may not go in a variation showcase (V1)."))
     if this_game:
         lines.append(_("Blank rows and columns: years whose card is already placed or gone."))
