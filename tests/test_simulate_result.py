@@ -54,3 +54,14 @@ def test_rotating_seats_needs_distinct_bots_on_the_scalar_engine():
         simulate(2, ["greedy", "greedy"], rotate_seats=True, progress=False)
     with pytest.raises(ArgumentError, match="scalar engine"):
         simulate(2, ["random", "heuristic"], rotate_seats=True, progress=False)
+
+
+def test_a_budget_passed_to_simulate_and_play_outs_scales_the_run():
+    from exhibition_lab.core.budget import Budget
+    from exhibition_lab.odds import play_outs
+
+    result = simulate(2000, ["random"], seed=3, progress=False, budget=Budget(0.05))
+    assert result.n_games == len(result.scores) == 100
+    assert len(simulate(60, ["random"], seed=3, progress=False, budget=Budget(0.05)).scores) == 50
+    outs = play_outs(400, "random", seed=1, progress=False, budget=Budget(0.1))
+    assert len(outs.markets) == 40

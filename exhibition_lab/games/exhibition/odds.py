@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import budget
+from ...core.budget import Budget
 from ...core.errors import ArgumentError, ExhibitionLabError
 from ...core.seeding import check_seed
 from .agents import make_bot, play_game
@@ -451,6 +451,7 @@ def play_outs(
     seed: int = 0,
     progress: bool | Any = True,
     should_stop: Callable[[], bool] | None = None,
+    budget: Budget | None = None,
 ) -> PlayOuts:
     """Play ``n_games`` solo games to the end with ``bot`` and keep their final markets.
 
@@ -459,7 +460,8 @@ def play_outs(
     (:meth:`Game.from_view`), so nothing hidden leaks. A ``tqdm`` bar shows progress;
     Ctrl-C (KeyboardInterrupt) or ``should_stop()`` returning True ends the run early with
     the games played so far. Game ``i`` depends on ``seed`` and ``i`` only. ``progress``
-    may also be a ready ``tqdm`` bar, which is reset and left open.
+    may also be a ready ``tqdm`` bar, which is reset and left open. ``budget`` scales
+    ``n_games`` (never below 20; the environment's budget when ``None``, see :mod:`~exhibition_lab.core.budget`).
     """
     seed = check_seed(seed)
     if game is not None and not game.is_solo:
@@ -467,7 +469,7 @@ def play_outs(
     if n_games < 1:
         raise ArgumentError(f"play at least one game, not {n_games}")
     player = make_bot(bot)
-    n_games = budget.scaled(n_games, minimum=20)
+    n_games = Budget.of(budget).scaled(n_games, minimum=20)
     rules = {name: SoloRules.by_name(name) for name in READINGS}
     markets, totals = [], {name: [] for name in READINGS}
     bar = _bar(n_games, progress)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...core import budget
+from ...core.budget import Budget
 from ...core.errors import ArgumentError, ExhibitionLabError
 from ...core.seeding import check_seed
 from .agents import Bot, make_bot, play_game
@@ -208,6 +208,7 @@ def simulate(
     solo_rules: SoloRules | str = "harsh",
     engine: str = "auto",
     rotate_seats: bool = False,
+    budget: Budget | None = None,
 ) -> SimulationResult:
     """Play ``n_games`` games with one bot per seat (a single seat is the solo game).
 
@@ -234,8 +235,9 @@ def simulate(
     first in every round; the result's columns are then the bots, in the order given. Only
     the scalar engine rotates (a batch run of one policy in every seat needs no rotation).
 
-    Under the test suite's notebook kernels :mod:`exhibition_lab.core.budget` scales ``n_games``
-    down (never below 50); everywhere else the run plays exactly ``n_games``.
+    ``budget`` scales ``n_games`` (never below 50): ``Budget(0.05)`` plays a twentieth; without
+    one, :meth:`Budget.of` reads the environment (the test suite's notebook kernels set it),
+    and everywhere else the run plays exactly ``n_games``.
     """
     seed = check_seed(seed)  # the run's seed is recorded with its result, in the range every game uses
     if engine not in ("auto", "scalar", "batch"):
@@ -247,7 +249,7 @@ def simulate(
     kinds = [_player_kind(bot) for bot in bots]  # fails early on an unknown name
     if rotate_seats and len(set(map(_bot_label, bots))) != len(bots):
         raise ArgumentError(f"rotate_seats tells the bots apart by name; these repeat: {list(map(_bot_label, bots))}")
-    n_games = budget.scaled(n_games, minimum=50)
+    n_games = Budget.of(budget).scaled(n_games, minimum=50)
     rules = SoloRules.by_name(solo_rules) if isinstance(solo_rules, str) else solo_rules
     if not isinstance(rules, SoloRules):
         raise ArgumentError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r}")
