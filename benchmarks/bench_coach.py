@@ -1,4 +1,4 @@
-"""The coach's figures (issue 17): hint time, hint-following strength, review losses.
+"""The coach's figures: hint time, hint-following strength, review losses.
 
 Run: python benchmarks/bench_coach.py [--games 500] [--three 200] [--review 40]
 Prints medians and 95% intervals; single runs on a shared machine vary by about ±20%.

@@ -1,4 +1,4 @@
-"""How fast the what-if explorer answers a slider move (issue 20: under 50 ms, Python side).
+"""How fast the what-if explorer answers a slider move (under 50 ms, Python side).
 
 A move recomputes the pair's exact odds and redraws the answer (text, SVG chart, table);
 a goal or pool change also recomputes the heatmap of all 4,950 pairs. Prints medians.

@@ -89,7 +89,7 @@ def _assert_board_fits(page) -> None:
 
 def _assert_tile_columns_line_up(page) -> None:
     """Every column of the tile has the same head height and its first card at the same
-    height, however many vehicles stand there (ux report 2: a column with two grew)."""
+    height, however many vehicles stand there (a column with two vehicles once grew)."""
     heads = page.locator(".exlab-column .exlab-tile-head")
     heights = {round(heads.nth(k).bounding_box()["height"]) for k in range(heads.count())}
     assert len(heights) == 1, f"tile heads of different heights: {heights}"
@@ -111,7 +111,7 @@ def _assert_other_halls_fit(page) -> None:
 
 def _board_place(page) -> tuple[float, float]:
     """Where the hall row starts and how tall the status box is: neither may change while
-    the game runs (ux report: the board jumped as the status grew and the Hint opened)."""
+    the game runs (the board once jumped as the status grew and the Hint opened)."""
     hall = page.locator(".exlab-hall-row").bounding_box()
     frame = page.locator(".exlab-status-frame").bounding_box()
     return round(hall["y"]), round(frame["height"])
@@ -167,7 +167,7 @@ def test_play_app_at_laptop_size(voila_url):
         page.locator(".exlab-setup-toggle").click()
         page.wait_for_selector(".exlab-setup", state="hidden")
 
-        page.locator(".exlab-hint").click()  # issue 17: the coach lights a legal option
+        page.locator(".exlab-hint").click()  # the coach lights a legal option
         page.wait_for_selector(".exlab-hinted", timeout=60_000)
         assert page.locator(".exlab-market-card.exlab-hinted:not([disabled])").count() == 1
         assert "Coach suggests:" in page.locator(".exlab-hint-panel").inner_text()
@@ -229,7 +229,7 @@ def test_play_app_at_laptop_size(voila_url):
                 assert page.locator(".exlab-end-exhibition.exlab-lit").count() == 1
                 assert "End exhibition" in text and "empty spot" in text  # its cost, before the click
                 told = page.locator(".exlab-status").first.inner_text()
-                assert told.startswith("You took"), told  # your own take first, in sight (ux report 2)
+                assert told.startswith("You took"), told  # your own take first, in sight
                 more = page.locator(".exlab-status-more")
                 assert more.is_visible()  # the reasons are longer than the box: "More" opens it
                 more.click()
@@ -246,15 +246,15 @@ def test_play_app_at_laptop_size(voila_url):
         assert "Game over" in page.locator(".exlab-banner").inner_text()
         assert _board_place(page)[1] == place[1]  # the status box keeps its height at the end too
         assert not _outside_viewport(page, ".exlab-play-again")
-        # the sheet takes the tile's place: your hall stays in the window (ux report 2)
+        # the sheet takes the tile's place: your hall stays in the window
         hall_problems = _outside_viewport(page, ".exlab-spot") + _outside_viewport(page, ".exlab-depot-card")
         assert not hall_problems, "the hall left the window at game over: " + "; ".join(hall_problems[:3])
         assert page.locator(".exlab-hall-row").bounding_box()["y"] <= place[0]
         page.screenshot(path=str(ARTIFACTS / "play-end.png"))
-        page.locator(".exlab-review").click()  # issue 17: the review opens after the game
+        page.locator(".exlab-review").click()  # the review opens after the game
         page.wait_for_selector(".exlab-review-panel", timeout=180_000)
         assert "Review of" in page.locator(".exlab-review-panel").inner_text()
-        # the review opens below the sheet and is scrolled into the window (ux report)
+        # the review opens below the sheet and is scrolled into the window
         page.wait_for_function(
             "() => { const r = document.querySelector('.exlab-review-panel').getBoundingClientRect();"
             " return r.top >= -1 && r.bottom <= window.innerHeight + 1; }",

@@ -1,4 +1,4 @@
-"""The what-if explorer of notebook 04 in real Chromium through Voila (issue 20): moving the
+"""The what-if explorer of notebook 04 in real Chromium through Voila: moving the
 sliders (keyboard on the slider handle) and clicking the heatmap change the expected-fame
 text to what ``odds`` gives for the new pair. Screenshots go to build/browser/."""
 

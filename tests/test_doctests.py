@@ -1,4 +1,4 @@
-"""Issue 18, item 6: the ``>>>`` examples in the package's docstrings run and hold.
+"""the ``>>>`` examples in the package's docstrings run and hold.
 
 Each module of the package (widgets included: they must import without a browser) is run
 through :mod:`doctest`; the public names listed in the issue must each carry an example.

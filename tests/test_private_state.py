@@ -1,4 +1,4 @@
-"""Issue 18: tests set up positions through the public API (the position notation, Game.new,
+"""tests set up positions through the public API (the position notation, Game.new,
 Hall.parse), never by writing an engine object's private attributes."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-TESTS = Path(__file__).parent
+TESTS = Path(__file__).parent  # every test file, in every folder
 
 
 def private_assignments(source: str) -> list[tuple[int, str]]:
@@ -34,8 +34,8 @@ def test_the_checker_finds_a_private_assignment():
 
 def test_no_test_assigns_a_private_attribute():
     offenders = [
-        f"{path.name}:{line}: {text}"
-        for path in sorted(TESTS.glob("*.py"))
+        f"{path.relative_to(TESTS)}:{line}: {text}"
+        for path in sorted(TESTS.rglob("*.py"))
         for line, text in private_assignments(path.read_text(encoding="utf-8"))
     ]
     assert not offenders, "tests write private state:\n" + "\n".join(offenders)

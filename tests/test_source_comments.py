@@ -44,12 +44,18 @@ def test_the_pattern_tells_process_history_from_the_game(line, cites):
     assert bool(process_citations(line)) is cites
 
 
+#: The package, its tests, benchmarks and scripts; this file holds the examples above.
+FOLDERS = [PACKAGE, *(PACKAGE.parent / name for name in ("tests", "benchmarks", "scripts"))]
+
+
 def test_no_source_file_cites_how_the_work_was_organised():
     found = {}
-    for pattern in SOURCES:
-        for path in PACKAGE.rglob(pattern):
-            name = str(path.relative_to(PACKAGE))
-            cited = process_citations(path.read_text(encoding="utf-8"))
-            if cited:
-                found[name] = cited
+    for folder in FOLDERS:
+        for pattern in SOURCES:
+            for path in folder.rglob(pattern):
+                if path.resolve() == Path(__file__).resolve():
+                    continue
+                cited = process_citations(path.read_text(encoding="utf-8"))
+                if cited:
+                    found[str(path.relative_to(PACKAGE.parent))] = cited
     assert found == {}

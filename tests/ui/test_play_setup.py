@@ -47,7 +47,7 @@ def test_new_game_deals_fresh_cards_and_shows_the_seed_it_used():
     controls = app.controls
     controls.button.click()
     first_seed, first_market = app.session.setup.seed, market_of(app)
-    # the field shows no seed it will not use: empty means new cards (ux report 2, bug 2)
+    # the field shows no seed it will not use: empty means new cards
     assert controls.seed.value == "" and controls.seed.placeholder == "new cards" and not controls.keep_seed.value
     assert f"New game (seed {first_seed})" in app.status.status.value
     controls.button.click()

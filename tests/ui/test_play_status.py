@@ -211,7 +211,7 @@ def test_a_solo_game_tells_the_previous_turn_while_the_next_is_under_way():
     told = plain(app.status.status.value)
     assert told.startswith("You took") and app.status.turns.value == ""
     to_place(app)  # the next turn is under way: the finished one moves to its own line
-    # ux report 2: "Your last turn: You took …" said "you" twice
+    # "Your last turn: You took …" once said "you" twice
     assert plain(app.status.turns.value) == "Your last turn: " + told.removeprefix("You ")
 
 

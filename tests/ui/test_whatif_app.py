@@ -98,7 +98,7 @@ def preset_cases(seed: int) -> set[str]:
                 assert preset_pair(game) == (hand.year, right.year) and explorer.left.value == hand.year
                 assert f"left card {hand.year}: the card in your hand" in heading
                 seen.add("hand")
-            else:  # nothing of yours for the left: no year is called yours (ux report 2)
+            else:  # nothing of yours for the left: no year is called yours
                 assert preset_pair(game) == (None, right.year)
                 assert "left card: no card of yours yet" in heading
                 seen.add("none")

@@ -295,3 +295,9 @@ _RULE_BY_ID = {r.id: r for r in RULES}
 def rule(rule_id: str) -> Rule | None:
     """The record of a rule a refusal can cite, or ``None`` for another id."""
     return _RULE_BY_ID.get(rule_id)
+
+
+def rule_name(rule_id: str) -> str:
+    """The name of a rule that has a record (a showcase's name is its rule's: R13 is One
+    Continent); an id without a record is a mistake in the package, a ``KeyError``."""
+    return _RULE_BY_ID[rule_id].name

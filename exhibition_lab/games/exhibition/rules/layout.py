@@ -53,11 +53,11 @@ def _pair_showcase(goal: goals.Goal, size: int, rule: str) -> ShowcaseKind:
 
 
 GENERAL = ShowcaseKind("general", N_("General"), 6, "R12")
-ONE_ERA = ShowcaseKind("one_era", goals.rule("R14").name, 4, "R14", max_step=10)
+ONE_ERA = ShowcaseKind("one_era", goals.rule_name("R14"), 4, "R14", max_step=10)
 # R26, S6: the showcase and its tiebreak (solo: its term) share a name
 MID_CENTURY = ShowcaseKind(goals.MID_CENTURY.key, goals.MID_CENTURY.label, 1, "R15")
 ONE_CONTINENT = ShowcaseKind(
-    "one_continent", goals.rule("R13").name, 3, "R13", distinct_continents=False, same_continent=True
+    "one_continent", goals.rule_name("R13"), 3, "R13", distinct_continents=False, same_continent=True
 )
 YEARS_GAP = _pair_showcase(goals.YEARS_GAP, 2, "R15")
 
@@ -73,17 +73,17 @@ def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirement
 VARIATIONS: dict[str, ShowcaseKind] = {
     v.key: v
     for v in (
-        _variation("spread_the_years", goals.rule("V2").name, "V2", ONE_ERA, min_step=20),
+        _variation("spread_the_years", goals.rule_name("V2"), "V2", ONE_ERA, min_step=20),
         # D12: Links sets R12 aside (like One Continent), so linked neighbours may share a
         # continent; "links_strict" keeps R12 (V1's general wording), so they never can.
-        _variation("links", goals.rule("V3").name, "V3", GENERAL, link_years=5, distinct_continents=False),
+        _variation("links", goals.rule_name("V3"), "V3", GENERAL, link_years=5, distinct_continents=False),
         _variation("links_strict", N_("Links (strict)"), "V3", GENERAL, link_years=5),
-        _variation("one_decade", goals.rule("V4").name, "V4", ONE_CONTINENT, same_decade=True),
+        _variation("one_decade", goals.rule_name("V4"), "V4", ONE_CONTINENT, same_decade=True),
         _variation(goals.SHORT_ERA.key, goals.SHORT_ERA.label, "V5", YEARS_GAP, scoring=goals.SHORT_ERA.key),
         _variation(goals.ANTIQUITY.key, goals.ANTIQUITY.label, "V6", YEARS_GAP, scoring=goals.ANTIQUITY.key),
         # The rules give Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
         _variation(
-            "unique_decades", goals.rule("V6a").name, "V6a", YEARS_GAP, unique_decades=True, scoring=goals.YEARS_GAP.key
+            "unique_decades", goals.rule_name("V6a"), "V6a", YEARS_GAP, unique_decades=True, scoring=goals.YEARS_GAP.key
         ),
     )
 }

@@ -26,7 +26,7 @@ from exhibition_lab.ui.text.i18n import _, ngettext, pgettext
 from exhibition_lab.ui.text.names import card_title, continent_name, spot_name, vehicle_name
 from exhibition_lab.ui.text.numbers import number, signed
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OTHER_LANGUAGES = ("es", "ja")
 #: The plural forms each catalog must declare: Spanish singular and plural, Japanese one form.
 PLURAL_FORMS = {"es": 2, "ja": 1}

@@ -120,7 +120,7 @@ def test_load_deck_validates_shape(tmp_path):
 
 
 def test_repr_of_every_card_evaluates_back_to_an_equal_card():
-    # eval only on the package's own reprs, in a test (issue 18, item 5)
+    # eval only on the package's own reprs, in a test
     namespace = {"Card": xl.Card}
     cards = list(xl.standard_deck()) + [card("1945W"), card("EIN"), card("1969EU")]
     for c in cards:

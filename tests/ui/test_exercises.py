@@ -283,7 +283,7 @@ def course_exercises():
     from exhibition_lab.ui.course.exercises import Exercise
 
     found = []
-    sources = Path(__file__).resolve().parent.parent / "notebooks" / "src"
+    sources = Path(__file__).resolve().parents[2] / "notebooks" / "src"
     for name in ("00_start_here", "01_rules_tour"):
         namespace: dict = {}
         for cell in jupytext.read(sources / f"{name}.md", fmt="md:myst").cells:

@@ -1,4 +1,4 @@
-"""Error classes (issue 18, item 5): bad arguments are ValueErrors; messages citing a rule carry .rule."""
+"""Error classes: bad arguments are ValueErrors; messages citing a rule carry .rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The what-if explorer (issue 20): exact pair odds for every goal (S4, S5, V1) against brute
+"""The what-if explorer: exact pair odds for every goal (S4, S5, V1) against brute
 force, the live-game pool, simulated play-outs, and the widget showing exactly those numbers."""
 
 from __future__ import annotations
@@ -175,7 +175,7 @@ def test_from_a_live_game_the_explorer_asks_the_games_pool(goal):
     game = live_game(variations=GOAL_VARIATION[goal])
     explorer = YearsGapExplorer.for_game(game)
     assert explorer.pool.value == widgets.whatif.THIS_GAME
-    # only the goal in play is offered (ux report: Short Era and Antiquity showed in a base game)
+    # only the goal in play is offered (Short Era and Antiquity once showed in a base game)
     assert [value for _, value in explorer.goal.options] == [goal] and explorer.goal.value == goal
     assert explorer.goal.layout.display == "none" and dict(widgets.whatif.GOAL_OPTIONS)
     name = next(label for label, value in widgets.whatif.GOAL_OPTIONS if value == goal)

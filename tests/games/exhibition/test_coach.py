@@ -1,4 +1,4 @@
-"""The coach (issue 17): evaluate, hint and review from a seat's own view."""
+"""The coach: evaluate, hint and review from a seat's own view."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The position notation (issue 18): Game.position() / Game.from_position() round trips,
+"""The position notation: Game.position() / Game.from_position() round trips,
 positions that set up a scenario, and malformed positions that name their token."""
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ def test_comment_lines_are_ignored():
 
 
 def test_the_documented_example_position_is_a_real_one():
-    notation = (Path(__file__).parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    notation = (Path(__file__).parents[3] / "docs" / "notation.md").read_text(encoding="utf-8")
     block = notation.split("```text\nseat 1: Ann", 1)[1].split("```", 1)[0]
     game = xl.Game.from_position("seat 1: Ann" + block, seed=1)
     assert game.players == ("Ann", "Bob") and game.layout.variations == ("links", "short_era")
