@@ -272,6 +272,32 @@ def test_static_rendering_shows_question_board_and_folded_answer():
     assert asked.count("exlab-numbered-spot exlab-mark-ask") == 1 and "not legal" in asked
 
 
+def test_static_renderings_give_the_whole_question_and_the_answer_to_check_against():
+    h = hall(MID_GAME)
+    exercise = IsLegal(h, "1949EU", (1, 3), question="May <b>1949EU</b> go to One Era, 4th spot, " + "x" * 120 + "?")
+    bundle = exercise._repr_mimebundle_()
+    folded = re.search(r"<details><summary>Show answer</summary>(.*?)</details>", bundle["text/html"], re.S)
+    assert folded and folded[1].startswith("not legal.") and "R14" in folded[1]  # R14: 20 years with one free spot
+    assert bundle["text/html"].index("1949EU") < bundle["text/html"].index("<details>")  # question first
+    plain = bundle["text/plain"]
+    assert "x" * 120 + "?" in plain and "…" not in plain  # the widget's text would cut at 110 characters
+    question, answer = plain.split("\n\n", 1)
+    assert "<b>" not in question and answer.startswith("Answer: not legal.")
+
+
+def test_made_up_example_cards_are_marked_and_deck_cards_are_not():
+    from exhibition_lab.ui.course.pictures import try_cards
+    from exhibition_lab.ui.render.cards import card_face, card_html
+
+    invented, real = card("1960AS"), card("1960SA")  # the deck has one card per year: 1960 is South American
+    assert card_face(invented).invented and card_face(invented).subject == "made-up card, not in the deck"
+    assert "exlab-invented" in card_html(invented) and "exlab-invented" not in card_html(real)
+    assert not card_face(real).invented and card_face(real).subject == real.title
+    assert not any(card_face(card(token)).invented for token in ("1945W", "EIN"))
+    picture = try_cards(hall(MID_GAME), [("1960SA", (0, 4)), ("1960AS", (0, 4))])
+    assert "1960AS (made-up card, not in the deck)" in picture.text and real.title in html.unescape(picture.text)
+
+
 # ----------------------------------------------------------------- every exercise of the course
 def course_exercises():
     """Run the code of the course notebooks in-process; collect every exercise they show."""

@@ -136,3 +136,6 @@ def test_what_if_in_a_live_game_follows_the_games_mid_century_reading():
     assert "as in this game" in note and "harsh" in note and "S6" in note
     free = YearsGapExplorer()  # outside a game both readings stay to compare
     assert free.reading.layout.display != "none" and free.reading_note.value == ""
+    # D11: each reading is named on its button as the package and the course name it
+    for label, reading in free.reading.options:
+        assert label.split(":")[0] == reading

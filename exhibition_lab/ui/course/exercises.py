@@ -89,12 +89,17 @@ class Exercise(w.VBox):
     def _repr_mimebundle_(self, **kwargs) -> dict:
         bundle = super()._repr_mimebundle_(**kwargs)
         bundle["text/html"] = self.static_html()  # shown where widgets cannot run
+        bundle["text/plain"] = self.static_text()  # whole, where even HTML is not shown
         return bundle
+
+    def static_text(self) -> str:
+        """The exercise in plain text: the whole question, then the answer after a blank line
+        (plain text cannot fold it away)."""
+        return f"{self!r}\n\n{course.answer()} {_plain(self.answer_html())}"
 
     def __repr__(self) -> str:
         # what a static rendering (no widgets) shows instead of the exercise
-        question = html.unescape(re.sub(r"<[^>]+>", "", self.asked))
-        return course.exercise_text(question)
+        return course.exercise_text(_plain(self.asked))
 
     def verdict(self) -> tuple[bool, str]:
         raise NotImplementedError
@@ -112,6 +117,10 @@ class Exercise(w.VBox):
 
     def show_answer(self) -> None:
         self.feedback.value = f'<div class="exlab-feedback-answer"><b>{course.answer()}</b> {self.answer_html()}</div>'
+
+
+def _plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text.replace("<br>", "\n")))
 
 
 def _spot_list(hall: Hall, spots: Iterable[Spot]) -> str:

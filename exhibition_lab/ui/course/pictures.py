@@ -19,10 +19,12 @@ from ...games.exhibition.game import Game
 from ...games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
 from ...games.exhibition.rules.deal import VEHICLES, Deal
 from ...games.exhibition.rules.hall import Hall, Problem
+from ..render.cards import is_invented
 from ..render.css import style
 from ..render.halls import hall_body_html
 from ..render.tile import market_html
 from ..text import course
+from ..text.names import invented_subject
 from ..text.rules import rule_sentence
 
 Spot = tuple[int, int]
@@ -151,7 +153,8 @@ def try_cards(
         problem = hall.placement_problem(card, *spot, tuple(others.values()), players=players)
         where = hall.layout.spot_name(*spot)
         verdicts.setdefault(spot, set()).add("good" if problem is None else "bad")
-        name = f"{card}" + (f" ({escape(card.title)})" if card.title else "")
+        subject = invented_subject() if is_invented(card) else card.title
+        name = f"{card}" + (f" ({escape(subject)})" if subject else "")
         if name not in names:
             names.append(name)
         if problem is None:

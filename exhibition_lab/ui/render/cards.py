@@ -9,10 +9,11 @@ the play app paints the same :class:`CardFace` on its buttons. No widget imports
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
-from ...games.exhibition.rules.cards import Card, Continent
-from ..text.names import card_title, continent_name
+from ...games.exhibition.rules.cards import Card, Continent, standard_deck
+from ..text.names import card_title, continent_name, invented_subject
 from .css import style
 
 WHITE_CARD_COLOR = "#f5f5f5"
@@ -52,6 +53,7 @@ class CardFace:
     code: str
     subject: str
     tooltip: str
+    invented: bool = False  # a card made up for an example: the deck has one card per year
 
     def short_subject(self, limit: int) -> str:
         """The subject cut at a word boundary to ``limit`` characters, with an ellipsis."""
@@ -84,7 +86,10 @@ def card_face(card: Card) -> CardFace:
     border = WHITE_CARD_BORDER if card.is_white else "rgba(0,0,0,.35)"
     code = card.continent.code if card.continent else ("" if card.is_einstein else "W")
     year = "EIN" if card.year is None else str(card.year)
+    invented = is_invented(card)
     subject = card_title(card) or ("Albert Einstein" if card.is_einstein else card.token)  # in the reader's language
+    if invented:
+        subject = invented_subject()
     # R16–R17: wild when placed, never when scored; the hover says which, as players read it both ways
     if card.continent is not None:
         where = continent_name(card.continent)
@@ -93,7 +98,20 @@ def card_face(card: Card) -> CardFace:
     else:
         where = "white card: stands in for any continent when placed; scores its year only (R17)"
     tooltip = f"{year} · {where}\n{subject}"
-    return CardFace(background, text_color_on(background), border, year, code, subject, tooltip)
+    return CardFace(background, text_color_on(background), border, year, code, subject, tooltip, invented)
+
+
+def is_invented(card: Card) -> bool:
+    """Whether ``card`` is made up: a coloured card without a subject that the reference deck
+    does not hold (examples show rules with any year and continent; the deck has one card a year)."""
+    if card.title or card.is_white:
+        return False
+    return card.token not in _reference_tokens()
+
+
+@lru_cache(maxsize=1)
+def _reference_tokens() -> frozenset[str]:
+    return frozenset(deck_card.token for deck_card in standard_deck())
 
 
 def continent_text_color(continent: Continent) -> str:
@@ -107,6 +125,8 @@ def card_html(card: Card, *, extra_class: str = "", mini: bool = False, subject_
     the year alone, for compact halls."""
     face = card_face(card)
     kind = "exlab-white" if card.is_white else f"exlab-continent-{face.code}"
+    if face.invented:
+        kind += " exlab-invented"
     colours = f"background:{face.background};color:{face.text};border-color:{face.border}"
     tooltip = escape(face.tooltip)
     if mini:

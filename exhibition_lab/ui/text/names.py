@@ -82,6 +82,11 @@ def card_title(card: Card) -> str:
     return card.title_in(language())
 
 
+def invented_subject() -> str:
+    """What a made-up example card (not in the reference deck) shows where a subject would stand."""
+    return _("made-up card, not in the deck")
+
+
 def decade_name(decade: int) -> str:
     """``the 1940s``, ``la década de 1940``, ``1940年代``."""
     return _("the {decade}s").format(decade=decade)

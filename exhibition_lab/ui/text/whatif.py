@@ -28,7 +28,7 @@ CONTROLS = {
     "games": N_("Games"),
     "reading": MID_CENTURY.label,
     "harsh": N_("harsh: −200 a year"),
-    "mild": N_("mild: −2 a year"),
+    "tiebreak": N_("tiebreak: −2 a year"),
     "simulate": N_("Simulate play"),
     "stop": N_("Stop"),
     "whole_deck": N_("whole deck"),

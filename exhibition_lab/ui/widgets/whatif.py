@@ -210,7 +210,7 @@ class YearsGapExplorer(w.VBox):
             value=200, min=10, max=100_000, step=50, description=words.control("games"), layout={"width": "180px"}
         )
         self.reading = w.ToggleButtons(
-            options=((words.control("harsh"), "harsh"), (words.control("mild"), "tiebreak")),
+            options=((words.control("harsh"), "harsh"), (words.control("tiebreak"), "tiebreak")),
             value="harsh",
             description=words.control("reading"),
             style={"button_width": "150px"},
