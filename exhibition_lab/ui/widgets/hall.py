@@ -63,7 +63,7 @@ class HallView(w.VBox):
         self.depot_cards = [card_button("exlab-depot-card") for _ in range(DEPOT_SIZE)]
         for button in self.depot_cards:
             button.disabled = True
-        size = {"width": CONTROL_WIDTH, "height": "28px"}
+        size = {"width": "auto", "min_width": CONTROL_WIDTH, "height": "28px"}
         self.depot = w.Button(description=words.button("depot"), layout=w.Layout(**size))
         self.depot.add_class("exlab-depot")
         self.depot.add_class("exlab-control")
