@@ -73,3 +73,13 @@ def test_the_app_takes_its_containers_width_and_its_rows_wrap():
     # the Depot and its two controls go to the next row together, never one without the others
     group = app.find("exlab-depot-group")[0]
     assert group in row.children and app.hall.depot in group.children[1].children
+
+
+def test_exercise_answers_are_never_cut_and_say_themselves_on_hover():
+    import exhibition_lab as xl
+    from exhibition_lab.ui.course.exercises import NextDecision
+
+    exercise = NextDecision(xl.Game.new(2, seed=1))
+    assert exercise.choice.style.button_width == "auto"
+    assert list(exercise.choice.tooltips) == list(exercise.choice.options)
+    assert any(option.startswith("Nothing: the game is over") for option in exercise.choice.options)
