@@ -529,3 +529,71 @@ async def run_class(
         server_cpu,
         browser_cpu,
     )
+
+
+# --- the play app fits its container: nothing clipped, nothing scrolled sideways ----------------
+
+# What a player must always reach: every spot, the Depot, its two controls, the tile, the status.
+MUST_FIT = (
+    ".exlab-spot",
+    ".exlab-depot-box",
+    ".exlab-depot-card",
+    ".exlab-depot",
+    ".exlab-end-exhibition",
+    ".exlab-market",
+    ".exlab-market-card",
+    ".exlab-status-box",
+    ".exlab-status-more",
+    ".exlab-hint",
+    ".exlab-undo",
+    ".exlab-play-again",
+    ".exlab-hint-panel",
+    ".exlab-hint-close",
+)
+
+# For each visible element of the selectors: does it lie inside the app's container (the output
+# area that holds it) and inside every ancestor that clips or scrolls? Does any box of the app,
+# or the container, scroll sideways? Does a button's own label overflow it ("Put ir")?
+CLIPPED_JS = """([selectors, outer]) => {
+  const app = document.querySelector('.exlab-app');
+  const container = app.parentElement;
+  const frames = [container, ...(outer ? [...document.querySelectorAll(outer)] : [])];
+  const problems = [];
+  const name = e => (e.className && e.className.baseVal === undefined ? e.className : e.tagName)
+    .toString().split(' ').filter(c => c.startsWith('exlab') || c.startsWith('jp-')).slice(0, 2).join('.');
+  const visible = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
+    getComputedStyle(e).visibility !== 'hidden'; };
+  for (const selector of selectors) {
+    [...document.querySelectorAll(selector)].filter(visible).forEach((e, k) => {
+      const r = e.getBoundingClientRect();
+      for (const f of frames) {
+        const b = f.getBoundingClientRect();
+        if (r.left < b.left - 1 || r.right > b.right + 1)
+          problems.push(`${selector}[${k}] at ${Math.round(r.left)}–${Math.round(r.right)} outside ${name(f)} ` +
+                        `${Math.round(b.left)}–${Math.round(b.right)}`);
+      }
+      for (let a = e.parentElement; a && a !== container; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === 'visible') continue;
+        const b = a.getBoundingClientRect();
+        if (r.left < b.left - 1 || r.right > b.right + 1) {
+          problems.push(`${selector}[${k}] clipped by ${name(a)}`);
+          break;
+        }
+      }
+      if (e.tagName === 'BUTTON' && !e.classList.contains('exlab-cardlike') && e.scrollWidth > e.clientWidth + 1)
+        problems.push(`${selector}[${k}] label cut: ${JSON.stringify(e.innerText)}`);
+    });
+  }
+  for (const e of [container, app, ...app.querySelectorAll('*')]) {
+    const s = getComputedStyle(e).overflowX;
+    if ((s === 'auto' || s === 'scroll' || e === container || e === app) && e.scrollWidth > e.clientWidth + 1)
+      problems.push(`${name(e)} scrolls sideways (${e.scrollWidth} > ${e.clientWidth})`);
+  }
+  return problems;
+}"""
+
+
+def clipped(page_or_frame, outer: str | None = None) -> list[str]:
+    """What of the play app is clipped or scrolled out of its container (and out of each
+    element matching ``outer``, e.g. the notebook panel in JupyterLab); empty when all fits."""
+    return page_or_frame.evaluate(CLIPPED_JS, [list(MUST_FIT), outer])

@@ -50,6 +50,12 @@ def showcase_sentences(kind: ShowcaseKind) -> list[str]:
     return [rule_sentence(rule) for rule, applies in flags if applies]
 
 
+def choice_buttons(options: list[str]) -> w.ToggleButtons:
+    """One button per answer, each as wide as its words (a fixed width cut "Nothing: the game
+    is over" to "Nothing: the gam…") and the whole answer on hover."""
+    return w.ToggleButtons(options=options, value=None, tooltips=list(options), style={"button_width": "auto"})
+
+
 class Exercise(w.VBox):
     """A question, the reader's input, **Check**, **Show answer** and a feedback line.
 
@@ -217,7 +223,7 @@ class IsLegal(Exercise):
         self.card = Card.parse(card) if isinstance(card, str) else card
         self.spot = spot
         self.problem = hall.placement_problem(self.card, *spot, tuple(others), players=players)
-        self.choice = w.ToggleButtons(options=[course.legal(), course.not_legal()], value=None)
+        self.choice = choice_buttons([course.legal(), course.not_legal()])
         self._picture = hall_html(hall, numbered=True, marks={spot: "ask"})
         where = hall.layout.spot_name(*spot)
         question = question or course.may_it_go(self.card, where)
@@ -368,7 +374,7 @@ class NextDecision(Exercise):
     def __init__(self, game: Game, *, question: str | None = None) -> None:
         self.game = game.copy()  # the notebook plays on; the question stays
         self.answer = game.phase
-        self.choice = w.ToggleButtons(options=[course.phase_choice(phase) for phase in PHASE_WORDS], value=None)
+        self.choice = choice_buttons([course.phase_choice(phase) for phase in PHASE_WORDS])
         question = question or course.next_decision()
         super().__init__(question, [self.choice])
 

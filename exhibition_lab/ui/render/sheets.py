@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..text.score import goal_label
+from ..text.score import goal_label, reason_words
 from .css import style
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def score_sheet_html(sheet: ScoreSheet) -> str:
             if goal in score.points:
                 line = score.line(goal)
                 points = _signed_points(line.points * score.scale)
-                cells.append(f'<td{cls(name)} title="{escape(true_minus(line.reason))}">{points}</td>')
+                cells.append(f'<td{cls(name)} title="{escape(true_minus(reason_words(line)))}">{points}</td>')
             else:
                 cells.append(f"<td{cls(name)}></td>")
         label = escape(goal_label(goal))

@@ -12,11 +12,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...core.words import Phrase
+from ...games.exhibition.rules import scoring
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.rules.deal import VEHICLES
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind
 from ...games.exhibition.rules.layout import ordinal as english_ordinal
-from .i18n import N_, _, language, translate
+from .i18n import N_, _, language, ngettext, translate
 from .numbers import number
 
 #: What plays a seat, by the session's seat kind (the bots' keys).
@@ -129,5 +130,44 @@ def fact_words(name: str, value: Any) -> str:
 
 
 def phrase_words(phrase: Phrase) -> str:
-    """A sentence data carries (a score line's reason), in the reader's language."""
-    return phrase.say(fact_words, translate)
+    """A sentence data carries (a score line's reason), in the reader's language; a count
+    is said with its real plural ("1 empty spot", "5 empty spots")."""
+    counted = _counted(phrase)
+    return counted if counted is not None else phrase.say(fact_words, translate)
+
+
+def _counted(phrase: Phrase) -> str | None:
+    """A score line's reason the rules write with "(s)", said with the plural of its count
+    (None for any other sentence)."""
+    facts = dict(phrase.facts)
+    said = {name: fact_words(name, value) for name, value in phrase.facts}
+    message = phrase.message
+    if message == scoring.SOME_DECADES:
+        return ngettext(
+            "{count} decade; missing the {decades}", "{count} decades; missing the {decades}", facts["count"], **said
+        )
+    if message == scoring.EMPTY:
+        return ngettext("{count} empty spot", "{count} empty spots", facts["count"], **said)
+    if message == scoring.DEPOT_CARDS:
+        return ngettext("{count} Depot card", "{count} Depot cards", facts["count"], **said)
+    if message == scoring.DEPOT_LISTED:
+        return ngettext("{count} Depot card: {tokens}", "{count} Depot cards: {tokens}", facts["count"], **said)
+    if message == scoring.MARKET:
+        return ngettext(
+            "{most} − {count} market card {where}", "{most} − {count} market cards {where}", facts["count"], **said
+        )
+    if message == scoring.MARKET_FLOOR:
+        return ngettext(
+            "{most} − {count} market card {where} (min 0)",
+            "{most} − {count} market cards {where} (min 0)",
+            facts["count"],
+            **said,
+        )
+    if message == scoring.MID_DISTANCE:
+        return ngettext(
+            "{distance} year from {year}: {base} − {per_year}·{years} = {term} points ({reading} reading, D11)",
+            "{distance} years from {year}: {base} − {per_year}·{years} = {term} points ({reading} reading, D11)",
+            facts["distance"],
+            **said,
+        )
+    return None

@@ -376,7 +376,7 @@ def end_cost_in_words(session: PlaySession) -> str:
     else:
         cost = _("−{points} fame points").format(points=empty)
     sentence = ngettext(
-        "ending makes your hall final: {card} leaves the game (R10a) and its {n} empty spot stay empty for good "
+        "ending makes your hall final: {card} leaves the game (R10a) and its {n} empty spot stays empty for good "
         "({cost}, R24)",
         "ending makes your hall final: {card} leaves the game (R10a) and its {n} empty spots stay empty for good "
         "({cost}, R24)",

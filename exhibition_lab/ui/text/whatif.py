@@ -87,6 +87,11 @@ def no_answer() -> str:
     return _("No answer for this pair.")
 
 
+def nothing_to_simulate(reason: str) -> str:
+    """Why "Simulate play" plays nothing: the chosen pair is one the rules never allow."""
+    return _("Nothing to simulate: {reason}").format(reason=reason)
+
+
 def expected_template() -> str:
     """The answer's first line; ``value`` and ``keep`` are set in bold by the renderer."""
     return _("{goal} {left}–{right}: expected {value} (= {points} on the ×100 solo scale) · all 5 fp kept: {keep}")

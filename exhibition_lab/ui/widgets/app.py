@@ -130,11 +130,16 @@ class GameApp(w.VBox):
         )
         topbar.add_class("exlab-topbar")
         score_row = w.HBox([self.live_score, self.hand_view], layout=w.Layout(align_items="flex-start"))
+        score_row.add_class("exlab-score-row")
         side = w.VBox([score_row, self.opponents], layout=w.Layout(flex="1 1 auto", margin="0 0 0 8px"))
         side.add_class("exlab-side")
         # the coach's panel lies over the side column (score, other halls), never above the
         # board: opening it moves nothing, so the hall never leaves the window
-        middle = w.HBox([self.market, self.end_panel, side, self.hint_panel], layout=w.Layout(align_items="flex-start"))
+        # where the width given is too narrow, the score and the other halls go under the tile
+        middle = w.HBox(
+            [self.market, self.end_panel, side, self.hint_panel],
+            layout=w.Layout(align_items="flex-start", flex_flow="row wrap"),
+        )
         middle.add_class("exlab-middle")
         return [
             w.HTML(CSS),

@@ -52,12 +52,17 @@ class BackgroundRun:
 
 
 def progress_bar(total: int, unit: str, description: str):
-    """A tqdm.auto bar; in a notebook its widget is placed by the caller, not printed."""
-    from tqdm.auto import tqdm
+    """A notebook bar (tqdm's widget, placed by the caller, never printed), or a bar that
+    shows nothing where tqdm has no widget: a console bar run from a widget's thread writes
+    its lines to JupyterLab's log console, where no player looks."""
+    try:
+        from tqdm.notebook import tqdm
 
-    if hasattr(tqdm, "container") or "display" in getattr(tqdm.__init__, "__code__", ()).co_varnames:
         return tqdm(total=total, unit=unit, desc=description, display=False)
-    return tqdm(total=total, unit=unit, desc=description)  # console: no widget to place
+    except Exception:  # no ipywidgets front end for tqdm's bar (its ImportError or a refusal)
+        from tqdm import tqdm as console_tqdm
+
+        return console_tqdm(total=total, unit=unit, desc=description, disable=True)
 
 
 def hide_readout(bar) -> None:

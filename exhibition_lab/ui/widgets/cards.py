@@ -24,11 +24,13 @@ CSS = style("app")
 
 HALL_CARD = {"width": "56px", "height": "80px"}
 MARKET_CARD = {"width": "74px", "height": "72px"}
-SUBJECT_LIMIT = {"hall": 30, "market": 38}
+#: The characters of a subject a card shows before "…": what its lines hold in 11-px type
+#: (longer subjects ran past the card's bottom edge, cut mid-line).
+SUBJECT_LIMIT = {"hall": 24, "market": 30}
 
 
-#: The longest word a card's subject line holds at its width (9.5-px type).
-WORD_FITS = {"hall": 8, "market": 12}
+#: The longest word a card's subject line holds at its width (11-px type).
+WORD_FITS = {"hall": 7, "market": 10}
 SOFT_HYPHEN = "\u00ad"
 VOWELS = set("aeiouyAEIOUY")
 DIGRAPHS = {"ch", "sh", "th", "ph", "wh", "gh", "ck"}  # one sound: never parted (Wash-ing-ton)

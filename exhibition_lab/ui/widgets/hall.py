@@ -1,5 +1,5 @@
 """The Exhibition Hall of the player to move: five showcases in one row, as on the board,
-then the Depot with its two controls."""
+then the Depot with its two controls (in a second row where the width given is too narrow)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from ..text.names import showcase_name
 from ..text.setup import variation_hover
 from .cards import card_button, paint_card, paint_empty, set_class
 
-#: The Depot and End exhibition buttons: narrow enough that the hall row ends inside a
-#: 1366-px window (at 126 px they stood 5 px past its edge).
+#: The Depot and End exhibition buttons: wide enough for their labels, which are never cut
+#: (a cut "Put ir" hid the only move left when a card fits nowhere).
 CONTROL_WIDTH = "114px"
 
 
@@ -63,7 +63,7 @@ class HallView(w.VBox):
         self.depot_cards = [card_button("exlab-depot-card") for _ in range(DEPOT_SIZE)]
         for button in self.depot_cards:
             button.disabled = True
-        size = {"width": CONTROL_WIDTH, "height": "28px"}
+        size = {"width": "auto", "min_width": CONTROL_WIDTH, "height": "28px"}
         self.depot = w.Button(description=words.button("depot"), layout=w.Layout(**size))
         self.depot.add_class("exlab-depot")
         self.depot.add_class("exlab-control")
@@ -77,7 +77,11 @@ class HallView(w.VBox):
         depot_box = w.VBox([self._depot_label, w.HBox(self.depot_cards)])
         depot_box.add_class("exlab-depot-box")
         controls = w.VBox([self.depot, self.end], layout=w.Layout(justify_content="flex-end", margin="0 0 0 2px"))
-        row = w.HBox([*boxes, depot_box, controls], layout=w.Layout(flex_flow="row nowrap", align_items="flex-end"))
+        # where the container is too narrow for one row, the Depot and its controls (then the
+        # last showcases) go to a second row instead of out of sight
+        depot_group = w.HBox([depot_box, controls], layout=w.Layout(align_items="flex-end", flex="0 0 auto"))
+        depot_group.add_class("exlab-depot-group")
+        row = w.HBox([*boxes, depot_group], layout=w.Layout(flex_flow="row wrap", align_items="flex-end"))
         row.add_class("exlab-hall-row")
         # a head of fixed height: the app puts the continent buttons (after a white card) here,
         # beside the title, so that they never push the hall down

@@ -20,9 +20,10 @@ from ..screens import play as screens
 from ..screens.play import HandScreen, Message, Opponents, PlayScreen, ScoreTable, Sheet
 from .cards import set_class
 
-#: Plain-text length beyond which a line of the status box (two lines of text at 1366 px)
-#: is cut, so the box offers "More".
-MORE_AFTER = 260
+#: Plain-text length beyond which a line of the status box may be cut, so the box offers
+#: "More": two lines hold about 260 characters at 1366 px but only about 150 in a notebook
+#: cell beside JupyterLab's file browser.
+MORE_AFTER = 140
 
 
 class StatusBar(w.VBox):
@@ -42,7 +43,8 @@ class StatusBar(w.VBox):
         self.more = w.ToggleButton(value=False, description="More", icon="chevron-down", layout=w.Layout(width="72px"))
         self.more.add_class("exlab-status-more")
         self.more.observe(lambda change: self._open(change["new"]), names="value")
-        self.box = w.VBox([self.turns, self.status])
+        # your own last move first, then what the others did after it
+        self.box = w.VBox([self.status, self.turns])
         self.box.add_class("exlab-status-box")
         frame = w.HBox([self.box, self.more])
         frame.add_class("exlab-status-frame")

@@ -334,6 +334,10 @@ class YearsGapExplorer(w.VBox):
         exact odds. In the background by default, so *Stop* can end it early."""
         if self._run.running:
             return
+        if self.result is None:  # a pair no hall can hold: playing games would only show nothing
+            refusal = words.nothing_to_simulate(self.refusal)
+            self.message.value = f"<span class='exlab-error'>{escape(refusal)}</span>"
+            return
         n = games or self.games.value
         game = self.game if self.pool.value == THIS_GAME else None
         bar = progress_bar(n, "game", words.control("progress"))

@@ -1,0 +1,109 @@
+"""The play app arranges itself to the width it is given.
+
+In Voila, the app's output area is set to 950, 1100 and 1366 px (a notebook cell in
+JupyterLab at 1366×768 with the file browser open, a narrower window, Voila full width) and a
+short game is played by clicks: at every step every spot, the Depot, both its controls, the
+tile and the status lie inside the container, no box scrolls sideways and no control's label
+is cut. Then the same in a real JupyterLab (as ``make lab`` starts it) with the file browser
+open: 03_play.ipynb is run and played. Screenshots go to build/browser/fit-*.png.
+
+Needs Debian's chromium, voila and playwright (see browser_support).
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import (
+    ARTIFACTS,
+    GAME_OVER,
+    LAPTOP,
+    MOVES_ABOVE_JS,
+    MOVES_JS,
+    chromium_page,
+    click_next,
+    clipped,
+    lab_server,
+    require_browser,
+    voila_server,
+)
+from test_lab_voila import TOKEN, _prepare
+
+WIDTHS = (950, 1100, 1366)
+# The app's output area made ``w`` px wide, as a notebook cell of that width would be.
+SET_WIDTH_JS = """w => { const c = document.querySelector('.exlab-app').parentElement;
+  for (const p of ['width', 'max-width', 'min-width']) c.style.setProperty(p, w + 'px', 'important');
+  c.style.setProperty('display', 'block', 'important'); }"""
+
+
+def _play(page, clicks: int, check, shot: str) -> None:
+    """Up to ``clicks`` clicks of a simple player (fewer at game over), ``check`` after each;
+    a screenshot of the middle of the game and of its end."""
+    check("at the start")
+    for k in range(clicks):
+        if page.locator(GAME_OVER).count():
+            break
+        before = page.evaluate(MOVES_JS)
+        what = click_next(page)
+        page.wait_for_function(MOVES_ABOVE_JS, arg=before, timeout=60_000)
+        page.wait_for_timeout(150)  # the redraw of the bots' turns
+        check(f"after click {k + 1} ({what})")
+        if k == 12:
+            page.screenshot(path=str(ARTIFACTS / f"{shot}-midgame.png"), full_page=True)
+    if page.locator(GAME_OVER).count():
+        page.screenshot(path=str(ARTIFACTS / f"{shot}-end.png"), full_page=True)
+
+
+def _assert_fits(page, when: str, outer: str | None = None) -> None:
+    problems = clipped(page, outer)
+    assert not problems, f"{when}: " + "; ".join(problems[:6])
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_play_app_fits_its_container(width):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with voila_server("03_play.ipynb") as url, chromium_page({"width": 1366, "height": 900}) as page:
+        page.goto(url, timeout=90_000)
+        page.wait_for_selector(".exlab-market-card", timeout=90_000)
+        page.evaluate(SET_WIDTH_JS, width)
+        page.wait_for_timeout(300)
+        shot = f"fit-voila-{width}"
+        page.screenshot(path=str(ARTIFACTS / f"{shot}-start.png"), full_page=True)
+        page.locator(".exlab-hint").click()
+        page.wait_for_selector(".exlab-hint-panel .exlab-hint-close", state="visible", timeout=60_000)
+        _assert_fits(page, f"{width} px, the hint open")
+        page.screenshot(path=str(ARTIFACTS / f"{shot}-hint.png"), full_page=True)
+        page.locator(".exlab-hint-close").click()
+        page.wait_for_selector(".exlab-hint-panel", state="hidden")
+        _play(page, 200, lambda when: _assert_fits(page, f"{width} px, {when}"), shot)
+        assert page.locator(GAME_OVER).count(), "the game did not end"
+        more = page.locator(".exlab-status-more")
+        if more.is_visible():  # the last news is longer than the box: it opens inside the width
+            more.click()
+            page.wait_for_selector(".exlab-status-box.exlab-status-open")
+            _assert_fits(page, f"{width} px, the status opened at game over")
+
+
+def test_play_app_fits_in_jupyterlab_with_the_file_browser_open(tmp_path):
+    require_browser()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    notebooks, home = _prepare(tmp_path)
+    with lab_server(notebooks, home, TOKEN) as server, chromium_page(LAPTOP) as page:
+        page.goto(f"{server.url}lab/tree/03_play.ipynb?token={TOKEN}", timeout=120_000)
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=120_000)
+        assert page.locator(".jp-FileBrowser").first.is_visible(), "the file browser is not open"
+        page.wait_for_selector(".jp-NotebookPanel-toolbar .jp-KernelStatus, .jp-Notebook-ExecutionIndicator")
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_selector(".jp-NotebookPanel .exlab-market-card", timeout=120_000)
+        except Exception:
+            page.screenshot(path=str(ARTIFACTS / "fit-lab-stuck.png"))
+            raise
+        page.locator(".exlab-app").scroll_into_view_if_needed()
+        width = page.locator(".exlab-app").evaluate("e => e.parentElement.getBoundingClientRect().width")
+        print(f"the app's output area in JupyterLab at 1366×768, file browser open: {width:.0f} px")
+        page.screenshot(path=str(ARTIFACTS / "fit-lab-start.png"))
+        outer = ".jp-NotebookPanel .jp-WindowedPanel-outer"
+        _play(page, 20, lambda when: _assert_fits(page, f"JupyterLab, {when}", outer), "fit-lab")
+        page.locator(".exlab-app").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "fit-lab-played.png"))
