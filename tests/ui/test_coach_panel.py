@@ -6,17 +6,29 @@ from __future__ import annotations
 import html
 import re
 
+import numpy as np
 import pytest
 
 pytest.importorskip("ipywidgets")
 
 import exhibition_lab as xl
 from exhibition_lab import coach
-from exhibition_lab.coach import Option, open_spots, risks_later
+from exhibition_lab.coach import Option, deciding_goals, open_spots, risks_later
 from exhibition_lab.games.exhibition import coach as engine_coach
+from exhibition_lab.games.exhibition.agents import play_game
+from exhibition_lab.games.exhibition.coach import PENALTIES
+from exhibition_lab.games.exhibition.rules.goals import goal
 from exhibition_lab.ui.render.cards import card_html
-from exhibition_lab.ui.text.coach import ahead_words, counted, review_reason
+from exhibition_lab.ui.text.coach import (
+    ahead_words,
+    counted,
+    decision_in_words,
+    review_counts,
+    review_reason,
+    why_line,
+)
 from exhibition_lab.ui.text.explain import card_with_subject
+from exhibition_lab.ui.text.numbers import number
 from exhibition_lab.ui.widgets.cards import CSS
 from exhibition_lab.ui.widgets.coach import ReviewView
 from exhibition_lab.widgets import GameApp
@@ -106,8 +118,10 @@ def test_hint_panel_reason_matches_the_error_ranges():
     advice = coach.hint(app.game, time_limit=1.0, seed=seed)
     ev = advice.evaluation
     why = plain(app.hint_panel.value)
-    overlap = ev.options[1].high >= ev.best.low
-    assert ("about equal to the next option" in why) == overlap
+    close = coach.within_noise(ev.best, ev.options[1])
+    assert ("about equal to the next option" in why) == close
+    if close:
+        assert f"within the noise of {ev.best.playouts} simulated games" in why
     assert " fp" not in why and not re.search(r"(?<![\w−])-\d", why)
 
 
@@ -246,3 +260,70 @@ def reviewed(seed: int = 4) -> ReviewView:
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     return ReviewView.for_game(game, [0], seed=seed, time_limit=0.01)
+
+
+def _figures(panel: str) -> list[float]:
+    cells = re.findall(r"<tr[^>]*><td>[^<]*</td><td>([^<]*)</td>", panel)
+    return [float(c.replace("−", "-").replace(",", "").replace("+", "")) for c in cells]
+
+
+@pytest.mark.parametrize("seats", [["human"], ["human", "greedy", "greedy"]])
+def test_the_hint_lists_its_options_sorted_by_the_figure_it_shows(seats):
+    app = GameApp(seats=seats, seed=5)
+    app.hint_button.click()
+    figures = _figures(app.hint_panel.value)
+    assert len(figures) >= 2 and figures == sorted(figures, reverse=True)
+    assert "chance to win" not in app.hint_panel.value  # a second figure would read in another order
+
+
+def test_about_equal_is_said_only_within_the_noise_of_the_paired_playouts():
+    # 44 against 32 with wide intervals: the intervals overlap, yet the paired gap is clear
+    best = Option(None, 44.0, 20.0, 68.0, 32, None, np.full(32, 44.0) + np.arange(32) % 2)
+    runner = Option(None, 32.0, 8.0, 56.0, 32, None, np.full(32, 32.0) + np.arange(32) % 2)
+    assert runner.high >= best.low and not ahead_words(best, runner, solo=True).startswith("about equal")
+    same = Option(None, 43.0, 19.0, 67.0, 32, None, best.samples - np.where(np.arange(32) % 2, 4.0, -2.0))
+    assert ahead_words(best, same, solo=True) == (
+        "about equal to the next option: the gap is within the noise of 32 simulated games"
+    )
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_why_names_the_deciding_goals_largest_first_and_never_a_penalty_alone(players):
+    named = 0
+    for seed in range(2):
+        game = xl.Game.new(players, seed=seed)
+        for _ in range(6):
+            advice = coach.hint(game, playouts=16, seed=seed)
+            view, best = advice.evaluation.view, advice.option
+            for other in advice.evaluation.options[1:]:
+                goals = deciding_goals(view, best.plan, other.plan)
+                deltas = [g.delta for g in goals]
+                assert all(d > 0 for d in deltas) and deltas == sorted(deltas, reverse=True)
+                assert not goals or not all(g.goal in PENALTIES for g in goals)
+            goals = deciding_goals(view, best.plan, advice.evaluation.options[1].plan)
+            why = why_line(advice)
+            if goals:
+                named += 1
+                assert why.startswith("at once, compared with the next option: ")
+                assert why.index(goal(goals[0].goal).label) < why.index(";")
+            assert "goes from" not in why
+            for action in advice.actions:
+                game.apply(action)
+            while not game.is_over and game.current != 0:
+                game.apply(game.legal_actions()[0])
+    assert named
+
+
+def test_a_solo_review_speaks_in_points_x100_s2():
+    game = play_game(xl.Game.new(1, seed=13), ["random"], np.random.default_rng(1))
+    result = coach.review(game, 0, playouts=16, seed=3)
+    assert result.total_loss > 0
+    counts = review_counts(result)
+    assert "fame points" not in counts
+    assert f"; {number(result.total_loss * 100, ',.0f')} points lost in all" in counts
+    assert "good when it loses under 50 points" in counts
+    worst = result.worst(1)[0]
+    said = decision_in_words(worst, 1, solo=True)
+    assert said["loss"] == f"{number(worst.loss * 100, ',.0f')} points lost."
+    assert " fp" not in result.summary() and "points lost in all" in result.summary()
+    assert "loss (points ×100)" in result.table()[0]

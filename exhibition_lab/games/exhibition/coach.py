@@ -436,13 +436,9 @@ def _lines(view: PlayerView, halls: tuple[Hall, ...], market: list[Card], six_ro
     return {line.goal: line for line in sheet[names[view.seat]].lines}
 
 
-def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
-    """The score lines of the seat that the plan changes at once (none: its value lies in
-    what later turns can add).
-
-    Scored as if the game ended now on the visible cards (the market without the taken card;
-    the refill is unknown), so ranks against the other halls are included.
-    """
+def _scored_after(view: PlayerView, plan: TurnPlan) -> tuple[dict, dict]:
+    """The seat's score lines before the plan and right after it, as if the game ended now on
+    the visible cards (the market without the taken card; the refill is unknown)."""
     card = plan.take.card if plan.take is not None else view.hand
     market = [c for cards in view.market.values() for c in cards if c != card]
     halls = list(view.halls)
@@ -451,7 +447,17 @@ def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
     rounds = list(view.six_round)
     if rounds[view.seat] is None and halls[view.seat].has_all_continents:
         rounds[view.seat] = view.round
-    after = _lines(view, tuple(halls), market, rounds)
+    return before, _lines(view, tuple(halls), market, rounds)
+
+
+def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
+    """The score lines of the seat that the plan changes at once (none: its value lies in
+    what later turns can add).
+
+    Scored as if the game ended now on the visible cards (the market without the taken card;
+    the refill is unknown), so ranks against the other halls are included.
+    """
+    before, after = _scored_after(view, plan)
     changes = []
     for goal, line in after.items():
         old = before.get(goal)
@@ -460,6 +466,27 @@ def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
             continue
         changes.append(GoalChange(goal, old.points, line.points, line.reason, line.rule, line.phrase))
     return changes
+
+
+def deciding_goals(view: PlayerView, better: TurnPlan, other: TurnPlan) -> list[GoalChange]:
+    """The goals on which ``better`` leaves the seat ahead of ``other`` at once, largest gap
+    first: each as a :class:`GoalChange` from ``other``'s points to ``better``'s.
+
+    A goal both turns change alike decides nothing, so it is left out. Penalty lines (the
+    Depot, empty spots) only ever take points away: a turn is not better *because* of a
+    smaller penalty alone, so when they are all that differs the list is empty (the turn's
+    worth then lies in what later cards can add)."""
+    _, mine = _scored_after(view, better)
+    _, theirs = _scored_after(view, other)
+    ahead = []
+    for goal, line in mine.items():
+        old = theirs.get(goal)
+        if old is not None and line.points > old.points:
+            ahead.append(GoalChange(goal, old.points, line.points, line.reason, line.rule, line.phrase))
+    ahead.sort(key=lambda change: -change.delta)
+    if all(change.goal in PENALTIES for change in ahead):
+        return []
+    return ahead
 
 
 def _fitting(view: PlayerView, hall: Hall, to_come: list[Card]) -> dict[tuple[int, int], int]:
@@ -650,6 +677,7 @@ __all__ = [
     "Review",
     "Risk",
     "changes_now",
+    "deciding_goals",
     "decision_seed",
     "evaluate",
     "evaluate_view",
