@@ -51,14 +51,13 @@ def test_hint_lights_a_takeable_card_then_a_legal_spot():
     # plain words, one line of why, no search jargon
     assert "Why:" in panel and "points ahead of your best opponent" not in panel  # solo: a final score
     assert "final score to expect" in panel and "playouts" not in panel and "fp margin" not in panel
-    lit[0].click()  # follow the hint: the light goes out with the move
-    assert not hinted(app) and app.hint_panel.layout.display == "none"
-    app.hint_button.click()
+    lit[0].click()  # follow the hint: the same turn's next step lights up
     (target,) = hinted(app)
+    assert app.hint_panel.layout.display != "none"
     classes = target._dom_classes
     if "exlab-spot" in classes:
         assert "exlab-legal" in classes  # only a spot where the card fits is ever suggested
-    else:
+    elif "exlab-continent-choice" not in classes:
         assert "exlab-lit" in classes  # the Depot or End exhibition, when allowed
 
 
@@ -67,7 +66,7 @@ def test_hint_follows_the_coach_of_the_engine():
 
     app = GameApp(seats=["human"], seed=5)
     app.hint_button.click()
-    seed = app.session.setup.seed * 1000 + len(app.game.history)
+    seed = coach.decision_seed(app.session.setup.seed, app.game.view())
     advice = coach.hint(app.game, time_limit=1.0, seed=seed)
     assert hinted(app)[0].card == advice.actions[0].card
 
@@ -114,7 +113,7 @@ def test_hint_says_about_equal_within_the_margin_of_error():
 def test_hint_panel_reason_matches_the_error_ranges():
     app = GameApp(seats=["human", "greedy"], seed=5)
     app.hint_button.click()
-    seed = app.session.setup.seed * 1000 + len(app.game.history)
+    seed = coach.decision_seed(app.session.setup.seed, app.game.view())
     advice = coach.hint(app.game, time_limit=1.0, seed=seed)
     ev = advice.evaluation
     why = plain(app.hint_panel.value)
@@ -130,6 +129,7 @@ def test_review_steps_through_the_decisions_after_the_game():
     while not app.game.is_over:
         click_one_step(app)
     app.review_button.click()
+    app.wait_review()
     (view,) = app.review_area.children
     assert isinstance(view, ReviewView) and view.review.decisions
     assert "Review of You" in view.summary.value
@@ -157,6 +157,7 @@ def test_review_counts_use_plurals():
     while not app.game.is_over:
         click_one_step(app)
     app.review_button.click()
+    app.wait_review()
     (view,) = app.review_area.children
     summary = plain(view.summary.value)
     assert not re.search(r"\b(?:[02-9]|\d\d+) (?:inaccuracy|mistake|blunder|decision)\b", summary), summary
@@ -170,6 +171,7 @@ def test_review_gives_the_coachs_reason_for_each_decision_that_lost_points():
     while not app.game.is_over:
         click_one_step(app)
     app.review_button.click()
+    app.wait_review()
     (view,) = app.review_area.children
     lost = [k for k, d in enumerate(view.review.decisions) if d.label != "good"]
     assert lost
@@ -185,6 +187,7 @@ def test_review_offers_a_seat_chooser_when_several_humans_played(monkeypatch):
     app = GameApp(seats=["human", "greedy", "human"], seed=5)
     play_to_the_end(app)
     app.review_button.click()
+    app.wait_review()
     (view,) = app.review_area.children
     assert isinstance(view, ReviewView) and view.seat_chooser.layout.display == "flex"
     assert [seat for _, seat in view.seat_chooser.options] == [0, 2]
@@ -203,6 +206,7 @@ def test_review_of_a_lone_human_has_no_chooser(monkeypatch):
     app = GameApp(seats=["human", "greedy"], seed=4)
     play_to_the_end(app)
     app.review_button.click()
+    app.wait_review()
     (view,) = app.review_area.children
     assert view.seat_chooser.layout.display == "none" and view.review.seat == 0
 
@@ -327,3 +331,111 @@ def test_a_solo_review_speaks_in_points_x100_s2():
     assert said["loss"] == f"{number(worst.loss * 100, ',.0f')} points lost."
     assert " fp" not in result.summary() and "points lost in all" in result.summary()
     assert "loss (points ×100)" in result.table()[0]
+
+
+def _hinted_action(app: GameApp, target) -> xl.Action:
+    classes = target._dom_classes
+    if "exlab-market-card" in classes:
+        return xl.Take(target.card)
+    if "exlab-continent-choice" in classes:
+        return xl.Move(target.continent)
+    if "exlab-depot" in classes:
+        return xl.ToDepot()
+    if "exlab-end-exhibition" in classes:
+        return xl.EndExhibition()
+    return xl.Place(*target.spot)
+
+
+def test_the_hint_marks_the_whole_turn_step_by_step_until_it_is_played(monkeypatch):
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.HINT_TIME_LIMIT", 0.0)
+    moved = 0
+    for seed in range(3, 12):
+        if moved:
+            break
+        app = GameApp(seats=["human"], seed=seed)
+        moved += _follow_hints_by_clicks(app)
+    assert moved  # a white card's continent was lit between the card and the spot
+
+
+def _follow_hints_by_clicks(app: GameApp) -> int:
+    """Follow the hint click by click for a whole game; how many hinted turns moved a vehicle."""
+    moved = 0
+    while not app.game.is_over:
+        app.hint_button.click()
+        plan = list(app._hint_plan)
+        for step in plan:
+            (target,) = hinted(app)
+            assert _hinted_action(app, target) == step and app.hint_panel.layout.display != "none"
+            target.click()
+        assert not hinted(app) and app.hint_panel.layout.display == "none"  # the turn is played
+        moved += any(isinstance(a, xl.Move) for a in plan)
+    return moved
+
+
+def test_choosing_another_step_declines_the_hint():
+    app = GameApp(seats=["human"], seed=3)
+    app.hint_button.click()
+    (lit,) = hinted(app)
+    other = next(b for b in app.find("exlab-market-card") if not b.disabled and b.card != lit.card)
+    other.click()
+    assert not hinted(app) and app.hint_panel.layout.display == "none"
+
+
+def test_review_shows_progress_at_once_and_a_second_click_starts_nothing(monkeypatch):
+    import threading
+
+    release, calls, real = threading.Event(), [], engine_coach.review
+
+    def slow_review(*args, **kwargs):
+        calls.append(args)
+        release.wait(10)
+        return real(*args, **{**kwargs, "playouts": 8})
+
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.coach.review", slow_review)
+    app = GameApp(seats=["human"], seed=4)
+    play_to_the_end(app)
+    app.review_button.click()
+    # set by the click itself, before any playout: the progress bar, a Cancel button, the button off
+    assert app.review_area.children == (app.review_status,) and app.reviewing
+    assert "Reviewing You" in app.review_label.value and app.review_button.disabled
+    assert not app.review_cancel.disabled
+    app._review()  # a click that reaches the handler while the coach works
+    release.set()
+    app.wait_review(30)
+    assert len(calls) == 1 and not app.reviewing
+    (view,) = app.review_area.children
+    assert isinstance(view, ReviewView) and not app.review_button.disabled
+    assert app.review_progress.value == app.review_progress.max
+
+
+def test_a_review_can_be_cancelled(monkeypatch):
+    import threading
+
+    release, real = threading.Event(), engine_coach.review
+
+    def slow_review(*args, **kwargs):
+        release.wait(10)
+        return real(*args, **{**kwargs, "playouts": 8})
+
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.coach.review", slow_review)
+    app = GameApp(seats=["human"], seed=4)
+    play_to_the_end(app)
+    app.review_button.click()
+    app.review_cancel.click()
+    release.set()
+    app.wait_review(30)
+    assert not app.reviewing and not app.review_button.disabled
+    assert "Review cancelled." in app.review_area.children[0].value
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_following_the_apps_hints_then_reviewing_finds_no_mistake(monkeypatch, seed):
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.HINT_TIME_LIMIT", 0.0)  # one round of playouts
+    app = GameApp(seats=["human"], seed=seed)
+    _follow_hints_by_clicks(app)
+    app.review_button.click()
+    app.wait_review()
+    (view,) = app.review_area.children
+    counts = view.review.counts()
+    assert view.review.decisions and counts["mistake"] == counts["blunder"] == 0
+    assert all(d.loss == 0 for d in view.review.decisions)  # judged on the hint's own numbers

@@ -43,6 +43,15 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
     )
 
 
+def reviewing_html(players: str) -> str:
+    """The line beside the progress bar while the coach reviews."""
+    return f"<i>{escape(words.reviewing(players))}</i>"
+
+
+def review_cancelled_html() -> str:
+    return f"<i>{escape(words.review_cancelled())}</i>"
+
+
 def review_summary_html(review: Review) -> str:
     return (
         f"<h4 style='margin:4px 0'>{escape(words.review_title(review.player))}</h4>"

@@ -463,6 +463,15 @@ def reviewing(player: str) -> str:
     return _("Reviewing {player}’s decisions…").format(player=player)
 
 
+def cancel() -> str:
+    """The button that stops a review under way."""
+    return _("Cancel")
+
+
+def review_cancelled() -> str:
+    return _("Review cancelled.")
+
+
 def decision_position(index: int, count: int) -> str:
     return _("Decision {k} of {n}").format(k=index, n=count)
 
