@@ -162,7 +162,7 @@ def test_review_counts_use_plurals():
     summary = plain(view.summary.value)
     assert not re.search(r"\b(?:[02-9]|\d\d+) (?:inaccuracy|mistake|blunder|decision)\b", summary), summary
     assert not re.search(r"\b1 (?:inaccuracies|mistakes|blunders|decisions)\b", summary), summary
-    assert app._review_anchor.tick == 1  # the review is brought into view
+    assert app._review_anchor.tick == 2  # the review is brought into view, at the click and when done
 
 
 def test_review_gives_the_coachs_reason_for_each_decision_that_lost_points():

@@ -319,6 +319,7 @@ class GameApp(w.VBox):
             if len(reviews) == len(seats) and not self._review_run.stopped:
                 named = [(game.players[seat], seat) for seat in seats]
                 self.review_area.children = [ReviewView.of_reviews(reviews, named)]
+                self._review_anchor.tick += 1  # the finished review is taller than its progress line
             else:
                 self.review_area.children = [w.HTML(coach_html.review_cancelled_html())]
 
