@@ -439,3 +439,13 @@ def test_following_the_apps_hints_then_reviewing_finds_no_mistake(monkeypatch, s
     counts = view.review.counts()
     assert view.review.decisions and counts["mistake"] == counts["blunder"] == 0
     assert all(d.loss == 0 for d in view.review.decisions)  # judged on the hint's own numbers
+
+
+def test_the_rest_of_a_hinted_turn_follows_only_the_hinted_step():
+    from exhibition_lab.ui.screens.play import hint_after
+
+    take, move, place = xl.Take(xl.Card.parse("1945W")), xl.Move(xl.Continent.AS), xl.Place(0, 1)
+    assert hint_after((take, move, place), take) == (move, place)
+    assert hint_after((move, place), move) == (place,)
+    assert hint_after((take, move, place), xl.Take(xl.Card.parse("1912AS"))) == ()  # declined
+    assert hint_after((), take) == ()

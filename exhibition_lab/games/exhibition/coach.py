@@ -25,6 +25,7 @@ The coach returns data; its words (``str(hint)``, ``review.summary()``) are the 
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -178,24 +179,28 @@ def evaluate_view(
     key = None
     if not isinstance(seed, np.random.Generator):
         key = (decision_key(view), tuple(actions), seed, playouts or PLAYOUTS, candidates)
-        kept = _EVALUATIONS.get(key)
-        if kept is not None and all(any(o.plan == plan for o in kept.options) for plan in include):
-            _EVALUATIONS.move_to_end(key)
-            return kept
+        with _KEEPING:
+            kept = _EVALUATIONS.get(key)
+            if kept is not None and all(any(o.plan == plan for o in kept.options) for plan in include):
+                _EVALUATIONS.move_to_end(key)
+                return kept
     ev = _evaluate_view(view, actions, playouts, time_limit, candidates, seed, include)
     if key is not None:
-        _EVALUATIONS[key] = ev
-        while len(_EVALUATIONS) > CACHE_SIZE:
-            _EVALUATIONS.popitem(last=False)
+        with _KEEPING:
+            _EVALUATIONS[key] = ev
+            while len(_EVALUATIONS) > CACHE_SIZE:
+                _EVALUATIONS.popitem(last=False)
     return ev
 
 
 _EVALUATIONS: OrderedDict[tuple, Evaluation] = OrderedDict()
+_KEEPING = threading.Lock()  # the app's review works in a thread of its own
 
 
 def forget_evaluations() -> None:
     """Drop every kept evaluation (the next question is played out anew)."""
-    _EVALUATIONS.clear()
+    with _KEEPING:
+        _EVALUATIONS.clear()
 
 
 def decision_key(view: PlayerView) -> tuple:
