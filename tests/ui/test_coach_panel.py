@@ -397,7 +397,7 @@ def test_review_shows_progress_at_once_and_a_second_click_starts_nothing(monkeyp
     app.review_button.click()
     # set by the click itself, before any playout: the progress bar, a Cancel button, the button off
     assert app.review_area.children == (app.review_status,) and app.reviewing
-    assert "Reviewing You" in app.review_label.value and app.review_button.disabled
+    assert "The coach is reviewing the game" in app.review_label.value and app.review_button.disabled
     assert not app.review_cancel.disabled
     app._review()  # a click that reaches the handler while the coach works
     release.set()

@@ -43,9 +43,9 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
     )
 
 
-def reviewing_html(players: str) -> str:
+def reviewing_html() -> str:
     """The line beside the progress bar while the coach reviews."""
-    return f"<i>{escape(words.reviewing(players))}</i>"
+    return f"<i>{escape(words.reviewing_game())}</i>"
 
 
 def review_cancelled_html() -> str:

@@ -14,6 +14,7 @@ from ...core.words import tells
 from ...games.exhibition.agents import TurnPlan
 from ...games.exhibition.coach import (
     BLUNDER,
+    PENALTIES,
     THRESHOLDS,
     Decision,
     Evaluation,
@@ -463,6 +464,11 @@ def reviewing(player: str) -> str:
     return _("Reviewing {player}’s decisions…").format(player=player)
 
 
+def reviewing_game() -> str:
+    """Said beside the progress bar while the coach reviews a finished game."""
+    return _("The coach is reviewing the game…")
+
+
 def cancel() -> str:
     """The button that stops a review under way."""
     return _("Cancel")
@@ -512,7 +518,8 @@ def review_details(d: Decision) -> list[str]:
                 "(each spot left empty costs 1 fame point at the end, R24)"
             ).format(best=_spots(best), mine=_spots(mine))
         )
-    best_now = [plain_change(change) for change in changes_now(d.view, d.best.plan)]
+    # the penalty lines only take points away: listed alone they read as the turn's purpose
+    best_now = [plain_change(c) for c in changes_now(d.view, d.best.plan) if c.goal not in PENALTIES]
     if len(best_now) > 1:
         lines.append(_("the coach's turn at once: {changes}").format(changes=_("; ").join(best_now)))
     return lines

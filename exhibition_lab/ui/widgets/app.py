@@ -291,7 +291,7 @@ class GameApp(w.VBox):
         seed, round_ = self.session.setup.seed, self._review_round
         turns = {seat: sum(s == seat and isinstance(a, Take) for s, a in game.history) for seat in seats}
         self.review_button.disabled = True
-        self.review_label.value = coach_html.reviewing_html(", ".join(game.players[seat] for seat in seats))
+        self.review_label.value = coach_html.reviewing_html()
         self.review_progress.max, self.review_progress.value = max(1, sum(turns.values())), 0
         self.review_area.children = [self.review_status]
         self._review_anchor.tick += 1  # the review opens below your hall: bring it into view
