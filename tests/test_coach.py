@@ -48,7 +48,9 @@ def test_solo_evaluation_ranks_legal_whole_turns_with_intervals():
 def test_same_seed_same_numbers_and_another_seed_other_playouts():
     game = xl.Game.new(1, seed=4)
     first = coach.evaluate(game, playouts=32, seed=9)
+    coach.forget_evaluations()  # played out anew, not the kept evaluation
     again = coach.evaluate(game, playouts=32, seed=9)
+    assert again is not first
     other = coach.evaluate(game, playouts=32, seed=10)
     assert [(o.plan, o.value, o.low) for o in first.options] == [(o.plan, o.value, o.low) for o in again.options]
     assert [o.value for o in first.options] != [o.value for o in other.options]
