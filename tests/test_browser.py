@@ -252,6 +252,8 @@ def test_play_app_at_laptop_size(voila_url):
         assert page.locator(".exlab-hall-row").bounding_box()["y"] <= place[0]
         page.screenshot(path=str(ARTIFACTS / "play-end.png"))
         page.locator(".exlab-review").click()  # the review opens after the game
+        page.wait_for_selector(".exlab-review-status, .exlab-review-panel", timeout=30_000)
+        page.screenshot(path=str(ARTIFACTS / "play-review-progress.png"))  # the coach at work
         page.wait_for_selector(".exlab-review-panel", timeout=180_000)
         assert "Review of" in page.locator(".exlab-review-panel").inner_text()
         # the review opens below the sheet and is scrolled into the window

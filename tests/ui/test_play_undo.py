@@ -84,6 +84,7 @@ def test_undo_at_game_over_reopens_the_last_real_choice():
     app = GameApp(seats=["human", "greedy"], seed=4)
     play_to_the_end(app)
     app.review_button.click()
+    app.wait_review()
     game = app.game
     # the last human action that had an alternative, found by stepping a copy back
     twin, last = game.copy(), None

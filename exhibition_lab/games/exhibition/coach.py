@@ -25,9 +25,11 @@ The coach returns data; its words (``str(hint)``, ``review.summary()``) are the 
 from __future__ import annotations
 
 import math
+import threading
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -41,7 +43,7 @@ from .arrays.state import select
 from .game import Game, PlayerView
 from .rules.actions import Action, Move, Place, Take, ToDepot
 from .rules.cards import Card
-from .rules.goals import EMPTY_SPOTS
+from .rules.goals import DEPOT, EMPTY_SPOTS
 from .rules.hall import Hall
 from .rules.layout import Layout
 from .rules.scoring import SOLO_SCALE, score_halls, solo_score
@@ -54,6 +56,9 @@ Z95 = 1.959963984540054  # two-sided 95% normal quantile, for the intervals of t
 ROUND = 32  # determinisations per lock-step round; the time limit is checked between rounds
 PLAYOUTS = 256  # per option by default: a 95% interval of about ±0.3 fp in solo
 ROLLOUT = "heuristic"  # the batch engine's greedy-like policy plays every seat in a playout
+#: Score lines that only ever take points away: never a reason on their own for a better turn.
+PENALTIES = frozenset({EMPTY_SPOTS.key, DEPOT.key})
+CACHE_SIZE = 512  # evaluated decisions kept, so a review repeats the hint's numbers
 
 
 def label_for(loss: float) -> str:
@@ -85,6 +90,8 @@ class Option:
     high: float
     playouts: int
     win_chance: float | None = None
+    #: the outcome of each playout, in the order of the shared shuffles (common random numbers)
+    samples: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     @property
     def actions(self) -> list[Action]:
@@ -163,7 +170,59 @@ def evaluate_view(
     seed: int | np.random.Generator = 0,
     include: Sequence[TurnPlan] = (),
 ) -> Evaluation:
-    """:func:`evaluate` for a seat's view and its legal actions (what a bot is given)."""
+    """:func:`evaluate` for a seat's view and its legal actions (what a bot is given).
+
+    With an integer ``seed`` the evaluation is kept: asked again for the same decision, seed,
+    playouts and candidates (a hint, then the review of the turn it suggested), the coach
+    answers with the same numbers instead of new playouts — unless a plan in ``include`` is
+    not among its options."""
+    key = None
+    if not isinstance(seed, np.random.Generator):
+        key = (decision_key(view), tuple(actions), seed, playouts or PLAYOUTS, candidates)
+        with _KEEPING:
+            kept = _EVALUATIONS.get(key)
+            if kept is not None and all(any(o.plan == plan for o in kept.options) for plan in include):
+                _EVALUATIONS.move_to_end(key)
+                return kept
+    ev = _evaluate_view(view, actions, playouts, time_limit, candidates, seed, include)
+    if key is not None:
+        with _KEEPING:
+            _EVALUATIONS[key] = ev
+            while len(_EVALUATIONS) > CACHE_SIZE:
+                _EVALUATIONS.popitem(last=False)
+    return ev
+
+
+_EVALUATIONS: OrderedDict[tuple, Evaluation] = OrderedDict()
+_KEEPING = threading.Lock()  # the app's review works in a thread of its own
+
+
+def forget_evaluations() -> None:
+    """Drop every kept evaluation (the next question is played out anew)."""
+    with _KEEPING:
+        _EVALUATIONS.clear()
+
+
+def decision_key(view: PlayerView) -> tuple:
+    """A hashable key of everything a seat's view holds: one decision of one seat."""
+    return tuple(tuple(view.market.items()) if f.name == "market" else getattr(view, f.name) for f in fields(view))
+
+
+def decision_seed(seed: int, view: PlayerView) -> int:
+    """The playouts' seed of one decision, derived from a game's ``seed``: the hint and the
+    review of the same turn use the same one, so they play the same futures."""
+    return int(np.random.default_rng([seed, view.seat, view.turn]).integers(2**63))
+
+
+def _evaluate_view(
+    view: PlayerView,
+    actions: Sequence[Action],
+    playouts: int | None,
+    time_limit: float | None,
+    candidates: int,
+    seed: int | np.random.Generator,
+    include: Sequence[TurnPlan],
+) -> Evaluation:
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     plans = _plans(view, list(actions), candidates, include)
     start = time.perf_counter()
@@ -207,7 +266,28 @@ def _option(plan: TurnPlan, values: np.ndarray, wins: np.ndarray | None) -> Opti
     mean = float(values.mean())
     half = Z95 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
     win = None if wins is None else float(wins.mean())
-    return Option(plan, mean, mean - half, mean + half, n, win)
+    return Option(plan, mean, mean - half, mean + half, n, win, values)
+
+
+def gap(best: Option, other: Option) -> tuple[float, float]:
+    """How much more ``best`` is expected to bring than ``other`` (in the options' unit), and
+    the half-width of that difference's 95% interval: the playouts' noise.
+
+    Options of one evaluation share their shuffles, so the difference is measured playout by
+    playout (far less noisy than two separate intervals); without samples the two intervals
+    are combined as independent."""
+    diff = best.value - other.value
+    a, b = best.samples, other.samples
+    if a is not None and b is not None and len(a) == len(b) and len(a) > 1:
+        return diff, Z95 * float(np.std(a - b, ddof=1)) / math.sqrt(len(a))
+    half_a, half_b = (best.high - best.low) / 2, (other.high - other.low) / 2
+    return diff, math.hypot(half_a, half_b)
+
+
+def within_noise(best: Option, other: Option) -> bool:
+    """Whether the two options differ by no more than the noise of their playouts."""
+    diff, noise = gap(best, other)
+    return abs(diff) <= noise
 
 
 def _out_of_time(start: float, time_limit: float | None) -> bool:
@@ -361,13 +441,9 @@ def _lines(view: PlayerView, halls: tuple[Hall, ...], market: list[Card], six_ro
     return {line.goal: line for line in sheet[names[view.seat]].lines}
 
 
-def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
-    """The score lines of the seat that the plan changes at once (none: its value lies in
-    what later turns can add).
-
-    Scored as if the game ended now on the visible cards (the market without the taken card;
-    the refill is unknown), so ranks against the other halls are included.
-    """
+def _scored_after(view: PlayerView, plan: TurnPlan) -> tuple[dict, dict]:
+    """The seat's score lines before the plan and right after it, as if the game ended now on
+    the visible cards (the market without the taken card; the refill is unknown)."""
     card = plan.take.card if plan.take is not None else view.hand
     market = [c for cards in view.market.values() for c in cards if c != card]
     halls = list(view.halls)
@@ -376,7 +452,17 @@ def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
     rounds = list(view.six_round)
     if rounds[view.seat] is None and halls[view.seat].has_all_continents:
         rounds[view.seat] = view.round
-    after = _lines(view, tuple(halls), market, rounds)
+    return before, _lines(view, tuple(halls), market, rounds)
+
+
+def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
+    """The score lines of the seat that the plan changes at once (none: its value lies in
+    what later turns can add).
+
+    Scored as if the game ended now on the visible cards (the market without the taken card;
+    the refill is unknown), so ranks against the other halls are included.
+    """
+    before, after = _scored_after(view, plan)
     changes = []
     for goal, line in after.items():
         old = before.get(goal)
@@ -385,6 +471,27 @@ def changes_now(view: PlayerView, plan: TurnPlan) -> list[GoalChange]:
             continue
         changes.append(GoalChange(goal, old.points, line.points, line.reason, line.rule, line.phrase))
     return changes
+
+
+def deciding_goals(view: PlayerView, better: TurnPlan, other: TurnPlan) -> list[GoalChange]:
+    """The goals on which ``better`` leaves the seat ahead of ``other`` at once, largest gap
+    first: each as a :class:`GoalChange` from ``other``'s points to ``better``'s.
+
+    A goal both turns change alike decides nothing, so it is left out. Penalty lines (the
+    Depot, empty spots) only ever take points away: a turn is not better *because* of a
+    smaller penalty alone, so when they are all that differs the list is empty (the turn's
+    worth then lies in what later cards can add)."""
+    _, mine = _scored_after(view, better)
+    _, theirs = _scored_after(view, other)
+    ahead = []
+    for goal, line in mine.items():
+        old = theirs.get(goal)
+        if old is not None and line.points > old.points:
+            ahead.append(GoalChange(goal, old.points, line.points, line.reason, line.rule, line.phrase))
+    ahead.sort(key=lambda change: -change.delta)
+    if all(change.goal in PENALTIES for change in ahead):
+        return []
+    return ahead
 
 
 def _fitting(view: PlayerView, hall: Hall, to_come: list[Card]) -> dict[tuple[int, int], int]:
@@ -489,12 +596,19 @@ def review(
     candidates: int = 8,
     seed: int = 0,
     progress: bool = False,
+    should_stop: Callable[[], bool] | None = None,
+    on_turn: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review every turn ``seat`` played in ``game`` (finished or not).
 
-    Each turn is evaluated from the seat's view at its start: the played turn and the
-    candidates share the same playouts; the loss is how much less the played turn is
-    expected to bring than the best (0 when it is the best), labelled by :data:`THRESHOLDS`.
+    Each turn is evaluated from the seat's view at its start with the seed
+    :func:`decision_seed` gives, the one the hint uses: the played turn and the candidates
+    share the same playouts, and a turn the hint suggested is judged on the hint's own
+    numbers. The loss is how much less the played turn is expected to bring than the best
+    (0 when it is the best), labelled by :data:`THRESHOLDS`.
+
+    ``on_turn(done, total)`` is told after each turn; when ``should_stop()`` turns true the
+    review ends early with the decisions reviewed so far.
     """
     index = seat if isinstance(seat, int) else game.players.index(seat)
     if not 0 <= index < game.n_players:
@@ -506,7 +620,9 @@ def review(
     bar = _bar(len(turns), progress)
     try:
         done = 0
-        for k in turns:
+        for count, k in enumerate(turns, 1):
+            if should_stop is not None and should_stop():
+                break
             while done < k:
                 replay.apply(log[done][1])
                 done += 1
@@ -515,6 +631,8 @@ def review(
                 decisions.append(_review_turn(replay, played, playouts, time_limit, candidates, seed))
             if bar is not None:
                 bar.update(1)
+            if on_turn is not None:
+                on_turn(count, len(turns))
     finally:
         if bar is not None:
             bar.close()
@@ -540,9 +658,13 @@ def _review_turn(
     game: Game, played: TurnPlan, playouts: int | None, time_limit: float | None, candidates: int, seed: int
 ) -> Decision:
     view = game.view()
-    turn_seed = int(np.random.default_rng([seed, view.turn]).integers(2**63))
     ev = evaluate(
-        game, playouts=playouts, time_limit=time_limit, candidates=candidates, seed=turn_seed, include=[played]
+        game,
+        playouts=playouts,
+        time_limit=time_limit,
+        candidates=candidates,
+        seed=decision_seed(seed, view),
+        include=[played],
     )
     mine = next(o for o in ev.options if o.plan == played)
     loss = max(0.0, ev.best.fame() - mine.fame())
@@ -560,11 +682,16 @@ __all__ = [
     "Review",
     "Risk",
     "changes_now",
+    "deciding_goals",
+    "decision_seed",
     "evaluate",
     "evaluate_view",
+    "forget_evaluations",
+    "gap",
     "hint",
     "label_for",
     "open_spots",
     "review",
     "risks_later",
+    "within_noise",
 ]

@@ -17,22 +17,22 @@ LABEL_COLOURS = {"good": "#1b5e20", "inaccuracy": "#8d6e00", "mistake": "#b34700
 
 
 def hint_html(advice: Hint, rows: int = 3) -> str:
-    """The suggested move, a one-line why, the best options with what each is expected to
-    bring (no search jargon), and what it changes (folded)."""
+    """The suggested move, a one-line why, the best options in the coach's order with the
+    figure it ranks them by and its likely range (no search jargon), and what it changes
+    (folded)."""
     ev = advice.evaluation
     digits = 0 if ev.solo else 1
     body = "".join(
         f"<tr{' class=exlab-hint-best' if k == 0 else ''}><td>{escape(ev.describe(o))}</td>"
         f"<td>{signed(o.value, digits)}</td>"
         f"<td>{escape(words.between(signed(o.low, digits), signed(o.high, digits)))}</td>"
-        f"{'' if ev.solo else f'<td>{o.win_chance:.0%}</td>'}</tr>"
+        "</tr>"
         for k, o in enumerate(ev.options[:rows])
     )
     label = words.hint_panel
-    if ev.solo:
-        head = f"<th>{escape(label('solo_value'))}</th><th>{escape(label('between'))}</th>"
-    else:
-        head = f"<th>{escape(label('value'))}</th><th>{escape(label('between'))}</th><th>{escape(label('win'))}</th>"
+    # one figure per option, the one the coach ranks by, so the rows read best first
+    value = label("solo_value") if ev.solo else label("value")
+    head = f"<th>{escape(value)}</th><th>{escape(label('between'))}</th>"
     details = "".join(f"<li>{escape(line)}</li>" for line in words.hint_details(advice))
     return (
         f"<div class='exlab-hint-box'>"
@@ -41,6 +41,15 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
         f"<table class='exlab-hint-table'><tr><th>{escape(label('option'))}</th>{head}</tr>{body}</table>"
         f"<details><summary>{escape(label('changes'))}</summary><ul>{details}</ul></details></div>"
     )
+
+
+def reviewing_html() -> str:
+    """The line beside the progress bar while the coach reviews."""
+    return f"<i>{escape(words.reviewing_game())}</i>"
+
+
+def review_cancelled_html() -> str:
+    return f"<i>{escape(words.review_cancelled())}</i>"
 
 
 def review_summary_html(review: Review) -> str:

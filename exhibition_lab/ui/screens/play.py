@@ -518,3 +518,9 @@ def hint_target(action: Action) -> tuple[str, object]:
     if isinstance(action, EndExhibition):
         return "end", None
     raise ValueError(f"no control for {action}")
+
+
+def hint_after(plan: tuple[Action, ...], action: Action) -> tuple[Action, ...]:
+    """The rest of a hinted turn once ``action`` is played: the next steps when it was the
+    hinted one, nothing when the player chose otherwise (the hint is declined)."""
+    return plan[1:] if plan and plan[0] == action else ()

@@ -14,6 +14,7 @@ from ...core.words import tells
 from ...games.exhibition.agents import TurnPlan
 from ...games.exhibition.coach import (
     BLUNDER,
+    PENALTIES,
     THRESHOLDS,
     Decision,
     Evaluation,
@@ -23,13 +24,17 @@ from ...games.exhibition.coach import (
     Review,
     Risk,
     changes_now,
+    deciding_goals,
+    gap,
     open_spots,
     risks_later,
+    within_noise,
 )
 from ...games.exhibition.game import PlayerView
 from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
 from ...games.exhibition.rules.cards import Card
 from ...games.exhibition.rules.goals import EMPTY_SPOTS
+from ...games.exhibition.rules.scoring import SOLO_SCALE
 from .explain import card_with_subject
 from .i18n import N_, _, ngettext
 from .names import card_name, card_title, continent_name, phrase_words, spot_name
@@ -122,6 +127,7 @@ TABLE_COLUMNS = {
     "played": N_("played"),
     "best": N_("best"),
     "loss": N_("loss (fp)"),
+    "solo_loss": N_("loss (points ×100)"),
     "label": N_("label"),
 }
 
@@ -247,10 +253,13 @@ def hint_details(hint: Hint, limit: int = 3) -> list[str]:
 
 
 def why_line(hint: Hint) -> str:
-    """The coach's reason in one line of plain words: what the suggested move brings at once,
-    or why it is the Depot or the end, and how far ahead of the next option it is."""
+    """The coach's reason in one line of plain words: the goals on which the suggested move
+    leaves you ahead of the next option at once, largest first (or why it is the Depot or
+    the end), and how far ahead of the next option it is expected to end."""
     ev = hint.evaluation
     place = ev.best.plan.place
+    runner = ev.options[1] if len(ev.options) > 1 else None
+    deciding = deciding_goals(ev.view, ev.best.plan, runner.plan) if runner is not None else []
     if isinstance(place, ToDepot):
         reason = _(
             "the card fits no spot of your hall where it would pay off; the Depot costs only 1 fame point at the "
@@ -261,26 +270,50 @@ def why_line(hint: Hint) -> str:
             "the card fits no spot of your hall where it would pay off; ending keeps your hall as it is and stops "
             "further losses"
         )
-    elif hint.now:
+    elif deciding:
+        reason = _("at once, compared with the next option: {goals}").format(goals=goals_ahead(deciding, ev.solo))
+    elif runner is None and hint.now:
         reason = _("{change} at once").format(change=plain_change(hint.now[0]))
     else:
-        reason = _("no score changes at once, but it keeps the most spots open for the cards still to come")
-    if len(ev.options) > 1:
+        reason = _("at once it scores no more than the next option; its worth lies in the cards still to come")
+    if runner is not None:
         reason = _("{reason}; {comparison}").format(
-            reason=reason, comparison=ahead_words(ev.best, ev.options[1], solo=ev.solo)
+            reason=reason, comparison=ahead_words(ev.best, runner, solo=ev.solo)
         )
     return reason
 
 
+def goals_ahead(changes: list[GoalChange], solo: bool, limit: int = 3) -> str:
+    """``Number of Decades 4 instead of 3, Chain of Years 3 instead of 2``: the goals that
+    decide between two turns, largest gap first, in the game's unit (solo: ×100 points, S2)."""
+    scale = SOLO_SCALE if solo else 1
+    return minus(
+        _(", ").join(
+            _("{goal} {new} instead of {old}").format(
+                goal=goal_label(change.goal),
+                new=number(change.new * scale, "g"),
+                old=number(change.old * scale, "g"),
+            )
+            for change in changes[:limit]
+        )
+    )
+
+
 def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
     """How the suggested option compares with the next one: *about equal* when the gap is
-    within the playouts' error (their 95% ranges overlap), else the gap in the table's unit."""
-    if runner.high >= best.low:
-        return _("about equal to the next option: the gap is within the coach's margin of error")
-    gap = best.value - runner.value
+    within the noise of the playouts (the 95% interval of the difference, measured playout
+    by playout on the shared shuffles, holds 0), else the gap in the table's unit."""
+    if within_noise(best, runner):
+        n = min(best.playouts, runner.playouts)
+        return ngettext(
+            "about equal to the next option: the gap is within the noise of {n} simulated game",
+            "about equal to the next option: the gap is within the noise of {n} simulated games",
+            n,
+        ).format(n=n)
+    diff, _noise = gap(best, runner)
     if solo:
-        return _("about {gap} points better than the next option").format(gap=number(gap, ",.0f"))
-    return _("about {gap} fame points better than the next option").format(gap=number(gap, ",.1f"))
+        return _("about {gap} points better than the next option").format(gap=number(diff, ",.0f"))
+    return _("about {gap} fame points better than the next option").format(gap=number(diff, ",.1f"))
 
 
 HINT_PANEL = {
@@ -317,14 +350,20 @@ def best_words(decision: Decision) -> str:
     return describe_plan(decision.view, decision.best.plan)
 
 
+def solo_points(fame: float) -> float:
+    """A loss in fame points on the solo scale (×100 points, S2)."""
+    return fame * SOLO_SCALE
+
+
 @tells(Review, "table")
 def review_table(review: Review) -> list[dict[str, object]]:
+    loss = column("solo_loss") if review.solo else column("loss")
     return [
         {
             column("turn"): d.turn,
             column("played"): d.played_words,
             column("best"): d.best_words,
-            column("loss"): round(d.loss, 2),
+            loss: round(solo_points(d.loss)) if review.solo else round(d.loss, 2),
             column("label"): d.label,
         }
         for d in review.decisions
@@ -337,22 +376,21 @@ def review_summary(review: Review) -> str:
     counts = _(", ").join(
         _("{n} {label}").format(n=n, label=label_name(label)) for label, n in review.counts().items() if n
     )
-    lines = [
-        _("{player}: {n} decisions reviewed ({counts}); {total} fp lost in all, {mean} fp per decision.").format(
-            player=review.player,
-            n=len(review.decisions),
-            counts=counts,
-            total=number(review.total_loss, ".1f"),
-            mean=number(review.mean_loss, ".2f"),
-        )
-    ]
+    if review.solo:
+        head = _("{player}: {n} decisions reviewed ({counts}); {total} points lost in all, {mean} per decision.")
+        total, mean = number(solo_points(review.total_loss), ",.0f"), number(solo_points(review.mean_loss), ",.0f")
+    else:
+        head = _("{player}: {n} decisions reviewed ({counts}); {total} fp lost in all, {mean} fp per decision.")
+        total, mean = number(review.total_loss, ".1f"), number(review.mean_loss, ".2f")
+    lines = [head.format(player=review.player, n=len(review.decisions), counts=counts, total=total, mean=mean)]
     for d in review.worst():
         if d.loss > 0:
-            lines.append(
-                _("Turn {turn}: played {played}; better: {best} (−{loss} fp).").format(
-                    turn=d.turn, played=d.played_words, best=d.best_words, loss=number(d.loss, ".1f")
-                )
-            )
+            if review.solo:
+                line = _("Turn {turn}: played {played}; better: {best} (−{loss} points).")
+            else:
+                line = _("Turn {turn}: played {played}; better: {best} (−{loss} fp).")
+            loss = number(solo_points(d.loss), ",.0f") if review.solo else number(d.loss, ".1f")
+            lines.append(line.format(turn=d.turn, played=d.played_words, best=d.best_words, loss=loss))
     return "\n".join(lines)
 
 
@@ -387,21 +425,34 @@ def label_name(label: str) -> str:
 
 def review_counts(review: Review) -> str:
     """``12 decisions: 9 good, 2 inaccuracies, 1 mistake; 3.4 fame points lost in all
-    (0.28 per decision). A decision is good when …``."""
+    (0.28 per decision). A decision is good when …``; a solo review counts ×100 points (S2)."""
     counts = _(", ").join(counted(n, label) for label, n in review.counts().items() if n) or _("nothing to review")
     limits = [limit for limit, _label in THRESHOLDS]
-    return _(
-        "{decisions}: {counts}; {total} fame points lost in all ({mean} per decision). A decision is good "
-        "when it loses under {good} fame points against the coach's best, an inaccuracy under {inaccuracy}, a "
-        "mistake under {mistake}, a blunder beyond."
-    ).format(
+    if review.solo:
+        text = _(
+            "{decisions}: {counts}; {total} points lost in all ({mean} per decision). A decision is good "
+            "when it loses under {good} points against the coach's best, an inaccuracy under {inaccuracy}, a "
+            "mistake under {mistake}, a blunder beyond."
+        )
+        figures = [solo_points(x) for x in (review.total_loss, review.mean_loss, *limits)]
+        specs = (",.0f", ",.0f", ",.0f", ",.0f", ",.0f")
+    else:
+        text = _(
+            "{decisions}: {counts}; {total} fame points lost in all ({mean} per decision). A decision is good "
+            "when it loses under {good} fame points against the coach's best, an inaccuracy under {inaccuracy}, a "
+            "mistake under {mistake}, a blunder beyond."
+        )
+        figures = [review.total_loss, review.mean_loss, *limits]
+        specs = (".1f", ".2f", "g", "g", "g")
+    total, mean, good, inaccuracy, mistake = (number(x, spec) for x, spec in zip(figures, specs))
+    return text.format(
         decisions=counted(len(review.decisions), "decision"),
         counts=counts,
-        total=number(review.total_loss, ".1f"),
-        mean=number(review.mean_loss, ".2f"),
-        good=number(limits[0], "g"),
-        inaccuracy=number(limits[1], "g"),
-        mistake=number(limits[2], "g"),
+        total=total,
+        mean=mean,
+        good=good,
+        inaccuracy=inaccuracy,
+        mistake=mistake,
     )
 
 
@@ -413,6 +464,20 @@ def reviewing(player: str) -> str:
     return _("Reviewing {player}’s decisions…").format(player=player)
 
 
+def reviewing_game() -> str:
+    """Said beside the progress bar while the coach reviews a finished game."""
+    return _("The coach is reviewing the game…")
+
+
+def cancel() -> str:
+    """The button that stops a review under way."""
+    return _("Cancel")
+
+
+def review_cancelled() -> str:
+    return _("Review cancelled.")
+
+
 def decision_position(index: int, count: int) -> str:
     return _("Decision {k} of {n}").format(k=index, n=count)
 
@@ -422,12 +487,13 @@ def no_decisions() -> str:
 
 
 def review_reason(d: Decision) -> str:
-    """Why the better turn was better, in one line: a score change only it brings at once,
-    else a risk only the turn played took, else the room it leaves for later cards."""
-    played_now = set(changes_now(d.view, d.played.plan))
-    only_best = [change for change in changes_now(d.view, d.best.plan) if change not in played_now]
-    if only_best:
-        return _("with the better turn, {change}").format(change=plain_change(only_best[0]))
+    """Why the better turn was better, in one line: the goals on which it leaves the seat
+    ahead at once, largest first, else a risk only the turn played took, else the room it
+    leaves for later cards."""
+    deciding = deciding_goals(d.view, d.best.plan, d.played.plan)
+    if deciding:
+        solo = len(d.view.players) == 1
+        return _("the better turn at once: {goals}").format(goals=goals_ahead(deciding, solo))
     only_played = risks_only_played(d)
     if only_played:
         return _("your turn {risk}").format(risk=plain_risk(only_played[0]))
@@ -452,7 +518,8 @@ def review_details(d: Decision) -> list[str]:
                 "(each spot left empty costs 1 fame point at the end, R24)"
             ).format(best=_spots(best), mine=_spots(mine))
         )
-    best_now = [plain_change(change) for change in changes_now(d.view, d.best.plan)]
+    # the penalty lines only take points away: listed alone they read as the turn's purpose
+    best_now = [plain_change(c) for c in changes_now(d.view, d.best.plan) if c.goal not in PENALTIES]
     if len(best_now) > 1:
         lines.append(_("the coach's turn at once: {changes}").format(changes=_("; ").join(best_now)))
     return lines
@@ -470,7 +537,11 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
         "head": _("Decision {k}").format(k=index),
         "round": _("(round {round}):").format(round=d.round),
         "label": label_name(d.label),
-        "loss": _("{loss} fame points lost.").format(loss=number(d.loss, ".1f")),
+        "loss": (
+            _("{loss} points lost.").format(loss=number(solo_points(d.loss), ",.0f"))
+            if solo
+            else _("{loss} fame points lost.").format(loss=number(d.loss, ".1f"))
+        ),
         "played": _("You played: {turn} (expected {worth}: {value}).").format(
             turn=d.played_words, worth=worth, value=signed(d.played.value, digits)
         ),

@@ -17,9 +17,12 @@ from ...games.exhibition.game import Game
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.session import HUMAN, PlaySession
+from ..render import coach as coach_html
 from ..screens import play as screens
 from ..screens.play import Message
+from ..text import coach as coach_words
 from ..text import play as words
+from .background import BackgroundRun
 from .cards import CSS, find_widgets
 from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
 from .controls import NewGameControls
@@ -60,6 +63,12 @@ class GameApp(w.VBox):
         self.session = session
         self.message = Message()
         self._hint_target: tuple[str, object] | None = None
+        self._hint_plan: tuple[Action, ...] = ()  # the rest of the hinted turn, lit step by step
+        #: reviews run in a thread so the app answers while the coach works; ``False`` runs
+        #: them at once (scripts)
+        self.background = True
+        self._review_run = BackgroundRun()
+        self._review_round = 0  # a review finished for an older game (undo, new game) is dropped
         self.status = StatusBar()
         self.market = MarketView(self._take)
         self.chooser = ContinentChooser(self._move)
@@ -78,6 +87,14 @@ class GameApp(w.VBox):
         self.review_button = self._control(words.button("review"), "exlab-review", self._review, icon="search")
         self.review_area = w.VBox()
         self.review_area.add_class("exlab-review-area")
+        self.review_label = w.HTML()
+        self.review_progress = w.IntProgress(min=0, max=1, value=0, layout=w.Layout(width="240px"))
+        self.review_progress.add_class("exlab-review-progress")
+        self.review_cancel = self._control(coach_words.cancel(), "exlab-review-cancel", self._cancel_review)
+        self.review_status = w.HBox(
+            [self.review_label, self.review_progress, self.review_cancel], layout=w.Layout(align_items="center")
+        )
+        self.review_status.add_class("exlab-review-status")
         self._review_anchor = ScrollAnchor()
         self.hand_view = HandView()
         self.controls = NewGameControls(self._new_session, seed=seed)
@@ -238,30 +255,97 @@ class GameApp(w.VBox):
         """Ask the coach for the person to move: light the suggested control, show the options."""
         if self.game.is_over or not self.session.humans_turn:
             return
-        seed = self.session.setup.seed * 1000 + len(self.game.history)
+        # the seed the review of this turn uses too: following the hint is never called a mistake
+        seed = coach.decision_seed(self.session.setup.seed, self.game.view())
         advice = coach.hint(self.game, time_limit=HINT_TIME_LIMIT, seed=seed)
+        self._hint_plan = tuple(advice.actions)
         self._hint_target = screens.hint_target(advice.actions[0])
         self.hint_panel.show(advice)
         self.render()
 
     def _clear_hint(self) -> None:
+        self._hint_plan = ()
         self._hint_target = None
         self.hint_panel.hide()
+
+    def _follow_hint(self, rest: tuple[Action, ...], seat: int) -> None:
+        """After a hinted step: light the next step of the same turn (the continent after a
+        white card, then the spot), while it is still that player's move."""
+        if rest and not self.game.is_over and self.game.current == seat and rest[0] in self.game.legal_actions():
+            self._hint_plan = rest
+            self._hint_target = screens.hint_target(rest[0])
+            self.hint_panel.layout.display = "flex"
 
     def _close_hint(self) -> None:
         self._clear_hint()
         self.render()
 
+    @property
+    def reviewing(self) -> bool:
+        """Whether the coach is reviewing the game now."""
+        return self._review_run.running
+
     def _review(self) -> None:
         """Review the human seats' decisions of the finished game, step by step (a chooser
-        switches between several humans)."""
+        switches between several humans). The progress shows at once; the work runs in the
+        background, a click while it runs starts nothing, and Cancel ends it."""
+        if self.reviewing:
+            return
+        game = self.game.copy()  # undo may change the live game while the coach works
         seats = self.session.human_seats or [0]
-        view = ReviewView.for_game(self.game, seats, time_limit=REVIEW_TIME_LIMIT, seed=self.session.setup.seed)
-        self.review_area.children = [view]
+        seed, round_ = self.session.setup.seed, self._review_round
+        turns = {seat: sum(s == seat and isinstance(a, Take) for s, a in game.history) for seat in seats}
+        self.review_button.disabled = True
+        self.review_label.value = coach_html.reviewing_html()
+        self.review_progress.max, self.review_progress.value = max(1, sum(turns.values())), 0
+        self.review_area.children = [self.review_status]
         self._review_anchor.tick += 1  # the review opens below your hall: bring it into view
+        reviews: dict[int, coach.Review] = {}
+
+        def job(should_stop: Callable[[], bool]) -> None:
+            before = 0
+            for seat in seats:
+                reviews[seat] = coach.review(
+                    game,
+                    seat,
+                    time_limit=REVIEW_TIME_LIMIT,
+                    seed=seed,
+                    should_stop=should_stop,
+                    on_turn=lambda done, _total, b=before: setattr(self.review_progress, "value", b + done),
+                )
+                if should_stop():
+                    return
+                before += turns[seat]
+
+        def done() -> None:
+            self.review_button.disabled = False
+            if round_ != self._review_round:
+                return
+            if len(reviews) == len(seats) and not self._review_run.stopped:
+                named = [(game.players[seat], seat) for seat in seats]
+                self.review_area.children = [ReviewView.of_reviews(reviews, named)]
+                self._review_anchor.tick += 1  # the finished review is taller than its progress line
+            else:
+                self.review_area.children = [w.HTML(coach_html.review_cancelled_html())]
+
+        self._review_run.start(job, done, background=self.background)
+
+    def _cancel_review(self) -> None:
+        self._review_run.stop()
+
+    def _drop_review(self) -> None:
+        self._review_run.stop()
+        self._review_round += 1
+        self.review_area.children = []
+        self.review_button.disabled = False
+
+    def wait_review(self, timeout: float | None = None) -> None:
+        """Block until a running review is done (for scripts and tests)."""
+        self._review_run.wait(timeout)
 
     # ------------------------------------------------------------------ clicks
     def _act(self, action: Action) -> None:
+        rest = screens.hint_after(self._hint_plan, action)
         self._clear_hint()
         before = len(self.game.history)
         seat = self.game.current
@@ -271,6 +355,7 @@ class GameApp(w.VBox):
             self.message = screens.refused(self.session, getattr(exc, "rule", None))
             self.render()
             return
+        self._follow_hint(rest, seat)
         # the message line tells your own turn; the other players' turns have their own line
         self._tell(self.session.turn_start(before), seat=seat)
         self.render()
@@ -307,7 +392,7 @@ class GameApp(w.VBox):
             return
         what = words.undo_in_words(self.session)
         self.session.undo()
-        self.review_area.children = []  # a review of the game as it was ended
+        self._drop_review()  # a review of the game as it was ended
         self.message = screens.undone(self.session, what)
         self.render()
 
@@ -324,7 +409,7 @@ class GameApp(w.VBox):
         again = session.setup.deals_like(self.session.setup)
         self.controls.current_seed = session.setup.seed
         self._clear_hint()
-        self.review_area.children = []
+        self._drop_review()
         self.session = session
         self.hall = self._new_hall_view()
         self.controls.layout.display = "none"

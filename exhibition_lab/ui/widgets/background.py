@@ -41,6 +41,11 @@ class BackgroundRun:
             run()
         return True
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the last job was asked to stop."""
+        return self._stop.is_set()
+
     def stop(self) -> None:
         """Ask the job to stop after its current step; what it did is kept."""
         self._stop.set()

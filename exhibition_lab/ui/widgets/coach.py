@@ -104,6 +104,15 @@ class ReviewView(w.VBox):
         named = [(game.players[seat], seat) for seat in seats]
         return cls(review_of(seats[0]), chooser=review_of, seats=named)
 
+    @classmethod
+    def of_reviews(cls, reviews: dict[int, Review], seats: Sequence[tuple[str, int]]) -> ReviewView:
+        """The reviews already made, one per seat (the first shown), with a chooser when there
+        are several."""
+        first = reviews[seats[0][1]]
+        view = cls(first, seats=seats)
+        view._reviews.update(reviews)
+        return view
+
     def show_seat(self, seat: int) -> None:
         """Show the review of ``seat`` from its first decision (reviewed on first demand)."""
         if seat not in self._reviews:

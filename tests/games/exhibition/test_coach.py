@@ -48,7 +48,9 @@ def test_solo_evaluation_ranks_legal_whole_turns_with_intervals():
 def test_same_seed_same_numbers_and_another_seed_other_playouts():
     game = xl.Game.new(1, seed=4)
     first = coach.evaluate(game, playouts=32, seed=9)
+    coach.forget_evaluations()  # played out anew, not the kept evaluation
     again = coach.evaluate(game, playouts=32, seed=9)
+    assert again is not first
     other = coach.evaluate(game, playouts=32, seed=10)
     assert [(o.plan, o.value, o.low) for o in first.options] == [(o.plan, o.value, o.low) for o in again.options]
     assert [o.value for o in first.options] != [o.value for o in other.options]
@@ -189,3 +191,47 @@ def test_coach_charts_draw_every_option_and_decision():
     fig = plots.plot_review(result)
     assert len(fig.axes[0].lines) == 2
     assert len(fig.axes[0].lines[0].get_xdata()) == len(result.decisions)
+
+
+def _follow_the_hints(seed: int, playouts: int = 16) -> xl.Game:
+    game = xl.Game.new(1, seed=seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            game.apply(legal[0])
+            continue
+        advice = coach.hint(game, playouts=playouts, seed=coach.decision_seed(seed, game.view()))
+        for action in advice.actions:
+            game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_following_every_hint_is_never_called_a_mistake(seed):
+    game = _follow_the_hints(seed)
+    kept = coach.review(game, 0, playouts=16, seed=seed)
+    coach.forget_evaluations()  # played out anew, the same seeds give the same numbers
+    anew = coach.review(game, 0, playouts=16, seed=seed)
+    for result in (kept, anew):
+        assert result.decisions and result.counts()["mistake"] == result.counts()["blunder"] == 0
+        assert all(d.loss == 0 and d.played.plan == d.best.plan for d in result.decisions)
+
+
+def test_the_review_reuses_the_hints_evaluation_of_the_same_decision():
+    game = xl.Game.new(1, seed=6)
+    seed = coach.decision_seed(6, game.view())
+    first = coach.evaluate(game, playouts=16, seed=seed, time_limit=0.0)
+    assert coach.evaluate(game, playouts=16, seed=seed) is first  # the same numbers, not new playouts
+    played = first.options[-1].plan
+    assert coach.evaluate(game, playouts=16, seed=seed, include=[played]) is first
+    assert coach.evaluate(game, playouts=16, seed=seed + 1) is not first
+
+
+def test_about_equal_means_within_the_noise_of_the_paired_playouts():
+    game = xl.Game.new(3, seed=8)
+    ev = coach.evaluate(game, playouts=64, seed=2)
+    for option in ev.options[1:]:
+        diff, noise = coach.gap(ev.best, option)
+        paired = option.samples is not None and len(option.samples) == 64
+        assert paired and diff >= 0 and noise > 0
+        assert coach.within_noise(ev.best, option) == (diff <= noise)
