@@ -199,3 +199,31 @@ def test_unlit_spots_say_why_on_hover_and_turn_red_when_the_card_fits_nowhere():
     assert play_until(app, lambda a: not a.session.legal_spots())
     empty = [b for b in app.find("exlab-spot") if "exlab-empty-spot" in b._dom_classes]
     assert empty and set(app.find("exlab-refused")) == set(empty)
+
+
+def test_a_solo_tool_toggled_in_a_game_of_several_stays_shut_and_says_why():
+    app = GameApp(seats=["human", "greedy"], seed=4)
+    tool = next(b for b in app.find("exlab-tool-button") if b.description == "What if…")
+    assert tool.layout.display == "none"  # hidden; a script or a stale front end may still toggle it
+    before = app.game.to_json()
+    tool.value = True
+    assert not tool.value and app.tool_area.children == ()
+    message = app.status.status.value
+    assert "exlab-error" in message and "solo" in message and "S4" in message
+    assert app.game.to_json() == before
+
+
+def test_review_button_on_a_game_set_up_from_a_position():
+    from exhibition_lab.ui.widgets.coach import ReviewView
+
+    near_the_end = xl.Game.new(1, seed=8)
+    while len(near_the_end.hall(0).hall_cards()) < 8:
+        actions = near_the_end.legal_actions()
+        near_the_end.apply(next((a for a in actions if isinstance(a, (xl.Take, xl.Move, xl.Place))), actions[0]))
+    game = xl.Game.from_position(near_the_end.position(), seed=2)
+    app = GameApp(game, seats=["human"])
+    while not app.game.is_over:
+        click_one_step(app)
+    app.review_button.click()
+    (view,) = app.review_area.children
+    assert isinstance(view, ReviewView) and view.review.decisions

@@ -3,6 +3,7 @@ and the seed, in words a new player reads."""
 
 from __future__ import annotations
 
+from ...core.seeding import MAX_SEED
 from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
 from ...games.exhibition.session import HUMAN
 from .i18n import N_, _
@@ -89,6 +90,12 @@ def unknown_variation(key: str, known: list[str]) -> str:
 
 def bad_seed(typed: str) -> str:
     return _("the seed is a whole number such as 4711, not {typed!r}; empty deals new cards").format(typed=typed)
+
+
+def seed_out_of_range(typed: str) -> str:
+    return _("the seed is a whole number from 0 to {top}, not {typed}; empty deals new cards").format(
+        top=MAX_SEED - 1, typed=typed
+    )
 
 
 PANEL = {
