@@ -227,3 +227,13 @@ def test_a_seed_that_is_not_one_is_refused_in_the_panel_and_changes_nothing(type
     controls.seed.value = str(2**63 - 1)  # the largest seed starts a game
     controls.button.click()
     assert app.session.setup.seed == 2**63 - 1 and controls.message.value == ""
+
+
+def test_play_again_after_the_largest_seed_deals_seed_0():
+    app = GameApp(seats=["human", "greedy"], seed=11)
+    app.controls.seed.value = str(2**63 - 1)
+    app.controls.button.click()
+    assert app.session.setup.seed == 2**63 - 1
+    app.play_again.click()  # the next seed would be 2**63, past the range every save file reads
+    assert app.session.setup.seed == 0
+    assert xl.Game.from_json(app.game.to_json()) == app.game
