@@ -169,6 +169,8 @@ def click_storm(app: GameApp, rng, clicks: int) -> None:
                 toggle.value = not toggle.value
         elif roll < 0.08:
             app.controls.seed.value = TYPED_SEEDS[rng.integers(len(TYPED_SEEDS))]
+            if rng.random() < 0.5:
+                app.controls.button.click()  # start a game with it at once
         else:
             buttons = [b for b in widgets if isinstance(b, w.Button)]
             button = buttons[rng.integers(len(buttons))]
