@@ -8,7 +8,9 @@ pytest.importorskip("ipywidgets")
 
 from html import escape
 
+from exhibition_lab.games.timeline.game import Timeline
 from exhibition_lab.ui.widgets.timeline import TimelineApp
+from tests.helpers.play import raise_from_handlers
 
 HOOKS = ["exlab-tl-hand-card", "exlab-tl-gap", "exlab-tl-status", "exlab-tl-players", "exlab-tl-new-game"]
 
@@ -90,6 +92,14 @@ def test_new_game_from_the_controls():
     app.players_choice.value = 5
     app.find("exlab-tl-new-game")[0].click()
     assert app.game.n_players == 5 and len(app.find("exlab-tl-hand-card")) == 5
+
+
+def test_a_new_game_after_the_largest_seed_deals_seed_0(monkeypatch):
+    raise_from_handlers(monkeypatch)
+    app = TimelineApp(2, seed=2**63 - 1)
+    app.find("exlab-tl-new-game")[0].click()  # the next seed would be 2**63, past the range a save file reads
+    assert app.game.seed == 0
+    assert Timeline.from_json(app.game.to_json()) == app.game
 
 
 def test_picking_a_card_keeps_the_last_reveals_and_guides_in_the_hand_label():
