@@ -112,3 +112,28 @@ def test_picking_a_card_keeps_the_last_reveals_and_guides_in_the_hand_label():
     title = app.game.card(app.selected).title
     assert app.status.value == reveals
     assert "picked" in app.hand_label.value and escape(title) in app.hand_label.value
+
+
+def test_a_thousand_random_clicks_never_raise_or_lose_a_card(monkeypatch):
+    import ipywidgets as w
+    import numpy as np
+
+    from tests.helpers.play import walk
+
+    raise_from_handlers(monkeypatch)
+    rng = np.random.default_rng(0)
+    app = TimelineApp(3, seed=4)
+    ended = 0
+    for k in range(1000):
+        if k % 89 == 0:
+            app.players_choice.value = int(rng.integers(1, 9))
+        buttons = [b for b in walk(app) if isinstance(b, w.Button)]
+        button = buttons[rng.integers(len(buttons))]
+        if "exlab-tl-new-game" in button._dom_classes and rng.random() < 0.8:
+            continue  # keep most games going long enough to reach the end
+        button.click()
+        game = app.game
+        assert sum(game.card_locations().values()) == game.n_cards
+        assert list(game.years) == sorted(game.years)  # T3: the timeline always runs year up
+        ended += game.is_over
+    assert ended  # the storm reaches the end of games too
