@@ -206,7 +206,8 @@ def test_unlit_spots_say_why_on_hover_and_turn_red_when_the_card_fits_nowhere():
     assert empty and set(app.find("exlab-refused")) == set(empty)
 
 
-def test_a_solo_tool_toggled_in_a_game_of_several_stays_shut_and_says_why():
+def test_a_solo_tool_toggled_in_a_game_of_several_stays_shut_and_says_why(monkeypatch):
+    raise_from_handlers(monkeypatch)
     app = GameApp(seats=["human", "greedy"], seed=4)
     tool = next(b for b in app.find("exlab-tool-button") if b.description == "What if…")
     assert tool.layout.display == "none"  # hidden; a script or a stale front end may still toggle it
@@ -218,7 +219,8 @@ def test_a_solo_tool_toggled_in_a_game_of_several_stays_shut_and_says_why():
     assert app.game.to_json() == before
 
 
-def test_review_button_on_a_game_set_up_from_a_position():
+def test_review_button_on_a_game_set_up_from_a_position(monkeypatch):
+    raise_from_handlers(monkeypatch)
     from exhibition_lab.ui.widgets.coach import ReviewView
 
     near_the_end = xl.Game.new(1, seed=8)

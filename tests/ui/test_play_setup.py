@@ -18,6 +18,7 @@ from tests.helpers.play import (
     market_of,
     plain,
     play_to_the_end,
+    raise_from_handlers,
     rivals,
 )
 
@@ -215,11 +216,12 @@ def test_variation_showcase_titles_carry_their_rule_on_hover():
         ("seven", "whole number such as 4711"),
     ],
 )
-def test_a_seed_that_is_not_one_is_refused_in_the_panel_and_changes_nothing(typed, says):
+def test_a_seed_that_is_not_one_is_refused_in_the_panel_and_changes_nothing(monkeypatch, typed, says):
+    raise_from_handlers(monkeypatch)  # a traceback only logged would fail the test, not pass unseen
     app = GameApp(seats=["human", "greedy"], seed=11)
     controls, before, session = app.controls, app.game.to_json(), app.session
     controls.seed.value = typed
-    controls.button.click()  # a handler that raised would only be logged: the checks below see it
+    controls.button.click()
     assert app.session is session and app.game.to_json() == before
     assert "exlab-error" in controls.message.value and says in plain(controls.message.value)
     with pytest.raises(xl.ArgumentError):
@@ -229,7 +231,8 @@ def test_a_seed_that_is_not_one_is_refused_in_the_panel_and_changes_nothing(type
     assert app.session.setup.seed == 2**63 - 1 and controls.message.value == ""
 
 
-def test_play_again_after_the_largest_seed_deals_seed_0():
+def test_play_again_after_the_largest_seed_deals_seed_0(monkeypatch):
+    raise_from_handlers(monkeypatch)
     app = GameApp(seats=["human", "greedy"], seed=11)
     app.controls.seed.value = str(2**63 - 1)
     app.controls.button.click()
