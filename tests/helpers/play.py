@@ -132,3 +132,56 @@ def rivals() -> tuple[str, str]:
 
 def hinted(app: GameApp) -> list:
     return app.find("exlab-hinted")
+
+
+def raise_from_handlers(monkeypatch) -> None:
+    """Let an exception in a click handler reach the test: ipywidgets only logs it (the
+    player sees nothing happen), so a test that only clicks would never notice."""
+    from ipywidgets.widgets.widget import CallbackDispatcher
+
+    def call_every_handler(self, *args, **kwargs):
+        value = None
+        for callback in self.callbacks:
+            answer = callback(*args, **kwargs)
+            value = answer if answer is not None else value
+        return value
+
+    monkeypatch.setattr(CallbackDispatcher, "__call__", call_every_handler)
+
+
+#: What a player may type in the Seed field: seeds, and what only looks like one.
+TYPED_SEEDS = ["", "7", str(2**63 - 1), str(2**63), "-1", "²", "٣", "1e3", "seven", " 12 "]
+
+
+def click_storm(app: GameApp, rng, clicks: int) -> None:
+    """Click the app's buttons and spots at random (now and then a tool toggled, a seed typed
+    or the player count changed); after every click the game holds every card once and every
+    hall obeys the rules."""
+    import ipywidgets as w
+
+    for k in range(clicks):
+        widgets = list(walk(app))
+        roll = rng.random()
+        if roll < 0.04:
+            toggles = [t for t in widgets if isinstance(t, w.ToggleButton)]
+            if toggles:
+                toggle = toggles[rng.integers(len(toggles))]
+                toggle.value = not toggle.value
+        elif roll < 0.08:
+            app.controls.seed.value = TYPED_SEEDS[rng.integers(len(TYPED_SEEDS))]
+            if rng.random() < 0.5:
+                app.controls.button.click()  # start a game with it at once
+        else:
+            buttons = [b for b in widgets if isinstance(b, w.Button)]
+            button = buttons[rng.integers(len(buttons))]
+            if "exlab-new-game" in button._dom_classes and rng.random() < 0.7:
+                continue  # keep most games going long enough to reach the end
+            if k % 97 == 0:
+                app.controls.players.value = int(rng.integers(1, 6))
+                app.controls.seats[0].value = "human"
+            button.click()
+        game = app.game
+        assert sum(game.card_locations().values()) == len(game.deck)
+        for seat, hall in enumerate(game.halls):
+            assert hall.is_legal(game.others(seat), players=game.n_players)
+        assert app.status.banner.value

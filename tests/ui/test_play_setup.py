@@ -18,6 +18,7 @@ from tests.helpers.play import (
     market_of,
     plain,
     play_to_the_end,
+    raise_from_handlers,
     rivals,
 )
 
@@ -200,3 +201,43 @@ def test_variation_showcase_titles_carry_their_rule_on_hover():
     hover = html.unescape(re.search(r"title='([^']*)'", links).group(1))
     assert "rule V3" in hover and VARIATION_LINES["links"] in hover and "over General" in hover
     assert all("title=" not in value for value in names if ">One Era<" in value)  # base showcases: no rule
+
+
+@pytest.mark.parametrize(
+    "typed, says",
+    [
+        (str(2**63), "from 0 to 9223372036854775807"),
+        ("99999999999999999999", "from 0 to 9223372036854775807"),
+        ("9" * 5000, "from 0 to 9223372036854775807"),  # longer than int() reads
+        ("-1", "whole number such as 4711"),
+        ("²", "whole number such as 4711"),  # isdigit() says yes, int() says no
+        ("٣", "whole number such as 4711"),  # an Arabic-Indic 3: int() reads it, the field does not
+        ("4 711", "whole number such as 4711"),
+        ("seven", "whole number such as 4711"),
+    ],
+)
+def test_a_seed_that_is_not_one_is_refused_in_the_panel_and_changes_nothing(monkeypatch, typed, says):
+    raise_from_handlers(monkeypatch)  # a traceback only logged would fail the test, not pass unseen
+    app = GameApp(seats=["human", "greedy"], seed=11)
+    controls, before, session = app.controls, app.game.to_json(), app.session
+    controls.seed.value = typed
+    controls.button.click()
+    assert app.session is session and app.game.to_json() == before
+    assert "exlab-error" in controls.message.value and says in plain(controls.message.value)
+    assert len(plain(controls.message.value)) < 150  # a pasted page of digits is not repeated whole
+    with pytest.raises(xl.ArgumentError):
+        controls.next_seed()
+    controls.seed.value = str(2**63 - 1)  # the largest seed starts a game
+    controls.button.click()
+    assert app.session.setup.seed == 2**63 - 1 and controls.message.value == ""
+
+
+def test_play_again_after_the_largest_seed_deals_seed_0(monkeypatch):
+    raise_from_handlers(monkeypatch)
+    app = GameApp(seats=["human", "greedy"], seed=11)
+    app.controls.seed.value = str(2**63 - 1)
+    app.controls.button.click()
+    assert app.session.setup.seed == 2**63 - 1
+    app.play_again.click()  # the next seed would be 2**63, past the range every save file reads
+    assert app.session.setup.seed == 0
+    assert xl.Game.from_json(app.game.to_json()) == app.game

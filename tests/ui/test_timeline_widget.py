@@ -8,7 +8,9 @@ pytest.importorskip("ipywidgets")
 
 from html import escape
 
+from exhibition_lab.games.timeline.game import Timeline
 from exhibition_lab.ui.widgets.timeline import TimelineApp
+from tests.helpers.play import raise_from_handlers
 
 HOOKS = ["exlab-tl-hand-card", "exlab-tl-gap", "exlab-tl-status", "exlab-tl-players", "exlab-tl-new-game"]
 
@@ -92,6 +94,14 @@ def test_new_game_from_the_controls():
     assert app.game.n_players == 5 and len(app.find("exlab-tl-hand-card")) == 5
 
 
+def test_a_new_game_after_the_largest_seed_deals_seed_0(monkeypatch):
+    raise_from_handlers(monkeypatch)
+    app = TimelineApp(2, seed=2**63 - 1)
+    app.find("exlab-tl-new-game")[0].click()  # the next seed would be 2**63, past the range a save file reads
+    assert app.game.seed == 0
+    assert Timeline.from_json(app.game.to_json()) == app.game
+
+
 def test_picking_a_card_keeps_the_last_reveals_and_guides_in_the_hand_label():
     app = TimelineApp(2, seed=8)
     app.find("exlab-tl-hand-card")[0].click()
@@ -102,3 +112,28 @@ def test_picking_a_card_keeps_the_last_reveals_and_guides_in_the_hand_label():
     title = app.game.card(app.selected).title
     assert app.status.value == reveals
     assert "picked" in app.hand_label.value and escape(title) in app.hand_label.value
+
+
+def test_a_thousand_random_clicks_never_raise_or_lose_a_card(monkeypatch):
+    import ipywidgets as w
+    import numpy as np
+
+    from tests.helpers.play import walk
+
+    raise_from_handlers(monkeypatch)
+    rng = np.random.default_rng(0)
+    app = TimelineApp(3, seed=4)
+    ended = 0
+    for k in range(1000):
+        if k % 89 == 0:
+            app.players_choice.value = int(rng.integers(1, 9))
+        buttons = [b for b in walk(app) if isinstance(b, w.Button)]
+        button = buttons[rng.integers(len(buttons))]
+        if "exlab-tl-new-game" in button._dom_classes and rng.random() < 0.8:
+            continue  # keep most games going long enough to reach the end
+        button.click()
+        game = app.game
+        assert sum(game.card_locations().values()) == game.n_cards
+        assert list(game.years) == sorted(game.years)  # T3: the timeline always runs year up
+        ended += game.is_over
+    assert ended  # the storm reaches the end of games too

@@ -133,7 +133,7 @@ class Evaluation:
 
 def evaluate(
     game: Game,
-    seat: int | None = None,
+    seat: int | str | None = None,
     *,
     playouts: int | None = None,
     time_limit: float | None = None,
@@ -141,7 +141,9 @@ def evaluate(
     seed: int = 0,
     include: Sequence[TurnPlan] = (),
 ) -> Evaluation:
-    """Evaluate the current decision of ``seat`` (default: the player to move).
+    """Evaluate the current decision of ``seat`` (a seat number or a player's name; default:
+    the player to move). A seat that is not to move, or that the game does not have, is
+    refused with :class:`ArgumentError`.
 
     The options are the greedy estimate's ``candidates`` best turns (a white card with every
     move) plus any plan in ``include``, each played out ``playouts`` times (default
@@ -240,13 +242,14 @@ def _evaluate_view(
     )
 
 
-def _decision_view(game: Game, seat: int | None) -> PlayerView:
+def _decision_view(game: Game, seat: int | str | None) -> PlayerView:
+    index = None if seat is None else game.seat_index(seat)
     if game.is_over:
         raise ArgumentError("the game is over: there is no decision left to evaluate (R10c)", rule="R10c")
     view = game.view()
-    if seat is not None and seat != view.current:
+    if index is not None and index != view.current:
         raise ArgumentError(
-            f"seat {seat} ({game.players[seat]}) has no decision now: it is {game.current_player}'s turn"
+            f"seat {seat!r} ({game.players[index]}) has no decision now: it is {game.current_player}'s turn"
         )
     return view
 
@@ -412,7 +415,7 @@ class Hint:
 
 def hint(
     game: Game,
-    seat: int | None = None,
+    seat: int | str | None = None,
     *,
     playouts: int | None = None,
     time_limit: float | None = None,
@@ -599,7 +602,9 @@ def review(
     should_stop: Callable[[], bool] | None = None,
     on_turn: Callable[[int, int], None] | None = None,
 ) -> Review:
-    """Review every turn ``seat`` played in ``game`` (finished or not).
+    """Review every turn ``seat`` (a seat number or a player's name) played in ``game``,
+    finished or not: a game dealt with :meth:`Game.new`, set up from a position or loaded
+    from a save. A turn still under way (its card not yet placed) is not reviewed.
 
     Each turn is evaluated from the seat's view at its start with the seed
     :func:`decision_seed` gives, the one the hint uses: the played turn and the candidates
@@ -610,12 +615,11 @@ def review(
     ``on_turn(done, total)`` is told after each turn; when ``should_stop()`` turns true the
     review ends early with the decisions reviewed so far.
     """
-    index = seat if isinstance(seat, int) else game.players.index(seat)
-    if not 0 <= index < game.n_players:
-        raise ArgumentError(f"no seat {seat!r}; seats are 0–{game.n_players - 1}")
-    replay = Game(game.players, game.deal, layout=game.layout, deck=game.deck, seed=game.seed)
+    index = game.seat_index(seat)
+    replay = _at_start(game)
     log = list(game.history)
-    turns = [k for k, (s, action) in enumerate(log) if s == index and isinstance(action, Take)]
+    # a turn still under way (the card taken, not yet placed) is not a decision made yet
+    turns = [k for k, (s, action) in enumerate(log) if s == index and isinstance(action, Take) and _turn_done(log, k)]
     decisions = []
     bar = _bar(len(turns), progress)
     try:
@@ -645,6 +649,21 @@ def _bar(total: int, enabled: bool):
     from tqdm.auto import tqdm
 
     return tqdm(total=total, unit="turn", desc="review")
+
+
+def _at_start(game: Game) -> Game:
+    """The game as it began — a deal or a position — with the same chance to come: every
+    action taken back, so replaying them deals the same cards again."""
+    replay = game.copy()
+    while replay.history:
+        replay.undo()
+    return replay
+
+
+def _turn_done(log: list[tuple[int, Action]], k: int) -> bool:
+    """Whether the turn whose take is ``log[k]`` was played to its placement (R10)."""
+    after = k + 2 if k + 1 < len(log) and isinstance(log[k + 1][1], Move) else k + 1
+    return after < len(log)
 
 
 def _played_plan(log: list[tuple[int, Action]], k: int) -> TurnPlan:

@@ -221,7 +221,7 @@ class Game(History[State, Event]):
         return self._state.halls
 
     def hall(self, seat: int | str = 0) -> Hall:
-        return self._state.halls[self._seat_index(seat)]
+        return self._state.halls[self.seat_index(seat)]
 
     @property
     def final(self) -> tuple[bool, ...]:
@@ -282,7 +282,7 @@ class Game(History[State, Event]):
         """What ``seat`` (default: the current player) may see: the stock only as a count and
         an unordered set, other players' Secret Decades only once the game is over."""
         st = self._state
-        return player_view(self._setup, st, st.seat if seat is None else self._seat_index(seat))
+        return player_view(self._setup, st, st.seat if seat is None else self.seat_index(seat))
 
     @classmethod
     def from_view(cls, view: PlayerView, rng: np.random.Generator) -> Game:
@@ -330,7 +330,7 @@ class Game(History[State, Event]):
         True
         """
         decades = self._state.secret_decades
-        own = None if seat is None else self._seat_index(seat)
+        own = None if seat is None else self.seat_index(seat)
         if decades is not None and own is not None and not self.is_over:
             decades = tuple(d if s == own else None for s, d in enumerate(decades))
         return write_position(self._setup, self._state, decades)
@@ -400,7 +400,18 @@ class Game(History[State, Event]):
         game._begin(setup, deal, saved_seed, state, start=start)
         return game
 
-    def _seat_index(self, seat: int | str) -> int:
+    def seat_index(self, seat: int | str) -> int:
+        """The seat ``seat`` names: a seat number 0… or a player's name; anything else is
+        refused with :class:`ArgumentError` naming it.
+
+        >>> game = Game.new(["Ann", "Bob"], seed=7)
+        >>> game.seat_index("Bob"), game.seat_index(0)
+        (1, 0)
+        >>> game.seat_index("Nobody")
+        Traceback (most recent call last):
+        ...
+        exhibition_lab.core.errors.ArgumentError: no player named 'Nobody'; players are Ann, Bob
+        """
         players = self._setup.players
         if isinstance(seat, str):
             if seat not in players:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ...core.errors import ArgumentError
+from ...core.seeding import MAX_SEED
 from ...core.session import HUMAN, Session, UndoRefusal
 from .agents import BOTS, Bot
 from .game import Game, Phase
@@ -66,8 +67,9 @@ class SetUp:
         )
 
     def next(self) -> SetUp:
-        """The same set-up with the next seed: a new deal, the same players and rules."""
-        return replace(self, seed=self.seed + 1)
+        """The same set-up with the next seed: a new deal, the same players and rules. After
+        the largest seed comes 0, so Play again never leaves the seed range."""
+        return replace(self, seed=(self.seed + 1) % MAX_SEED)
 
 
 @dataclass(frozen=True)

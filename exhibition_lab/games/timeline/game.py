@@ -31,7 +31,7 @@ import numpy as np
 from ...core.errors import ArgumentError, IllegalAction, NotationError
 from ...core.history import History
 from ...core.protocol import CHANCE
-from ...core.seeding import MAX_SEED, generator
+from ...core.seeding import check_seed, generator, is_seed
 from ..exhibition.rules.cards import Card
 from . import savefile
 from .rules import (
@@ -101,8 +101,10 @@ class Timeline(History[TimelineState, Move]):
         order = tuple(range(len(cards))) if order is None else tuple(int(i) for i in order)
         if sorted(order) != list(range(len(cards))):
             raise ArgumentError("T1: the shuffle must hold every deck card exactly once", rule="T1")
-        if isinstance(reshuffle_key, bool) or not 0 <= int(reshuffle_key) < MAX_SEED:
-            raise ArgumentError("the reshuffle key is a non-negative 63-bit integer")
+        if not is_seed(reshuffle_key):
+            raise ArgumentError(f"the reshuffle key is a whole number from 0 to 2**63 − 1, not {reshuffle_key!r}")
+        # the seed a save file records: the same range as every seed of the package
+        seed = None if seed is None else check_seed(seed)
         rules = TimelineRules(names, tuple(cards[i] for i in order), hand_size=hand_size, mistakes=mistakes)
         self._game_rules = rules  # the rules (also :attr:`rules`), typed as Timeline's
         self._deck = cards

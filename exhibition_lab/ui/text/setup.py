@@ -3,6 +3,7 @@ and the seed, in words a new player reads."""
 
 from __future__ import annotations
 
+from ...core.seeding import MAX_SEED
 from ...games.exhibition.rules.goals import SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
 from ...games.exhibition.session import HUMAN
@@ -88,8 +89,24 @@ def unknown_variation(key: str, known: list[str]) -> str:
     return _("unknown variation {key!r}; known: {known}").format(key=key, known=", ".join(known))
 
 
+#: The most of a typed seed a message repeats: a pasted page of digits stays one line.
+SEED_SHOWN = 24
+
+
+def _shown(typed: str) -> str:
+    return typed if len(typed) <= SEED_SHOWN else typed[:SEED_SHOWN] + "…"
+
+
 def bad_seed(typed: str) -> str:
-    return _("the seed is a whole number such as 4711, not {typed!r}; empty deals new cards").format(typed=typed)
+    return _("the seed is a whole number such as 4711, not {typed!r}; empty deals new cards").format(
+        typed=_shown(typed)
+    )
+
+
+def seed_out_of_range(typed: str) -> str:
+    return _("the seed is a whole number from 0 to {top}, not {typed}; empty deals new cards").format(
+        top=MAX_SEED - 1, typed=_shown(typed)
+    )
 
 
 PANEL = {

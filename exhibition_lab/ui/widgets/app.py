@@ -229,10 +229,17 @@ class GameApp(w.VBox):
 
     def _show_tool(self, button: w.ToggleButton, make: ToolFactory, on: bool) -> None:
         if on:
+            try:
+                tool = make(self)
+            except ExhibitionLabError as exc:
+                # a tool that does not fit this game (a solo tool in a game of several) stays shut and says why
+                self.say(Message(str(exc), error=True, rule=exc.rule))
+                button.value = False
+                return
             for *_, other in self._tools:
                 if other is not button:
                     other.value = False  # one tool at a time keeps the page short
-            self.tool_area.children = [make(self)]
+            self.tool_area.children = [tool]
             self._tool_anchor.tick += 1  # the tool opens below the board: bring it into view
         elif not any(t[3].value for t in self._tools):
             self.tool_area.children = []

@@ -10,6 +10,7 @@ import ipywidgets as w
 import numpy as np
 
 from ...core.errors import ArgumentError, ExhibitionLabError
+from ...core.seeding import MAX_SEED, is_seed
 from ...games.exhibition.rules.deal import MAX_PLAYERS
 from ...games.exhibition.rules.layout import VARIATIONS
 from ...games.exhibition.session import HUMAN, SEAT_KINDS, PlaySession
@@ -247,8 +248,12 @@ class NewGameControls(w.VBox):
         typed = self.seed.value.strip()
         if not typed:
             return self._fresh
-        if not typed.isdigit():
+        # only the digits 0–9: '²' and other scripts' digits pass isdigit() yet are no seed to type again
+        if not (typed.isascii() and typed.isdigit()):
             raise ArgumentError(words.bad_seed(typed))
+        # a number too long to be a seed is refused before int() (which refuses 4300 digits and more)
+        if len(typed) > len(str(MAX_SEED)) or not is_seed(int(typed)):
+            raise ArgumentError(words.seed_out_of_range(typed))
         return int(typed)
 
     def start(self) -> PlaySession | None:

@@ -16,6 +16,7 @@ from html import escape
 import ipywidgets as w
 
 from ...core.errors import ExhibitionLabError
+from ...core.seeding import MAX_SEED
 from ...core.session import HUMAN
 from ...games.timeline.agents import TimelineSession
 from ...games.timeline.game import Timeline
@@ -255,7 +256,7 @@ class TimelineApp(w.VBox):
         """Start a new game (by default with the choices of the controls)."""
         players = self.players_choice.value if players is None else players
         knowledge = self.knowledge_choice.value if knowledge is None else knowledge
-        self._seed += 1
+        self._seed = (self._seed + 1) % MAX_SEED  # after the largest seed comes 0: the next deal still saves
         self.session = TimelineSession.new(players, knowledge=knowledge, seed=self._seed)
         self._selected, self._new_index = None, None
         self.say(words.new_game_hint())
