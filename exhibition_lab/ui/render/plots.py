@@ -74,7 +74,7 @@ def plot_penalty_odds(
     exact: np.ndarray,
     simulated: np.ndarray | None = None,
     *,
-    title: str = "Market cards that cost a point",
+    title: str = "Costly market cards (each −1 fp)",
     labels: tuple[str, str] = ("exact (uniform market)", "simulated"),
 ) -> Figure:
     """Bars of ``p[k]`` for k = 0 … 18, exact and (optionally) simulated side by side."""
@@ -92,7 +92,7 @@ def plot_penalty_odds(
     last = int(np.max(np.nonzero((exact > 1e-4) | ((simulated if simulated is not None else exact) > 1e-4)))) + 1
     ax.set_xlim(-0.6, max(last, 6) + 0.6)
     ax.axvspan(4.5, max(last, 6) + 0.6, color="#dddddd", alpha=0.5, zorder=0, label="5 or more: 0 fp")
-    ax.set_xlabel("market cards that cost a point (k)")
+    ax.set_xlabel("costly market cards (k), each −1 fp")
     ax.set_ylabel("probability")
     ax.set_title(title)
     ax.legend()
