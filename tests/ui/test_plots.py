@@ -50,6 +50,15 @@ def test_penalty_odds_exact_and_simulated():
     rendered(plots.plot_penalty_odds(exact))
 
 
+def test_penalty_odds_legend_gives_the_noise_of_the_simulated_average():
+    exact = odds.solo_years_gap_odds(1912, 1987, POOL)
+    simulated = odds.market_penalty_from_markets(odds.random_markets(POOL, 500, np.random.default_rng(0)), 1912, 1987)
+    fig = plots.plot_penalty_odds(exact, simulated, margin=0.123)
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert any(t.startswith("simulated: E[fp] = ") and t.endswith(" ± 0.12") for t in labels)
+    assert not any("±" in t for t in labels if t.startswith("exact"))
+
+
 def test_score_histograms_per_bot():
     results = {"random": simulate(20, ["random"], seed=1, processes=1, progress=False), "fixed": np.arange(10)}
     fig = plots.plot_score_histograms(results)

@@ -74,10 +74,15 @@ def plot_penalty_odds(
     exact: np.ndarray,
     simulated: np.ndarray | None = None,
     *,
-    title: str = "Market cards that cost a point",
+    title: str = "Costly market cards (each −1 fp)",
     labels: tuple[str, str] = ("exact (uniform market)", "simulated"),
+    margin: float | None = None,
 ) -> Figure:
-    """Bars of ``p[k]`` for k = 0 … 18, exact and (optionally) simulated side by side."""
+    """Bars of ``p[k]`` for k = 0 … 18, exact and (optionally) simulated side by side.
+
+    ``margin`` is the half width of the 95% interval of the simulated average; the legend shows
+    it, because a simulated average without its noise invites reading too much into it.
+    """
     fig, ax = _figure()
     k = np.arange(len(exact))
     width = 0.4 if simulated is not None else 0.8
@@ -88,11 +93,14 @@ def plot_penalty_odds(
         label=f"{labels[0]}: E[fp] = {expected_fp(exact):.2f}",
     )
     if simulated is not None:
-        ax.bar(k + width / 2, simulated[: len(k)], width, label=f"{labels[1]}: E[fp] = {expected_fp(simulated):.2f}")
+        noise = "" if margin is None else f" ± {margin:.2f}"
+        ax.bar(
+            k + width / 2, simulated[: len(k)], width, label=f"{labels[1]}: E[fp] = {expected_fp(simulated):.2f}{noise}"
+        )
     last = int(np.max(np.nonzero((exact > 1e-4) | ((simulated if simulated is not None else exact) > 1e-4)))) + 1
     ax.set_xlim(-0.6, max(last, 6) + 0.6)
     ax.axvspan(4.5, max(last, 6) + 0.6, color="#dddddd", alpha=0.5, zorder=0, label="5 or more: 0 fp")
-    ax.set_xlabel("market cards that cost a point (k)")
+    ax.set_xlabel("costly market cards (k), each −1 fp")
     ax.set_ylabel("probability")
     ax.set_title(title)
     ax.legend()
