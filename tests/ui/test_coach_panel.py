@@ -449,3 +449,19 @@ def test_the_rest_of_a_hinted_turn_follows_only_the_hinted_step():
     assert hint_after((move, place), move) == (place,)
     assert hint_after((take, move, place), xl.Take(xl.Card.parse("1912AS"))) == ()  # declined
     assert hint_after((), take) == ()
+
+
+def test_a_review_that_fails_says_why_in_the_panel_and_frees_the_button(monkeypatch):
+    import exhibition_lab.ui.widgets.app as app_module
+    from exhibition_lab.widgets import GameApp
+
+    def broken_review(*args, **kwargs):
+        raise RuntimeError("the coach lost its notes")
+
+    monkeypatch.setattr(app_module.coach, "review", broken_review)
+    app = GameApp(xl.Game.new(1, seed=3), seats=["human"])
+    app.background = False  # the job runs at once, as in a script
+    app.review_button.click()
+    (said,) = app.review_area.children
+    assert "the coach lost its notes" in said.value and "exlab-error" in said.value
+    assert not app.review_button.disabled and not app.reviewing

@@ -232,5 +232,6 @@ def test_review_button_on_a_game_set_up_from_a_position(monkeypatch):
     while not app.game.is_over:
         click_one_step(app)
     app.review_button.click()
+    app.wait_review()  # the review works in the background
     (view,) = app.review_area.children
     assert isinstance(view, ReviewView) and view.review.decisions

@@ -52,6 +52,11 @@ def review_cancelled_html() -> str:
     return f"<i>{escape(words.review_cancelled())}</i>"
 
 
+def review_failed_html(error: Exception) -> str:
+    """Said in place of the review when the coach's work raised: the player sees why."""
+    return f"<span class='exlab-error'>{escape(words.review_failed(str(error)))}</span>"
+
+
 def review_summary_html(review: Review) -> str:
     return (
         f"<h4 style='margin:4px 0'>{escape(words.review_title(review.player))}</h4>"

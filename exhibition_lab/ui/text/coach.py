@@ -478,6 +478,10 @@ def review_cancelled() -> str:
     return _("Review cancelled.")
 
 
+def review_failed(reason: str) -> str:
+    return _("The coach could not review this game: {reason}").format(reason=reason)
+
+
 def decision_position(index: int, count: int) -> str:
     return _("Decision {k} of {n}").format(k=index, n=count)
 

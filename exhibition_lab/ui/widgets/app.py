@@ -328,7 +328,9 @@ class GameApp(w.VBox):
             self.review_button.disabled = False
             if round_ != self._review_round:
                 return
-            if len(reviews) == len(seats) and not self._review_run.stopped:
+            if self._review_run.error is not None:
+                self.review_area.children = [w.HTML(coach_html.review_failed_html(self._review_run.error))]
+            elif len(reviews) == len(seats) and not self._review_run.stopped:
                 named = [(game.players[seat], seat) for seat in seats]
                 self.review_area.children = [ReviewView.of_reviews(reviews, named)]
                 self._review_anchor.tick += 1  # the finished review is taller than its progress line

@@ -10,11 +10,14 @@ from typing import Any
 
 class BackgroundRun:
     """Runs one job at a time: ``start(job, on_done)`` calls ``job(should_stop)`` in a daemon
-    thread (or at once with ``background=False``), then ``on_done()`` whatever happened."""
+    thread (or at once with ``background=False``), then ``on_done()`` whatever happened; a job
+    that failed leaves its exception in ``error`` for ``on_done`` to tell the player (an
+    exception in a thread is otherwise only printed to a log no player reads)."""
 
     def __init__(self) -> None:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self.error: Exception | None = None
 
     @property
     def running(self) -> bool:
@@ -27,10 +30,13 @@ class BackgroundRun:
         if self.running:
             return False
         self._stop.clear()
+        self.error = None
 
         def run() -> None:
             try:
                 job(self._stop.is_set)
+            except Exception as error:
+                self.error = error
             finally:
                 on_done()
 

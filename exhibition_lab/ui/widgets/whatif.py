@@ -354,6 +354,8 @@ class YearsGapExplorer(w.VBox):
             bar.close()
             self.simulate_button.disabled, self.stop_button.disabled = False, True
             self.update()
+            if self._run.error is not None:  # the simulated games failed: say why, keep the exact answer
+                self.message.value = f"<span class='exlab-error'>{escape(str(self._run.error))}</span>"
 
         self._run.start(play, done, background=background)
 
