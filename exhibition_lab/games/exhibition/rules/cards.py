@@ -6,6 +6,7 @@ import csv
 import io
 import re
 import unicodedata
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -278,6 +279,10 @@ def text_problem(text: object, *, most: int, least: int = 1) -> str | None:
     return None
 
 
+#: The last decks check_deck accepted, kept by identity: a tuple of frozen cards cannot change.
+_CHECKED_DECKS: deque[tuple[Card, ...]] = deque(maxlen=8)
+
+
 def check_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
     """``cards`` as a deck a game can be played and saved with, in the order given; any
     other collection raises :class:`DeckError` saying which card and which rule.
@@ -294,6 +299,8 @@ def check_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
     ...
     exhibition_lab.core.errors.DeckError: a deck holds 18 to 101 cards, not 17 (R5: the tile needs 18)
     """
+    if isinstance(cards, tuple) and any(cards is checked for checked in _CHECKED_DECKS):
+        return cards  # the very same immutable deck passed again: a game per seed in a long run
     if isinstance(cards, (str, bytes)):
         raise DeckError(f"a deck is a collection of cards, not {type(cards).__name__}")
     try:
@@ -315,6 +322,7 @@ def check_deck(cards: Iterable[Card]) -> tuple[Card, ...]:
         problem = text_problem(card.title, most=MAX_TITLE, least=0)
         if problem is not None:
             raise DeckError(f"{card.token}: its title cannot be used: {problem} ({card.title[:40]!r})")
+    _CHECKED_DECKS.append(deck)
     return deck
 
 
