@@ -83,6 +83,22 @@ def test_play_app_fits_its_container(width):
             _assert_fits(page, f"{width} px, the status opened at game over")
 
 
+def _accept_kernel_choice(page) -> None:
+    """JupyterLab may ask which kernel to start when it knows several (the test kernel is one):
+    take the notebook's own, Python 3, as a user would."""
+    dialog = page.locator(".jp-Dialog")
+    try:
+        dialog.wait_for(timeout=5_000)
+    except Exception:
+        return  # no question asked
+    choices = dialog.locator("select")
+    if choices.count():
+        label = next((o for o in choices.first.locator("option").all_inner_texts() if o.startswith("Python 3")), None)
+        if label is not None:
+            choices.first.select_option(label=label)
+    dialog.locator(".jp-Dialog-button.jp-mod-accept").click()
+
+
 def test_play_app_fits_in_jupyterlab_with_the_file_browser_open(tmp_path):
     require_browser()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -94,6 +110,7 @@ def test_play_app_fits_in_jupyterlab_with_the_file_browser_open(tmp_path):
         page.wait_for_selector(".jp-NotebookPanel-toolbar .jp-KernelStatus, .jp-Notebook-ExecutionIndicator")
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        _accept_kernel_choice(page)
         try:
             page.wait_for_selector(".jp-NotebookPanel .exlab-market-card", timeout=120_000)
         except Exception:
