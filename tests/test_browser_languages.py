@@ -9,8 +9,21 @@ Needs Debian's chromium, voila and playwright (see browser_support.py).
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
-from browser_support import ARTIFACTS, GAME_OVER, MOVES_ABOVE_JS, MOVES_JS, chromium_page, click_next, voila_server
+from browser_support import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    GAME_OVER,
+    LAPTOP,
+    click_next,
+    voila_server,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -19,6 +32,10 @@ WORDS = {
     "es": {"over": "Fin de la partida", "winner": "Gana"},
     "ja": {"over": "ゲーム終了", "winner": "勝者"},
 }
+# The number of moves in the log's summary, whatever brackets the language writes it in
+# ("Movimientos (12)", "手順（12件）").
+MOVES_JS = "() => parseInt(document.querySelector('.exlab-log summary').innerText.match(/\\d+/)[0])"
+MOVES_ABOVE_JS = "n => parseInt(document.querySelector('.exlab-log summary').innerText.match(/\\d+/)[0]) > n"
 #: The boxes that hold words a player reads.
 TEXT_BOXES = (
     ".exlab-app button",
@@ -52,6 +69,29 @@ OVERFLOW_JS = """selectors => {
 }"""
 
 
+@contextlib.contextmanager
+def chromium_page_with_japanese() -> Iterator:
+    """A Playwright page in Debian's headless Chromium at 1366×768 that also finds IPAex
+    Gothic, the Japanese font the package ships for its charts (matplotlib-fontja): a test
+    machine often has no Japanese font, a Japanese reader's machine always has one."""
+    import matplotlib_fontja
+    from playwright.sync_api import sync_playwright
+
+    fonts = Path(matplotlib_fontja.__file__).parent / "fonts"
+    config = ARTIFACTS / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        f'<include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>{fonts}</dir></fontconfig>'
+    )
+    env = {**os.environ, "FONTCONFIG_FILE": str(config)}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=env)
+        try:
+            yield browser.new_page(viewport=LAPTOP)
+        finally:
+            browser.close()
+
+
 def _overflowing(page) -> list[str]:
     return page.evaluate(OVERFLOW_JS, list(TEXT_BOXES))
 
@@ -59,7 +99,11 @@ def _overflowing(page) -> list[str]:
 def _step(page) -> str:
     before = page.evaluate(MOVES_JS)
     what = click_next(page)
-    page.wait_for_function(MOVES_ABOVE_JS, arg=before, timeout=60_000)
+    try:
+        page.wait_for_function(MOVES_ABOVE_JS, arg=before, timeout=60_000)
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "play-language-stuck.png"), full_page=True)
+        raise AssertionError(f"{what} changed nothing: {page.locator('.exlab-status').first.inner_text()!r}") from None
     return what
 
 
@@ -68,7 +112,7 @@ def test_play_app_in_the_language_fits_at_laptop_size(language):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / f"play-{language}"
     problems: dict[str, list[str]] = {}
-    with voila_server(f"{language}/03_play.ipynb") as url, chromium_page() as page:
+    with voila_server(f"{language}/03_play.ipynb") as url, chromium_page_with_japanese() as page:
         page.goto(url, timeout=120_000)
         page.wait_for_selector(".exlab-market-card", timeout=120_000)
         page.screenshot(path=f"{shot}-start.png")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ...games.exhibition.rules.deal import VEHICLES
+from ..text.names import continent_name
 from .cards import card_html, continent_text_color
 
 if TYPE_CHECKING:
@@ -70,11 +71,14 @@ def vehicles_row_html(game: Game, continent: Continent) -> str:
 
 def continent_name_html(continent: Continent) -> str:
     """A continent's name on its colour, in black or white for contrast (D1, WCAG AA)."""
+    name = continent_name(continent)
+    # a single long word ("Norteamérica") cannot wrap: one pixel smaller keeps it inside its colour
+    size = 10 if max(len(word) for word in name.split()) > 10 else 11
     return (
         f'<div class="exlab-continent-name" style="background:{continent.color};'
-        f"color:{continent_text_color(continent)};font-weight:700;font-size:11px;text-align:center;"
+        f"color:{continent_text_color(continent)};font-weight:700;font-size:{size}px;text-align:center;"
         f"border-radius:4px;width:{TILE_COLUMN_WIDTH - 2}px;height:28px;display:flex;align-items:center;"
-        f'justify-content:center;line-height:1.05">{escape(continent.title)}</div>'
+        f'justify-content:center;line-height:1.05">{escape(name)}</div>'
     )
 
 
