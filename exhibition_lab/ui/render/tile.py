@@ -14,8 +14,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
-from ...games.exhibition.rules.deal import VEHICLES
-from ..text.names import continent_name
+from ..text.names import continent_name, vehicle_name, vehicle_of_player_on, vehicle_on
 from .cards import card_html, continent_text_color
 
 if TYPE_CHECKING:
@@ -36,9 +35,9 @@ _IN_COLUMN = f"max-width:{TILE_COLUMN_WIDTH - 6}px;overflow:hidden;text-overflow
 def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
     """The vehicle of ``seat`` (R3) as a small label: its name in bold, then its player's
     name — or, with ``where``, the continent it stands on (R6, R8). Hover: all three."""
-    vehicle, player, continent = VEHICLES[seat], game.players[seat], game.vehicles[seat]
-    label = f"on {continent.title}" if where else player
-    tooltip = f"{vehicle} of {player}, on {continent.title}"
+    vehicle, player, continent = vehicle_name(seat), game.players[seat], game.vehicles[seat]
+    label = vehicle_on(continent) if where else player
+    tooltip = vehicle_of_player_on(seat, player, continent)
     style = VEHICLE_STYLE if where else f"{VEHICLE_STYLE};{_IN_COLUMN}"
     return (
         f'<span class="exlab-vehicle" title="{escape(tooltip)}" style="{style}">'
