@@ -65,6 +65,12 @@ OVERFLOW_JS = """selectors => {
       }
     }
   }
+  for (const e of document.querySelectorAll('.exlab-halls-table, .exlab-app')) {
+    const box = e.getBoundingClientRect();
+    if (box.width && box.right > window.innerWidth + 1) {
+      found.push(e.className + ` ends at ${Math.round(box.right)}, beyond the window`);
+    }
+  }
   return found;
 }"""
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.rules.goals import DEPOT
 from ...games.exhibition.rules.hall import DEPOT_SIZE
-from ..text.i18n import translate
+from ..text.i18n import language, translate
 from .cards import card_html, empty_spot_html
 from .css import style
 
@@ -146,7 +146,8 @@ def halls_table_html(rows: list[tuple[str, Hall]], *, marked: Iterable[Card] = (
         cells.append(f'<td class="exlab-mini-count" title="Depot: {escape(depot)}">{len(hall.depot)}</td>')
         body.append(f"<tr><td class='exlab-mini-label'>{label}</td>{''.join(cells)}</tr>")
     return (
-        f'<table class="exlab-halls-table"><thead><tr><th></th>{head}<th>{_depot_name()}</th></tr></thead>'
+        f'<table class="exlab-halls-table" lang="{language()}"><thead><tr><th></th>{head}<th>{_depot_name()}</th>'
+        "</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
     )
 
