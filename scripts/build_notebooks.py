@@ -4,10 +4,13 @@ Run from the repository root::
 
     python scripts/build_notebooks.py                 # every notebooks/src/*.md
     python scripts/build_notebooks.py 01_rules_tour   # only these
+    python scripts/build_notebooks.py es/01_rules_tour ja/01_rules_tour
 
 Each ``notebooks/src/<name>.md`` (jupytext ``md:myst``) becomes ``notebooks/<name>.ipynb``,
-executed top to bottom in a kernel of this very Python (working directory ``notebooks/``) and
-written with its outputs, which the test suite compares with nbval.
+executed top to bottom in a kernel of this very Python (working directory: the notebook's own
+folder) and written with its outputs, which the test suite compares with nbval. A translated
+notebook is named with its language folder: ``notebooks/src/es/00_start_here.md`` becomes
+``notebooks/es/00_start_here.ipynb``.
 
 The kernel starts with an empty IPython directory and no test budget (``EXHIBITION_LAB_BUDGET``
 is cleared, see ``conftest.py``): stored outputs show runs at their full size. Two kinds of
@@ -42,6 +45,8 @@ IGNORE_OUTPUT = "nbval-ignore-output"
 # tqdm's text bar: "  40%|████      | 4/10 [00:01<00:02, 3.1it/s]"
 PROGRESS_BAR = re.compile(r"\d+%\|[^|\n]*\|\s*\d+(\.\d+)?[kM]?/\d+")
 KERNEL_NAME = "exlab-build"
+#: The languages whose notebooks live in a folder of their own (notebooks/src/<language>/).
+LANGUAGES = ("es", "ja")
 
 
 def source_path(name: str) -> Path:
@@ -53,8 +58,19 @@ def notebook_path(name: str) -> Path:
 
 
 def all_names() -> list[str]:
-    """Every notebook that has a source, in file-name order."""
-    return sorted(path.stem for path in SOURCES.glob("*.md"))
+    """Every notebook that has a source, in file-name order: the English ones, then each
+    language's as ``<language>/<name>``."""
+    names = sorted(path.stem for path in SOURCES.glob("*.md"))
+    for language in LANGUAGES:
+        names += sorted(f"{language}/{path.stem}" for path in (SOURCES / language).glob("*.md"))
+    return names
+
+
+def cell_prefix(name: str) -> str:
+    """The start of every cell id: the notebook's number, and its language if translated
+    (``01``, ``es-01``)."""
+    folder, _, stem = name.rpartition("/")
+    return f"{folder}-{stem[:2]}" if folder else stem[:2]
 
 
 def read_source(name: str) -> nbformat.NotebookNode:
@@ -66,7 +82,7 @@ def read_source(name: str) -> nbformat.NotebookNode:
     notebook.nbformat, notebook.nbformat_minor = 4, 5
     for index, cell in enumerate(notebook.cells):
         # Stable ids keep rebuilt notebooks diffable (jupytext would draw random ones).
-        cell["id"] = f"{name[:2]}-{index:03d}"
+        cell["id"] = f"{cell_prefix(name)}-{index:03d}"
     return notebook
 
 
@@ -115,6 +131,8 @@ def kernel_manager(workdir: Path) -> KernelManager:
 def build(name: str, *, timeout: int = 600) -> Path:
     """Convert, execute, clean and write one notebook; returns the written path."""
     notebook = read_source(name)
+    target = notebook_path(name)
+    target.parent.mkdir(exist_ok=True)  # the kernel starts in the notebook's own folder
     with tempfile.TemporaryDirectory(prefix="exlab-build-") as tmp:
         client = NotebookClient(
             notebook,
@@ -122,21 +140,28 @@ def build(name: str, *, timeout: int = 600) -> Path:
             timeout=timeout,
             record_timing=False,
             store_widget_state=False,  # static renderings then fall back to the HTML the objects provide
-            resources={"metadata": {"path": str(NOTEBOOKS)}},
+            resources={"metadata": {"path": str(target.parent)}},
         )
         client.execute()
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     clean_outputs(notebook)
-    target = notebook_path(name)
     nbformat.write(notebook, target)
     return target
+
+
+def notebook_name(argument: str) -> str:
+    """``es/01_rules_tour`` from ``es/01_rules_tour``, ``notebooks/src/es/01_rules_tour.md`` or
+    ``notebooks/es/01_rules_tour.ipynb``; ``01_rules_tour`` for an English one."""
+    path = Path(argument)
+    language = path.parent.name
+    return f"{language}/{path.stem}" if language in LANGUAGES else path.stem
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="notebook names (default: every notebooks/src/*.md)")
     args = parser.parse_args(argv)
-    names = [Path(name).stem for name in args.names] or all_names()
+    names = [notebook_name(name) for name in args.names] or all_names()
     unknown = [name for name in names if not source_path(name).exists()]
     if unknown:
         parser.error(f"no source notebooks/src/<name>.md for: {', '.join(unknown)}")

@@ -17,7 +17,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
-NAMES = sorted(path.stem for path in SOURCES.glob("*.md"))
+#: The languages with notebooks of their own: notebooks/src/<language>/*.md -> notebooks/<language>/.
+LANGUAGES = ("es", "ja")
+ENGLISH = sorted(path.stem for path in SOURCES.glob("*.md"))
+TRANSLATED = sorted(f"{lang}/{path.stem}" for lang in LANGUAGES for path in (SOURCES / lang).glob("*.md"))
+NAMES = ENGLISH + TRANSLATED
 
 # What must never show in a stored notebook, in code or in output.
 FORBIDDEN_CODE = re.compile(r"NBVAL|EXLAB_QUICK")
@@ -53,7 +57,8 @@ def output_texts(cell) -> list[str]:
 
 def test_every_notebook_has_a_source_and_every_source_a_notebook():
     built = sorted(path.stem for path in NOTEBOOKS.glob("*.ipynb"))
-    assert NAMES, "no notebook sources found"
+    built += sorted(f"{lang}/{path.stem}" for lang in LANGUAGES for path in (NOTEBOOKS / lang).glob("*.ipynb"))
+    assert ENGLISH, "no notebook sources found"
     assert built == NAMES
 
 
@@ -193,8 +198,58 @@ def heading_ids(source: str) -> set[str]:
 def test_links_into_other_notebooks_land_on_a_heading(name):
     # JupyterLab matches the raw fragment against the heading id, so a non-ASCII character
     # (percent-encoded in the link) never lands: the links stay ASCII
-    text = (SOURCES / f"{name}.md").read_text(encoding="utf-8")
+    source = SOURCES / f"{name}.md"
+    text = source.read_text(encoding="utf-8")
     for target, fragment in re.findall(r"\]\((\d\d_[a-z_]+)\.ipynb#([^)\s]+)\)", text):
         assert fragment.isascii(), f"{name} links to {target}#{fragment}: not ASCII"
-        ids = heading_ids((SOURCES / f"{target}.md").read_text(encoding="utf-8"))
+        ids = heading_ids((source.parent / f"{target}.md").read_text(encoding="utf-8"))
         assert fragment in ids, f"{name} links to {target}#{fragment}, which is no heading there"
+
+
+# ----------------------------------------------------------------- the translated notebooks
+#: What an exercise says in each language when the stored notebook is read without a kernel.
+EXERCISE_WORD = {"es": "Ejercicio", "ja": "練習問題"}
+ENGLISH_FEEDBACK = re.compile(r"Exercise|Check|Show answer|fame points|Run the notebook")
+LINK = re.compile(r"\]\(([^)\s#]+)(#[^)\s]*)?\)")
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_translated_notebook_has_an_english_original(name):
+    assert (SOURCES / f"{name.split('/')[1]}.md").exists()
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_translated_notebook_chooses_its_language_first(name):
+    language = name.split("/")[0]
+    first = code_cells(jupytext.read(SOURCES / f"{name}.md", fmt="md:myst"))[0].source
+    assert f'xl.set_language("{language}")' in first.splitlines()[:3], first
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_translated_exercises_answer_in_the_language(name):
+    # The stored outputs are what the widgets and pictures said in the kernel: in the language,
+    # never in English.
+    language = name.split("/")[0]
+    stored = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    texts = [text for cell in code_cells(stored) for text in output_texts(cell)]
+    exercises = [t for t in texts if EXERCISE_WORD[language] in t]
+    sources = "\n".join(c.source for c in code_cells(stored))
+    if re.search(r"\b(PickSpots|IsLegal|CountPoints|PickCards|NextDecision)\(", sources):
+        assert exercises, f"{name}: no exercise speaks {language}"
+    for text in texts:
+        visible = re.sub(r"<[^>]+>", " ", text)
+        assert not ENGLISH_FEEDBACK.search(visible), f"{name}: English left in {visible[:160]!r}"
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_translated_notebook_links_resolve(name):
+    # A translated notebook sits one folder deeper: its links to the docs and to the notebooks
+    # still in English must climb out of it, and rule ids lead to the rules in its language.
+    language = name.split("/")[0]
+    folder = NOTEBOOKS / language
+    for target, _fragment in LINK.findall(prose(name)):
+        if target.startswith("http"):
+            continue
+        assert (folder / target).exists(), f"{name} links to {target}, which does not exist"
+        if "docs/rules" in target:
+            assert target.endswith(f"rules.{language}.md"), f"{name} links to the rules in another language"

@@ -350,3 +350,17 @@ def test_the_wheel_speaks_spanish_and_japanese_without_a_build_step(tmp_path):
         cwd=tmp_path,
     )
     assert out.stdout.split() == ["元に戻す", "True"]
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_the_score_sheet_speaks_the_language(speak, language):
+    from exhibition_lab.ui.render.sheets import score_sheet_html
+
+    speak(language)
+    html = score_sheet_html(xl.load_example("ron").score())
+    visible = re.sub(r"<style>.*?</style>|<[^>]+>", " ", html, flags=re.DOTALL)
+    titles = " ".join(re.findall(r'title="([^"]*)"', html))
+    # "Total" is Spanish too, so only Japanese must not show it
+    english_words = ("Winner", "Goal", "fame points", "hover", "Depot card") + (("Total",) if language == "ja" else ())
+    for english in english_words:
+        assert english not in visible and english not in titles, f"{language}: {english!r} left in the score sheet"

@@ -193,7 +193,7 @@ def test_buttons_and_html_show_the_one_card_face(token):
         ("exlab-continent-name", "ui/render/tile.py"),  # a continent's name on its colour
         ("exlab-tile-marked", "ui/render/tile.py"),  # a card outlined on the tile
         ("exlab-final-table", "ui/render/sheets.py"),  # the score sheet
-        ("Winner: ", "ui/render/sheets.py"),  # the score sheet's winner line
+        ('<div class="exlab-score-sheet">', "ui/render/sheets.py"),  # the score sheet with its winner line
         ("exlab-card-year", "ui/render/cards.py"),  # the card face
     ],
 )

@@ -8,6 +8,7 @@ the play app paints the same :class:`CardFace` on its buttons. No widget imports
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -69,11 +70,23 @@ class CardFace:
         return f"{self.year}\n{self.code + ' · ' if self.code else ''}{subject}"
 
 
+def text_width(text: str) -> int:
+    """How many Latin letters of room ``text`` takes: a Japanese character (East Asian wide
+    or full-width) is as wide as two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def shorten(text: str, limit: int) -> str:
-    """``text`` if it fits ``limit`` characters, else cut at a word and ended with ``…``."""
-    if len(text) <= limit:
+    """``text`` if it fits the room of ``limit`` Latin letters, else cut at a word and ended
+    with ``…``."""
+    if text_width(text) <= limit:
         return text
-    cut = text[: max(limit - 1, 1)]
+    cut, room = "", max(limit - 1, 1)
+    for ch in text:
+        room -= text_width(ch)
+        if room < 0:
+            break
+        cut += ch
     if " " in cut[limit // 2 :]:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,:;·-") + "…"

@@ -12,8 +12,9 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import Card, Continent
+from ...games.exhibition.rules.goals import DEPOT
 from ...games.exhibition.rules.hall import DEPOT_SIZE
-from ..text.i18n import translate
+from ..text.i18n import language, translate
 from .cards import card_html, empty_spot_html
 from .css import style
 
@@ -78,7 +79,7 @@ def hall_body_html(
     depot = "".join(card_html(c, extra_class="exlab-marked" if c in cards_marked else "") for c in hall.depot)
     depot += empty_spot_html() * (DEPOT_SIZE - len(hall.depot))
     parts.append(
-        f'<div class="exlab-depot-view"><div class="exlab-showcase-name">Depot</div>'
+        f'<div class="exlab-depot-view"><div class="exlab-showcase-name">{_depot_name()}</div>'
         f'<div class="exlab-spots">{depot}</div></div>'
     )
     return f'<div class="exlab-row">{"".join(parts)}</div>'
@@ -108,7 +109,7 @@ def hall_mini_html(hall: Hall) -> str:
     depot = " ".join(c.token for c in hall.depot)
     parts.append(
         f'<div class="exlab-mini-showcase exlab-mini-depot" title="Depot: {escape(depot) or "empty"}">'
-        f'<div class="exlab-mini-name">Depot</div><div class="exlab-mini-count">{len(hall.depot)}</div></div>'
+        f'<div class="exlab-mini-name">{_depot_name()}</div><div class="exlab-mini-count">{len(hall.depot)}</div></div>'
     )
     return f'<div class="exlab-row exlab-mini-hall">{"".join(parts)}</div>'
 
@@ -145,6 +146,12 @@ def halls_table_html(rows: list[tuple[str, Hall]], *, marked: Iterable[Card] = (
         cells.append(f'<td class="exlab-mini-count" title="Depot: {escape(depot)}">{len(hall.depot)}</td>')
         body.append(f"<tr><td class='exlab-mini-label'>{label}</td>{''.join(cells)}</tr>")
     return (
-        f'<table class="exlab-halls-table"><thead><tr><th></th>{head}<th>Depot</th></tr></thead>'
+        f'<table class="exlab-halls-table" lang="{language()}"><thead><tr><th></th>{head}<th>{_depot_name()}</th>'
+        "</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
     )
+
+
+def _depot_name() -> str:
+    """The Depot's name in the reader's language, for HTML."""
+    return escape(translate(DEPOT.label))

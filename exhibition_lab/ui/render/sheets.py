@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
-from ..text.score import goal_label, reason_words
+from ..text.score import (
+    column,
+    goal_label,
+    reason_words,
+    sheet_caption,
+    sheet_goal_column,
+    sheet_hint,
+    winner_mark,
+)
 from .css import style
 
 if TYPE_CHECKING:
@@ -129,7 +137,7 @@ def score_sheet_html(sheet: ScoreSheet) -> str:
         return ' class="exlab-winner"' if name in winners else ""
 
     header = "".join(
-        f"<th{cls(n)}>{escape(n)}{'<br><small>winner</small>' if n in winners else ''}</th>" for n in names
+        f"<th{cls(n)}>{escape(n)}{f'<br><small>{winner_mark()}</small>' if n in winners else ''}</th>" for n in names
     )
     body = []
     for goal in sheet.goals:
@@ -146,12 +154,11 @@ def score_sheet_html(sheet: ScoreSheet) -> str:
         label = escape(goal_label(goal))
         body.append(f'<tr><td>{label} <span class="exlab-rule">{escape(rule)}</span></td>{"".join(cells)}</tr>')
     totals = "".join(f"<td{cls(n)}><b>{_signed_points(sheet[n].total)}</b></td>" for n in names)
-    unit = "solo points, ×100" if any(score.scale != 1 for score in sheet) else "fame points"
-    who = " and ".join(f"<b>{escape(n)}</b>" for n in sheet.winners)
-    caption = f"Solo game of {who}" if solo else f"Winner: {who}"
+    hint = sheet_hint(solo=any(score.scale != 1 for score in sheet))
+    caption = sheet_caption([f"<b>{escape(n)}</b>" for n in sheet.winners], solo=solo)
     return (
         f'{style("sheet")}<div class="exlab-score-sheet">'
-        f"<div>{caption} <small>({unit}; hover a number for its reason)</small></div>"
-        f'<table class="exlab-final-table"><thead><tr><th>Goal</th>{header}</tr></thead>'
-        f"<tbody>{''.join(body)}<tr><td><b>Total</b></td>{totals}</tr></tbody></table></div>"
+        f"<div>{caption} <small>{escape(hint)}</small></div>"
+        f'<table class="exlab-final-table"><thead><tr><th>{escape(sheet_goal_column())}</th>{header}</tr></thead>'
+        f"<tbody>{''.join(body)}<tr><td><b>{escape(column('total'))}</b></td>{totals}</tr></tbody></table></div>"
     )

@@ -14,7 +14,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
-from ...games.exhibition.rules.deal import VEHICLES
+from ..text.names import continent_name, vehicle_name, vehicle_of_player_on, vehicle_on
 from .cards import card_html, continent_text_color
 
 if TYPE_CHECKING:
@@ -35,9 +35,9 @@ _IN_COLUMN = f"max-width:{TILE_COLUMN_WIDTH - 6}px;overflow:hidden;text-overflow
 def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
     """The vehicle of ``seat`` (R3) as a small label: its name in bold, then its player's
     name — or, with ``where``, the continent it stands on (R6, R8). Hover: all three."""
-    vehicle, player, continent = VEHICLES[seat], game.players[seat], game.vehicles[seat]
-    label = f"on {continent.title}" if where else player
-    tooltip = f"{vehicle} of {player}, on {continent.title}"
+    vehicle, player, continent = vehicle_name(seat), game.players[seat], game.vehicles[seat]
+    label = vehicle_on(continent) if where else player
+    tooltip = vehicle_of_player_on(seat, player, continent)
     style = VEHICLE_STYLE if where else f"{VEHICLE_STYLE};{_IN_COLUMN}"
     return (
         f'<span class="exlab-vehicle" title="{escape(tooltip)}" style="{style}">'
@@ -70,11 +70,14 @@ def vehicles_row_html(game: Game, continent: Continent) -> str:
 
 def continent_name_html(continent: Continent) -> str:
     """A continent's name on its colour, in black or white for contrast (D1, WCAG AA)."""
+    name = continent_name(continent)
+    # a single long word ("Norteamérica") cannot wrap: one pixel smaller keeps it inside its colour
+    size = 10 if max(len(word) for word in name.split()) > 10 else 11
     return (
         f'<div class="exlab-continent-name" style="background:{continent.color};'
-        f"color:{continent_text_color(continent)};font-weight:700;font-size:11px;text-align:center;"
+        f"color:{continent_text_color(continent)};font-weight:700;font-size:{size}px;text-align:center;"
         f"border-radius:4px;width:{TILE_COLUMN_WIDTH - 2}px;height:28px;display:flex;align-items:center;"
-        f'justify-content:center;line-height:1.05">{escape(continent.title)}</div>'
+        f'justify-content:center;line-height:1.05">{escape(name)}</div>'
     )
 
 

@@ -48,6 +48,18 @@ def vehicle_name(seat: int) -> str:
     return translate(VEHICLES[seat])
 
 
+def vehicle_on(continent: Continent) -> str:
+    """Where a vehicle stands, after its name on a small label: ``on Asia``."""
+    return _("on {continent}").format(continent=continent_name(continent))
+
+
+def vehicle_of_player_on(seat: int, player: str, continent: Continent) -> str:
+    """A vehicle label's hover: ``Ford of Ann, on Asia``."""
+    return _("{vehicle} of {player}, on {continent}").format(
+        vehicle=vehicle_name(seat), player=player, continent=continent_name(continent)
+    )
+
+
 def showcase_name(kind: ShowcaseKind) -> str:
     """A showcase's name: ``One Era``, ``Una Era``, ``ワン・エラ``."""
     return translate(kind.name)

@@ -139,3 +139,28 @@ def _distance(years: int | None) -> str:
     if years is None:
         return _("no dated card there")
     return ngettext("{n} year from 1950", "{n} years from 1950", years).format(n=years)
+
+
+# ---------------------------------------------------------------- the score sheet's table
+def sheet_caption(names: list[str], *, solo: bool) -> str:
+    """Above the score sheet: who won (names already HTML), or whose solo game it is."""
+    joined = _(" and ").join(names)
+    if solo:
+        return _("Solo game of {name}").format(name=joined)
+    return _("Winner: {names}").format(names=joined)
+
+
+def sheet_hint(*, solo: bool) -> str:
+    """The unit of the score sheet's numbers and where their reasons are."""
+    if solo:
+        return _("(solo points, ×100; hover a number for its reason)")
+    return _("(fame points; hover a number for its reason)")
+
+
+def sheet_goal_column() -> str:
+    return _("Goal")
+
+
+def winner_mark() -> str:
+    """Under a winner's name in the score sheet."""
+    return _("winner")
