@@ -15,7 +15,7 @@ from html import escape
 
 import ipywidgets as w
 
-from ...games.exhibition.game import VEHICLES, Game, Phase
+from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Take
 from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.hall import Hall
@@ -25,11 +25,13 @@ from ..render.css import style
 from ..render.halls import hall_html
 from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
 from ..text import course
-from ..text.i18n import translate
+from ..text.i18n import DEFAULT_LANGUAGE, language, translate
+from ..text.names import card_title, continent_name, showcase_name, spot_name, vehicle_name
+from ..text.numbers import minus
 from ..text.rules import rule_sentence
-from ..text.score import goal_label
+from ..text.score import goal_label, line_words
 from ..widgets.cards import MARKET_CARD, SUBJECT_LIMIT, card_button, paint_card, paint_empty, set_class
-from .pictures import link_rule_ids, plain_reason, tile_picture
+from .pictures import link_rule_ids, plain_reason, reason_at, tile_picture
 
 Spot = tuple[int, int]
 
@@ -129,8 +131,16 @@ def _plain(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text.replace("<br>", "\n")))
 
 
+def _line_words(line: ScoreLine) -> str:
+    """A score line as the answer shows it: the engine's own line in English; in any other
+    language the goal's translated label and its reason in words."""
+    if language() == DEFAULT_LANGUAGE:
+        return str(line)
+    return minus(line_words(line))
+
+
 def _spot_list(hall: Hall, spots: Iterable[Spot]) -> str:
-    names = [hall.layout.spot_name(*spot) for spot in spots]
+    names = [spot_name(hall.layout, *spot) for spot in spots]
     return "; ".join(names) if names else course.no_spot()
 
 
@@ -166,11 +176,11 @@ class PickSpots(Exercise):
                     paint_card(button, card_here)
                     button.disabled = True
                 buttons.append(button)
-            box = w.VBox([w.HTML(f"<b>{escape(kind.name)}</b>"), w.HBox(buttons)])
+            box = w.VBox([w.HTML(f"<b>{escape(showcase_name(kind))}</b>"), w.HBox(buttons)])
             box.add_class("exlab-showcase-box")
             boxes.append(box)
         board = w.HBox(boxes, layout=w.Layout(flex_flow="row wrap"))
-        subject = f" ({escape(self.card.title)})" if self.card.title else ""
+        subject = f" ({escape(card_title(self.card))})" if self.card.title else ""
         question = question or course.pick_spots(self.card, subject)
         super().__init__(question, [board])
 
@@ -186,7 +196,9 @@ class PickSpots(Exercise):
 
     def _why_not(self, spot: Spot) -> str:
         problem = self.hall.placement_problem(self.card, *spot, self.others, players=self.players)
-        return plain_reason(problem) if problem else course.it_fits_there()
+        if problem is None:
+            return course.it_fits_there()
+        return reason_at(self.hall, self.card, spot, problem, self.others, players=self.players)
 
     def verdict(self) -> tuple[bool, str]:
         wrong = sorted(self.picked - self.answer)
@@ -194,7 +206,7 @@ class PickSpots(Exercise):
         if not wrong and not missed:
             return True, course.fits_exactly_at(self.card, _spot_list(self.hall, self.answer))
         parts = [
-            "<br>" + course.wrong_spot(self.hall.layout.spot_name(*spot), link_rule_ids(self._why_not(spot)))
+            "<br>" + course.wrong_spot(spot_name(self.hall.layout, *spot), link_rule_ids(self._why_not(spot)))
             for spot in wrong
         ]
         if missed:
@@ -222,10 +234,12 @@ class IsLegal(Exercise):
         self.hall = hall
         self.card = Card.parse(card) if isinstance(card, str) else card
         self.spot = spot
-        self.problem = hall.placement_problem(self.card, *spot, tuple(others), players=players)
+        self.others = tuple(others)
+        self.players = players
+        self.problem = hall.placement_problem(self.card, *spot, self.others, players=players)
         self.choice = choice_buttons([course.legal(), course.not_legal()])
         self._picture = hall_html(hall, numbered=True, marks={spot: "ask"})
-        where = hall.layout.spot_name(*spot)
+        where = spot_name(hall.layout, *spot)
         question = question or course.may_it_go(self.card, where)
         super().__init__(question, [w.HTML(self._picture), self.choice])
 
@@ -238,7 +252,8 @@ class IsLegal(Exercise):
 
     def _reason(self) -> str:
         if self.problem is not None:
-            return link_rule_ids(plain_reason(self.problem))
+            reason = reason_at(self.hall, self.card, self.spot, self.problem, self.others, players=self.players)
+            return link_rule_ids(reason)
         kind = self.hall.layout[self.spot[0]]
         rules = " ".join(showcase_sentences(kind))
         return course.it_fits_by_the_rules(translate(kind.name), escape(rules), self.card)
@@ -281,7 +296,7 @@ class CountPoints(Exercise):
         return self._picture
 
     def _explanation(self) -> str:
-        return "<br>".join(link_rule_ids(str(line)) for line in self.lines)
+        return "<br>".join(link_rule_ids(_line_words(line)) for line in self.lines)
 
     def verdict(self) -> tuple[bool, str]:
         text = self.entry.value.strip().replace("−", "-")
@@ -324,9 +339,9 @@ class PickCards(Exercise):
             column.layout.width = f"{TILE_COLUMN_WIDTH + 4}px"
             column.layout.background_color = tile_column_background(continent)
             columns.append(column)
-        where = game.vehicles[game.current].title
+        where = continent_name(game.vehicles[game.current])
         player = escape(game.current_player)
-        question = question or course.pick_cards(player, VEHICLES[game.current], where)
+        question = question or course.pick_cards(player, vehicle_name(game.current), where)
         super().__init__(question, [w.HBox(columns, layout=w.Layout(flex_flow="row wrap"))])
 
     def static_body(self) -> str:
@@ -343,8 +358,8 @@ class PickCards(Exercise):
     def _rule(self) -> str:
         here = self.game.vehicles[self.game.current]
         if self.game.market[here]:
-            return course.take_here(here.title)
-        return course.take_anywhere(here.title)
+            return course.take_here(continent_name(here))
+        return course.take_anywhere(continent_name(here))
 
     def verdict(self) -> tuple[bool, str]:
         if self.picked == self.answer:

@@ -17,14 +17,16 @@ import numpy as np
 
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS, Card, Continent, standard_deck
-from ...games.exhibition.rules.deal import VEHICLES, Deal
+from ...games.exhibition.rules.deal import Deal
 from ...games.exhibition.rules.hall import Hall, Problem
 from ..render.cards import is_invented
 from ..render.css import style
 from ..render.halls import hall_body_html
 from ..render.tile import market_html
 from ..text import course
-from ..text.names import invented_subject
+from ..text.explain import placement_in_words
+from ..text.i18n import DEFAULT_LANGUAGE, language
+from ..text.names import card_title, continent_name, invented_subject, spot_name, vehicle_name
 from ..text.rules import rule_sentence
 
 Spot = tuple[int, int]
@@ -35,9 +37,17 @@ RULES_URL = "../docs/rules.md"
 _RULE_ID = re.compile(r"\b([RSVDT]\d+[a-z]?)\b")
 
 
-def link_rule_ids(text: str, url: str = RULES_URL) -> str:
+def rules_url() -> str:
+    """The rules reference in the reader's language, relative to that language's notebooks
+    (a Spanish notebook lives one folder deeper, in ``notebooks/es``)."""
+    current = language()
+    return RULES_URL if current == DEFAULT_LANGUAGE else f"../../docs/rules.{current}.md"
+
+
+def link_rule_ids(text: str, url: str | None = None) -> str:
     """HTML-escaped ``text`` with every rule id (R11, D7, V6a …) a small link into the rules
     reference, so ids stay behind the words but one click away."""
+    url = url or rules_url()
     return _RULE_ID.sub(lambda m: f'<a href="{url}#{m[1].lower()}"><small>{m[1]}</small></a>', escape(text))
 
 
@@ -46,6 +56,18 @@ def plain_reason(problem: Problem) -> str:
     detail = _SPOT_INDEX.sub("", problem.reason)  # the engine counts spots from 0; readers don't
     sentence = rule_sentence(problem.rule)
     return course.reason_with_rule(sentence, detail, problem.rule)
+
+
+def reason_at(
+    hall: Hall, card: Card, spot: Spot, problem: Problem, others: Sequence[Hall] = (), *, players: int | None = None
+) -> str:
+    """Why ``card`` may not go to ``spot``: the rule's sentence, then the detail — the engine's
+    own in English, the play app's words (:func:`placement_in_words`) in any other language."""
+    if language() == DEFAULT_LANGUAGE:
+        return plain_reason(problem)
+    plain = placement_in_words(hall, card, *spot, others, players=players)
+    detail = plain.words if plain is not None else problem.reason
+    return course.reason_with_rule(rule_sentence(problem.rule), detail, problem.rule)
 
 
 class Picture:
@@ -97,22 +119,22 @@ class TurnSteps:
     def take(self) -> Picture:
         """The tile with the taken card gone, the vehicle where it was."""
         body = market_html(self.before, market=self._market_without, gone={self.taken_at: self.card})
-        caption = course.after_take(self.before.current_player, self.card, self.card.title)
+        caption = course.after_take(self.before.current_player, self.card, card_title(self.card))
         return Picture(_board(caption, body), caption)
 
     @property
     def move(self) -> Picture:
         """The vehicle on its new continent, the gap not yet refilled."""
         body = market_html(self.after, market=self._market_without, gone={self.taken_at: self.card})
-        where = self.after.vehicles[self.before.current].title
-        caption = course.after_move(VEHICLES[self.before.current], where)
+        where = continent_name(self.after.vehicles[self.before.current])
+        caption = course.after_move(vehicle_name(self.before.current), where)
         return Picture(_board(caption, body), caption)
 
     @property
     def refill(self) -> Picture:
         """The tile as the game has it now; the card from the stock is outlined in blue."""
-        new = ", ".join(f"{c} ({c.title})" for c in self.refilled) or course.refilled_nothing()
-        caption = course.after_refill(self.taken_at.title, new)
+        new = ", ".join(f"{c} ({card_title(c)})" for c in self.refilled) or course.refilled_nothing()
+        caption = course.after_refill(continent_name(self.taken_at), new)
         body = market_html(self.after, marked=self.refilled)
         return Picture(_board(caption, body), caption)
 
@@ -151,16 +173,16 @@ def try_cards(
     for card, spot in tries:
         card = Card.parse(card) if isinstance(card, str) else card
         problem = hall.placement_problem(card, *spot, tuple(others.values()), players=players)
-        where = hall.layout.spot_name(*spot)
+        where = spot_name(hall.layout, *spot)
         verdicts.setdefault(spot, set()).add("good" if problem is None else "bad")
-        subject = invented_subject() if is_invented(card) else card.title
+        subject = invented_subject() if is_invented(card) else card_title(card)
         name = f"{card}" + (f" ({escape(subject)})" if subject else "")
         if name not in names:
             names.append(name)
         if problem is None:
             lines.append(f"<li>{course.try_fits(card, where)}</li>")
         else:
-            reason = link_rule_ids(plain_reason(problem))
+            reason = link_rule_ids(reason_at(hall, card, spot, problem, tuple(others.values()), players=players))
             lines.append(f"<li>{course.try_refused(card, where, reason)}</li>")
     marks = {spot: seen.pop() if len(seen) == 1 else "ask" for spot, seen in verdicts.items()}
     title = course.trying(owner or course.this_hall(), names)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from html import escape
 
 from ...games.exhibition.rules.cards import Card, Continent, standard_deck
-from ..text.names import card_title, continent_name, invented_subject
+from ..text.names import card_title, continent_name, invented_subject, white_card_hover
 from .css import style
 
 WHITE_CARD_COLOR = "#f5f5f5"
@@ -107,9 +107,9 @@ def card_face(card: Card) -> CardFace:
     if card.continent is not None:
         where = continent_name(card.continent)
     elif card.is_einstein:
-        where = "white card: stands in for any year and continent when placed; no goal counts them (R17)"
+        where = white_card_hover(einstein=True)
     else:
-        where = "white card: stands in for any continent when placed; scores its year only (R17)"
+        where = white_card_hover(einstein=False)
     tooltip = f"{year} · {where}\n{subject}"
     return CardFace(background, text_color_on(background), border, year, code, subject, tooltip, invented)
 

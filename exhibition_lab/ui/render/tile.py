@@ -14,7 +14,15 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
-from ..text.names import continent_name, vehicle_name, vehicle_of_player_on, vehicle_on
+from ..text.names import (
+    continent_name,
+    no_cards_left,
+    no_cards_mark,
+    taken_mark,
+    vehicle_name,
+    vehicle_of_player_on,
+    vehicle_on,
+)
 from .cards import card_html, continent_text_color
 
 if TYPE_CHECKING:
@@ -92,7 +100,10 @@ def tile_column_head_html(game: Game, continent: Continent) -> str:
     return f'<div class="exlab-tile-head">{continent_name_html(continent)}{vehicles_row_html(game, continent)}</div>'
 
 
-_NO_CARDS = '<div class="exlab-empty" title="no cards left">none</div>'
+def _no_cards_html() -> str:
+    return f'<div class="exlab-empty" title="{escape(no_cards_left())}">{escape(no_cards_mark())}</div>'
+
+
 _TILE_MARKED = "outline:3px solid #1565c0;outline-offset:1px;border-radius:5px"
 
 
@@ -122,10 +133,11 @@ def market_html(
     for continent in CONTINENTS:
         cards = "".join(_tile_card_html(c, marked=c in marked) for c in market[continent])
         if continent in gone:
-            cards += f'<div class="exlab-empty" title="taken">{gone[continent].year or "EIN"}<br>taken</div>'
+            taken = escape(taken_mark())
+            cards += f'<div class="exlab-empty" title="{taken}">{gone[continent].year or "EIN"}<br>{taken}</div>'
         columns.append(
             f'<div class="exlab-continent exlab-column-{continent.code}" '
             f'style="background:{tile_column_background(continent)}">'
-            f"{tile_column_head_html(game, continent)}{cards or _NO_CARDS}</div>"
+            f"{tile_column_head_html(game, continent)}{cards or _no_cards_html()}</div>"
         )
     return f'<div class="exlab-row exlab-market">{"".join(columns)}</div>'

@@ -183,3 +183,25 @@ def _counted(phrase: Phrase) -> str | None:
             **said,
         )
     return None
+
+
+def white_card_hover(*, einstein: bool) -> str:
+    """What a white card's hover says it does (R16–R17): wild when placed, never when scored."""
+    if einstein:
+        return _("white card: stands in for any year and continent when placed; no goal counts them (R17)")
+    return _("white card: stands in for any continent when placed; scores its year only (R17)")
+
+
+def taken_mark() -> str:
+    """Under a year, where a card was just taken from the Continents tile."""
+    return _("taken")
+
+
+def no_cards_mark() -> str:
+    """A continent of the tile without cards, in a word."""
+    return _("none")
+
+
+def no_cards_left() -> str:
+    """The hover of a continent without cards."""
+    return _("no cards left")
