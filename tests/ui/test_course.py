@@ -9,6 +9,7 @@ import pytest
 import exhibition_lab as xl
 from conftest import card, hall
 from exhibition_lab.ui.course import pictures as course
+from exhibition_lab.ui.text.names import continent_name
 
 MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 
@@ -76,3 +77,25 @@ def test_game_without_stock_has_no_refill():
     before = set(game.market_cards)
     game.apply(game.legal_actions()[0])
     assert len(set(game.market_cards)) == len(before) - 1  # R9: nothing to refill with
+
+
+def test_turn_steps_speak_spanish(speak):
+    speak("es")
+    game = xl.Game.new(["Ron", "Ann"], seed=7)
+    before = game.copy()
+    taken = next(c for c in game.legal_actions() if not c.card.is_white).card
+    game.apply(f"take {taken}")
+    steps = course.TurnSteps(before, game)
+    assert taken.title_in("es") in steps.take.html and taken.title not in steps.take.html
+    assert "tomada" in steps.take.html and ">taken<" not in steps.take.html
+    move = steps.move.html
+    assert "Zepelín" in move and "Zeppelin" not in move  # R3: Ron's vehicle, in Spanish
+    assert f"está en {continent_name(game.vehicles[0])}</b>" in move  # R8, the continent in Spanish
+
+
+def test_try_cards_speak_spanish_with_the_apps_reasons(speak):
+    speak("es")
+    picture = course.try_cards(hall(MID_GAME), [("1939EU", (1, 2)), ("1960AF", (0, 1))])
+    assert "Una Era, 3.º espacio" in picture.html and "General, 2.º espacio" in picture.html
+    assert "apart" not in picture.html and "lies left" not in picture.html  # the engine's English detail
+    assert '<a href="../../docs/rules.es.md#r14"><small>R14</small></a>' in picture.html

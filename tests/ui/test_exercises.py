@@ -370,3 +370,13 @@ def test_every_course_exercise_answered_right_and_wrong(exercise):
     assert not BARE_SPOT.search(text(exercise))
     exercise.answer_button.click()
     assert text(exercise).startswith("Answer:")
+
+
+def test_count_points_answer_speaks_spanish(ron, speak):
+    speak("es")
+    exercise = CountPoints({"Ron": ron}, "Ron")
+    exercise.answer_button.click()
+    answer = text(exercise)
+    assert "Espacios vacíos" in answer and "Empty Spots" not in answer  # R24's label, translated
+    assert "3 espacios vacíos" in answer and "spot(s)" not in answer
+    assert "rules.es.md#r24" in exercise.feedback.value
