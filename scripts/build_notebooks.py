@@ -146,6 +146,9 @@ def build(name: str, *, timeout: int = 600) -> Path:
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     clean_outputs(notebook)
     nbformat.write(notebook, target)
+    # JupyterLab (make lab) reads a notebook through its paired source and refuses one whose
+    # .ipynb is newer than the source; the source stays the newer of the two
+    os.utime(source_path(name))
     return target
 
 
