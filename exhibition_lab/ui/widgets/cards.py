@@ -26,7 +26,7 @@ HALL_CARD = {"width": "56px", "height": "80px"}
 MARKET_CARD = {"width": "74px", "height": "72px"}
 #: The characters of a subject a card shows before "…": what its lines hold in 11-px type
 #: (longer subjects ran past the card's bottom edge, cut mid-line).
-SUBJECT_LIMIT = {"hall": 24, "market": 30}
+SUBJECT_LIMIT = {"hall": 17, "market": 30}
 
 
 #: The longest word a card's subject line holds at its width (11-px type).
