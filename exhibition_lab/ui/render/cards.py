@@ -92,9 +92,10 @@ def shorten(text: str, limit: int) -> str:
     return cut.rstrip(" ,:;·-") + "…"
 
 
-def card_face(card: Card) -> CardFace:
+def card_face(card: Card, *, where: str | None = None) -> CardFace:
     """The face of ``card``: its continent colour (white cards white with a grey rim), text in
-    black or white for WCAG AA contrast, ``1953`` / ``EIN``, the continent code, the subject."""
+    black or white for WCAG AA contrast, ``1953`` / ``EIN``, the continent code, the subject.
+    ``where`` replaces the hover's continent line (a placed white card says what it stands for)."""
     background = card.continent.color if card.continent else WHITE_CARD_COLOR
     border = WHITE_CARD_BORDER if card.is_white else "rgba(0,0,0,.35)"
     code = card.continent.code if card.continent else ("" if card.is_einstein else "W")
@@ -104,12 +105,8 @@ def card_face(card: Card) -> CardFace:
     if invented:
         subject = invented_subject()
     # R16–R17: wild when placed, never when scored; the hover says which, as players read it both ways
-    if card.continent is not None:
-        where = continent_name(card.continent)
-    elif card.is_einstein:
-        where = white_card_hover(einstein=True)
-    else:
-        where = white_card_hover(einstein=False)
+    if where is None:
+        where = continent_name(card.continent) if card.continent else white_card_hover(einstein=card.is_einstein)
     tooltip = f"{year} · {where}\n{subject}"
     return CardFace(background, text_color_on(background), border, year, code, subject, tooltip, invented)
 

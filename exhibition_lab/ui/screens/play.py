@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from ...games.exhibition.game import Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
-from ...games.exhibition.rules.hall import DEPOT_SIZE, Hall
+from ...games.exhibition.rules.hall import DEPOT_SIZE, Hall, claimed_continents, white_card_continents
 from ...games.exhibition.rules.scoring import ScoreSheet
 from ...games.exhibition.session import PlaySession
 from ..text import play as words
 from ..text import score as score_words
 from ..text.explain import fits_nowhere_in_words, placement_in_words
-from ..text.names import continent_name, spot_name
+from ..text.names import continent_name, placed_white_card_hover, spot_name
 from ..text.numbers import minus
 
 #: Turns told in the message line at once; the log keeps them all.
@@ -128,7 +128,8 @@ class Chooser:
 @dataclass(frozen=True)
 class Spot:
     """One hall spot: its card, whether it may be clicked, lit (the card fits), red (the card
-    fits nowhere at all), its hover, and the coach's mark."""
+    fits nowhere at all), its hover (on a placed 1945 card: what it stands for there, R16–R17),
+    and the coach's mark."""
 
     showcase: int
     spot: int
@@ -314,6 +315,7 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
     nowhere = placing and not legal
     decade = game.secret_decades[seat] if game.secret_decades is not None else None
     notes = (words.secret_decade_note(decade),) if decade is not None and session.is_human(seat) else ()
+    claims = claimed_continents(game.others(seat))
     rows = []
     for s, kind in enumerate(game.layout):
         row = []
@@ -327,6 +329,8 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
                 if placing and (s, i) not in legal:
                     refused = placement_in_words(hall, game.hand, s, i, game.others(), players=game.n_players)
                 hover = words.refused_spot_hover(name, refused.words, refused.rule) if refused else name
+            elif card.is_white and not card.is_einstein:
+                hover = placed_white_card_hover(kind, white_card_continents(kind, hall.showcases[s], i, claims))
             row.append(
                 Spot(
                     s,

@@ -8,12 +8,12 @@ the ui names them through this module.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...core.words import Phrase
 from ...games.exhibition.rules import scoring
-from ...games.exhibition.rules.cards import Card, Continent
+from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ...games.exhibition.rules.deal import VEHICLES
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind
 from ...games.exhibition.rules.layout import ordinal as english_ordinal
@@ -190,6 +190,28 @@ def white_card_hover(*, einstein: bool) -> str:
     if einstein:
         return _("white card: stands in for any year and continent when placed; no goal counts them (R17)")
     return _("white card: stands in for any continent when placed; scores its year only (R17)")
+
+
+def placed_white_card_hover(kind: ShowcaseKind, continents: Sequence[Continent]) -> str:
+    """What the placed 1945 card stands for in its showcase (R16), given the continents it may
+    take there, and that no goal counts it as a continent (R17)."""
+    names = continents_list(continents)
+    if kind.same_continent and len(continents) == 1:
+        here = _("Here it stands for {continent}, the continent of this showcase's cards (R13, R16).", continent=names)
+    elif kind.same_continent:
+        here = _("Here it stands for the continent of the cards that join it (R13, R16).")
+    elif len(continents) == 1:
+        here = _(
+            "Here it stands for {continent}, the one continent no other card here shows (R12, R16).", continent=names
+        )
+    elif len(continents) == len(CONTINENTS):
+        here = _("Here it stands for any continent (R16).")
+    else:
+        here = _(
+            "Here it stands for one of: {continents} — a continent no other card here shows (R12, R16).",
+            continents=names,
+        )
+    return here + "\n" + _("No goal counts it as a continent; it scores as the year 1945 (R17).")
 
 
 def taken_mark() -> str:

@@ -84,10 +84,18 @@ def card_button(*classes: str, size: dict[str, str] | None = None) -> w.Button:
     return button
 
 
-def paint_card(button: w.Button, card: Card, *, subject_limit: int = SUBJECT_LIMIT["hall"], wide: bool = False) -> None:
+def paint_card(
+    button: w.Button,
+    card: Card,
+    *,
+    subject_limit: int = SUBJECT_LIMIT["hall"],
+    wide: bool = False,
+    where: str | None = None,
+) -> None:
     """Show ``card`` on the button: the year in large type, the continent code and the
-    subject below (a ``wide`` card has room for the code beside the year)."""
-    face = card_face(card)
+    subject below (a ``wide`` card has room for the code beside the year). ``where`` is the
+    hover's continent line when the hall gives one (what a placed white card stands for)."""
+    face = card_face(card, where=where)
     year_line, _, rest = face.button_text(subject_limit, wide=wide).partition("\n")
     # a long word ("independent") was wider than a hall card and ran over its edge
     button.description = f"{year_line}\n{breakable(rest, WORD_FITS['market' if wide else 'hall'])}"

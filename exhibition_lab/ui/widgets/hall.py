@@ -98,7 +98,7 @@ class HallView(w.VBox):
                 if spot.card is None:
                     paint_empty(button, "·", tooltip=spot.hover)
                 else:
-                    paint_card(button, spot.card)
+                    paint_card(button, spot.card, where=spot.hover or None)
                 button.disabled = not spot.enabled
                 set_class(button, "exlab-legal", spot.lit)
                 set_class(button, "exlab-refused", spot.refused)

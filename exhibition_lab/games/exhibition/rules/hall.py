@@ -273,6 +273,34 @@ _SHOWCASE_CHECKS = (
 )
 
 
+def claimed_continents(others: Iterable[Hall]) -> frozenset[Continent]:
+    """The continents the other players' One Continent showcases hold (R13, D6)."""
+    return _context(others, None).claims
+
+
+def white_card_continents(
+    kind: ShowcaseKind, spots: Spots, index: int, claims: Iterable[Continent] = ()
+) -> tuple[Continent, ...]:
+    """The continents the white card at ``spots[index]`` may stand for in its showcase (R16),
+    in tile order: in One Continent the continent of the coloured cards (any continent the
+    other players' ``claims`` leave while it lies alone, R13); where every continent must
+    differ, each one no other card of the showcase shows (R12). Scoring ignores the choice (R17).
+
+    >>> from .layout import GENERAL
+    >>> spots = tuple(Card.parse(t) if t != "." else None for t in "1920EU 1945W 1950AS . . .".split())
+    >>> [c.code for c in white_card_continents(GENERAL, spots, 1)]
+    ['OC', 'SA', 'AF', 'NA']
+    """
+    coloured = {c.continent for j, c in enumerate(spots) if c is not None and j != index and c.continent is not None}
+    if kind.same_continent:
+        allowed = coloured or set(CONTINENTS) - set(claims)
+    elif kind.distinct_continents:
+        allowed = set(CONTINENTS) - coloured
+    else:
+        allowed = set(CONTINENTS)
+    return tuple(c for c in CONTINENTS if c in allowed)
+
+
 class _SpotWindow(NamedTuple):
     """What an empty spot accepts, precomputed once per showcase so that ``legal_spots``
     needs only comparisons. ``exact`` is False where the fast reading does not cover the
