@@ -553,7 +553,8 @@ MUST_FIT = (
 
 # For each visible element of the selectors: does it lie inside the app's container (the output
 # area that holds it) and inside every ancestor that clips or scrolls? Does any box of the app,
-# or the container, scroll sideways? Does a button's own label overflow it ("Put ir")?
+# or the container, scroll sideways? Does a button's own label overflow it ("Put ir")? Is the
+# status cut without its More button?
 CLIPPED_JS = """([selectors, outer]) => {
   const app = document.querySelector('.exlab-app');
   const container = app.parentElement;
@@ -583,6 +584,12 @@ CLIPPED_JS = """([selectors, outer]) => {
       if (e.tagName === 'BUTTON' && !e.classList.contains('exlab-cardlike') && e.scrollWidth > e.clientWidth + 1)
         problems.push(`${selector}[${k}] label cut: ${JSON.stringify(e.innerText)}`);
     });
+  }
+  // the status box keeps a fixed height: text longer than it must come with a visible More
+  for (const box of document.querySelectorAll('.exlab-status-box:not(.exlab-status-open)')) {
+    const more = box.parentElement.querySelector('.exlab-status-more');
+    if (box.scrollHeight > box.clientHeight + 2 && (!more || getComputedStyle(more).visibility === 'hidden'))
+      problems.push(`status text cut (${box.scrollHeight} > ${box.clientHeight} px) and no More`);
   }
   for (const e of [container, app, ...app.querySelectorAll('*')]) {
     const s = getComputedStyle(e).overflowX;
