@@ -253,13 +253,21 @@ GAME_OVER = ".exlab-score-sheet h3"
 KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
+#: Any control a simple player may click, or the end of the game.
+ANY_NEXT = ", ".join([*(selector for selector, _ in NEXT_CONTROLS), GAME_OVER])
+
+
 def click_next(page) -> str:
-    """Click the next control of a simple player (sync Playwright); says which."""
+    """Click the next control of a simple player (sync Playwright); says which, or ``over``
+    at game over. The controls may be redrawn just after a move (the bots' turns): wait for one."""
+    page.wait_for_selector(ANY_NEXT, timeout=30_000)
     for selector, what in NEXT_CONTROLS:
         target = page.locator(selector)
         if target.count():
             target.first.click()
             return what
+    if page.locator(GAME_OVER).count():
+        return "over"
     raise AssertionError("no control to click, but the game is not over")
 
 

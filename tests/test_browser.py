@@ -48,6 +48,8 @@ def _step(page) -> str:
     before = _moves(page)
     start = time.perf_counter()
     what = click_next(page)
+    if what == "over":
+        return what
     _wait_for_moves(page, before, what)
     ROUND_TRIPS.append(time.perf_counter() - start)
     return what

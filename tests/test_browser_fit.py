@@ -44,6 +44,8 @@ def _play(page, clicks: int, check, shot: str) -> None:
             break
         before = page.evaluate(MOVES_JS)
         what = click_next(page)
+        if what == "over":
+            break
         page.wait_for_function(MOVES_ABOVE_JS, arg=before, timeout=60_000)
         page.wait_for_timeout(150)  # the redraw of the bots' turns
         check(f"after click {k + 1} ({what})")

@@ -105,6 +105,8 @@ def _overflowing(page) -> list[str]:
 def _step(page) -> str:
     before = page.evaluate(MOVES_JS)
     what = click_next(page)
+    if what == "over":
+        return what
     try:
         page.wait_for_function(MOVES_ABOVE_JS, arg=before, timeout=60_000)
     except Exception:
