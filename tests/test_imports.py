@@ -12,6 +12,7 @@ import ast
 from pathlib import Path
 
 import exhibition_lab as xl
+from tests.helpers.imports import find_cycle
 
 PACKAGE = Path(xl.__file__).parent
 FACADES = {  # the names users already write; they only re-export
@@ -92,29 +93,6 @@ def imported_modules(path: Path, names: set[str]) -> set[str]:
         elif isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names} & names
     return found
-
-
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One cycle of ``graph`` as a path that returns to its start, or ``None``."""
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return path[path.index(nxt) :] + [nxt]
-            if nxt not in state and (cycle := visit(nxt)):
-                return cycle
-        path.pop()
-        state[node] = 2
-        return None
-
-    for start in sorted(graph):
-        if start not in state and (cycle := visit(start)):
-            return cycle
-    return None
 
 
 def test_the_cycle_finder_finds_a_cycle():

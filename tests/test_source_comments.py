@@ -1,9 +1,9 @@
 """Comments say why, in the game's language — never how the work was organised.
 
-A comment or docstring that cites a usability report, an issue number or a working round
-("ux report 2", "issue 18", "round two") tells the next reader nothing about the game. This
-test reads every source file of the package (Python, CSS, JavaScript) and fails on such a
-citation.
+A comment or docstring that points at a usability report, a ticket number or a working
+round tells the next reader nothing about the game; the rule a comment serves does. This test
+reads every source file of the package, its tests, benchmarks and scripts (Python, CSS,
+JavaScript) and fails on such a citation; the examples it checks its pattern on are below.
 """
 
 from __future__ import annotations

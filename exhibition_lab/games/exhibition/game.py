@@ -42,10 +42,10 @@ from .rules.turns import (
     PlayerView,
     Setup,
     State,
+    determinise,
     next_state,
     other_halls,
     player_view,
-    redraw_decades,
     score_state,
     start_state,
 )
@@ -289,31 +289,9 @@ class Game(History[State, Event]):
         """A game in the position ``view`` shows, with what it hides drawn from ``rng``:
         the stock order and other players' Secret Decades (a determinisation for search).
         The new game has no history."""
-        stock = tuple(view.unseen[i] for i in rng.permutation(len(view.unseen)))
-        decades = None if view.secret_decades is None else redraw_decades(view.secret_decades, view.seat, rng)
-        market = tuple(view.market[c] for c in CONTINENTS)
-        known = [c for cards in market for c in cards] + list(stock) + list(view.discard)
-        known += [c for hall in view.halls for c in hall.cards()] + ([view.hand] if view.hand else [])
-        deck = tuple(sorted(known, key=lambda c: c.sort_key))
-        setup = Setup(view.players, view.layout, deck, secret_decades=decades is not None)
-        state = State(
-            stock=setup.unseen(stock),
-            market=market,
-            vehicles=view.vehicles,
-            halls=view.halls,
-            final=view.final,
-            discard=view.discard,
-            six_round=view.six_round,
-            seat=view.current,
-            phase=view.phase,
-            hand=view.hand,
-            taken_at=view.taken_at,
-            round=view.round,
-            turn=view.turn,
-            secret_decades=decades,
-        )
+        setup, state, stock = determinise(view, rng)
         game = object.__new__(cls)
-        game._begin(setup, Deal(market, stock, decades), None, state, start=None)  # type: ignore[arg-type]
+        game._begin(setup, Deal(state.market, stock, state.secret_decades), None, state, start=None)  # type: ignore[arg-type]
         return game
 
     # ------------------------------------------------------------------ positions

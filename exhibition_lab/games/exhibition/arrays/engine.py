@@ -30,7 +30,7 @@ from ..rules.cards import CONTINENTS, OPEN_CARDS, TILE_CARDS, Card, standard_dec
 from ..rules.deal import DECADES, Deal, player_names
 from ..rules.hall import DEPOT_SIZE
 from ..rules.layout import Layout
-from ..rules.turns import Phase, PlayerView, Setup, State, redraw_decades
+from ..rules.turns import Phase, PlayerView, Setup, State, determinise
 from .masks import legal_mask, place, placements, takeable
 from .policies import Policy, make_policy
 from .state import MOVE, OVER, PLACE, TAKE, BatchGames, select
@@ -163,28 +163,7 @@ def determinisations(view: PlayerView, rng: np.random.Generator, copies: int) ->
     Built from the view alone: the deck is every card the view accounts for, in market
     order. One determinisation is drawn first and copied; each copy is then reshuffled.
     """
-    known = [c for cards in view.market.values() for c in cards] + list(view.unseen) + list(view.discard)
-    known += [c for hall in view.halls for c in hall.cards()] + ([view.hand] if view.hand else [])
-    deck = tuple(sorted(known, key=lambda c: c.sort_key))
-    setup = Setup(view.players, view.layout, deck, secret_decades=view.secret_decades is not None)
-    order = tuple(view.unseen[i] for i in rng.permutation(len(view.unseen)))
-    decades = None if view.secret_decades is None else redraw_decades(view.secret_decades, view.seat, rng)
-    state = State(
-        stock=setup.unseen(order),
-        market=tuple(view.market[c] for c in CONTINENTS),
-        vehicles=view.vehicles,
-        halls=view.halls,
-        final=view.final,
-        discard=view.discard,
-        six_round=view.six_round,
-        seat=view.current,
-        phase=view.phase,
-        hand=view.hand,
-        taken_at=view.taken_at,
-        round=view.round,
-        turn=view.turn,
-        secret_decades=decades,
-    )
+    setup, state, order = determinise(view, rng)
     b = select(from_states(setup, [state], [order]), np.zeros(copies, dtype=np.intp))
     index = b.deck.index()
     unseen = np.array([index[c] for c in view.unseen], dtype=np.int16)

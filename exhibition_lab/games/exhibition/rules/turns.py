@@ -316,6 +316,36 @@ def redraw_decades(
     return tuple(d if s in keep else next(drawn) for s, d in enumerate(decades))
 
 
+def determinise(view: PlayerView, rng: np.random.Generator) -> tuple[Setup, State, tuple[Card, ...]]:
+    """One world the view allows: the setup of the cards it accounts for (its deck, sorted),
+    the state with the unseen stock in an order drawn from ``rng`` and the other seats'
+    Secret Decades drawn anew (V7), and that stock order (for search and playouts)."""
+    order = tuple(view.unseen[i] for i in rng.permutation(len(view.unseen)))
+    decades = None if view.secret_decades is None else redraw_decades(view.secret_decades, view.seat, rng)
+    market = tuple(view.market[c] for c in CONTINENTS)
+    known = [c for cards in market for c in cards] + list(order) + list(view.discard)
+    known += [c for hall in view.halls for c in hall.cards()] + ([view.hand] if view.hand else [])
+    deck = tuple(sorted(known, key=lambda c: c.sort_key))
+    setup = Setup(view.players, view.layout, deck, secret_decades=decades is not None)
+    state = State(
+        stock=setup.unseen(order),
+        market=market,
+        vehicles=view.vehicles,
+        halls=view.halls,
+        final=view.final,
+        discard=view.discard,
+        six_round=view.six_round,
+        seat=view.current,
+        phase=view.phase,
+        hand=view.hand,
+        taken_at=view.taken_at,
+        round=view.round,
+        turn=view.turn,
+        secret_decades=decades,
+    )
+    return setup, state, order
+
+
 def start_state(setup: Setup, deal: Deal) -> State:
     """The state after set-up (R5, R6, V7): the state :meth:`Setup.initial` reaches once the
     deal's chance outcomes are played, built at once."""
