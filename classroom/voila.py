@@ -26,6 +26,11 @@ c.Voila.open_browser = False
 os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(HERE / "share"), os.environ.get("JUPYTER_PATH")]))
 c.VoilaConfiguration.template = "classroom"
 
+# The page loads only the JupyterLab extensions a page of widgets needs: Jupytext's (for
+# pairing notebooks in JupyterLab) fails to load in a Voilà page and costs every student's
+# browser a script and a console error for nothing.
+c.VoilaConfiguration.extension_denylist = ["jupyterlab-jupytext"]
+
 # Pre-heated kernels: each app is run in advance in a pool of kernels, so an arriving
 # student gets a page that is already executed; the pool refills one kernel per student,
 # a second after each arrival. Starting one play-app kernel costs about 2 s of CPU, so a

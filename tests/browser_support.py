@@ -246,9 +246,9 @@ NEXT_CONTROLS = [
     (".exlab-depot:not([disabled])", "depot"),
     (".exlab-end-exhibition:not([disabled])", "end"),
 ]
-# The number of moves in the log's summary ("Moves (12 …)"): every click that acts adds one.
-MOVES_JS = "() => parseInt(document.querySelector('.exlab-log summary').innerText.split('(')[1])"
-MOVES_ABOVE_JS = "n => parseInt(document.querySelector('.exlab-log summary').innerText.split('(')[1]) > n"
+# The number of actions the log counts (its data-moves): every click that acts adds one.
+MOVES_JS = "() => parseInt(document.querySelector('.exlab-log details').dataset.moves)"
+MOVES_ABOVE_JS = "n => parseInt(document.querySelector('.exlab-log details').dataset.moves) > n"
 GAME_OVER = ".exlab-score-sheet h3"
 KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
@@ -311,6 +311,8 @@ class Student:
     cpu_ready_s: float | None = None  # CPU seconds its kernel had used when the board was there
     cpu_play_s: float | None = None  # CPU seconds its kernel used for the turns
     console: list[str] = field(default_factory=list)  # the page's console errors
+    reloaded: list[str] = field(default_factory=list)  # what each page that could not start showed
+    earlier_kernels: list[str] = field(default_factory=list)  # kernels of the pages reloaded
 
 
 def server_processes(pid: int) -> list:
@@ -365,9 +367,11 @@ async def run_student(
     delay_s: float = 0.0,
     timeout_s: float = 180,
     server_pid: int | None = None,
+    reloads: int = 0,
 ):
-    """One student: opens the page after ``delay_s``, waits for the board (or the error),
-    plays ``turns`` turns; returns (Student, page, context) with the tab still open."""
+    """One student: opens the page after ``delay_s``, waits for the board (or the error;
+    up to ``reloads`` times the page is reloaded then, as its notice asks), plays ``turns``
+    turns; returns (Student, page, context) with the tab still open."""
     await asyncio.sleep(delay_s)
     student = Student(index)
     context = await browser.new_context(viewport=LAPTOP)
@@ -377,14 +381,23 @@ async def run_student(
     try:
         await page.goto(url, timeout=timeout_s * 1000, wait_until="commit")
         student.page_s = time.perf_counter() - start
-        with contextlib.suppress(Exception):
-            await page.wait_for_function("() => document.body !== null", timeout=timeout_s * 1000)
-            student.saw_starting = "Starting the game" in (await page.evaluate(STARTING_JS))
-        await page.wait_for_selector(READY_OR_FAILED, timeout=timeout_s * 1000)
-        if await page.locator("body.exlab-failed").count():
-            seen = await page.evaluate(DIAGNOSE_JS)
-            student.failed = f"the page said the game could not start ({seen})"
-        else:
+        while True:
+            with contextlib.suppress(Exception):
+                await page.wait_for_function("() => document.body !== null", timeout=timeout_s * 1000)
+                student.saw_starting |= "Starting the game" in (await page.evaluate(STARTING_JS))
+            await page.wait_for_selector(READY_OR_FAILED, timeout=timeout_s * 1000)
+            if not await page.locator("body.exlab-failed").count():
+                break
+            seen = f"{await page.evaluate(DIAGNOSE_JS)}; console: {student.console}"
+            if len(student.reloaded) >= reloads:
+                student.failed = f"the page said the game could not start ({seen})"
+                break
+            # what the notice asks of the student: reload the page (its kernel is shut down on leaving)
+            student.reloaded.append(seen)
+            student.earlier_kernels.append(await page.evaluate(KERNEL_ID_JS))
+            student.console.clear()
+            await page.reload(timeout=timeout_s * 1000, wait_until="commit")
+        if student.failed is None:
             student.ready_s = time.perf_counter() - start
             student.board_cards = await page.locator(".exlab-market-card").count()
         student.kernel_id = await page.evaluate(KERNEL_ID_JS)
@@ -475,10 +488,12 @@ async def run_class(
     notebook: str = "03_play.ipynb",
     free_within_s: float = 240,
     headless: bool = True,
+    reloads: int = 0,
 ) -> ClassRun:
     """``n`` students open ``notebook`` (together, or one every ``spread_s / n`` seconds),
     play ``turns`` turns each and close their tabs; then wait up to ``free_within_s`` for
-    their kernels to go. Memory is the RSS of the server and all its kernels."""
+    their kernels to go (those of reloaded pages too; ``reloads``: see :func:`run_student`).
+    Memory is the RSS of the server and all its kernels."""
     from playwright.async_api import async_playwright
 
     pid = server.process.pid
@@ -500,7 +515,9 @@ async def run_class(
         sampler = asyncio.create_task(sample())
         results = await asyncio.gather(
             *(
-                run_student(browser, url, k, turns=turns, delay_s=k * spread_s / max(n, 1), server_pid=pid)
+                run_student(
+                    browser, url, k, turns=turns, delay_s=k * spread_s / max(n, 1), server_pid=pid, reloads=reloads
+                )
                 for k in range(n)
             )
         )
@@ -511,7 +528,7 @@ async def run_class(
         closed = time.perf_counter()
         await browser.close()
     students = [student for student, _, _ in results]
-    ids = [s.kernel_id for s in students if s.kernel_id]
+    ids = [k for s in students for k in (*s.earlier_kernels, s.kernel_id) if k]
     freed_after = None
     left = ids
     while time.perf_counter() - closed < free_within_s:

@@ -34,8 +34,8 @@ WORDS = {
 }
 # The number of moves in the log's summary, whatever brackets the language writes it in
 # ("Movimientos (12)", "手順（12件）").
-MOVES_JS = "() => parseInt(document.querySelector('.exlab-log summary').innerText.match(/\\d+/)[0])"
-MOVES_ABOVE_JS = "n => parseInt(document.querySelector('.exlab-log summary').innerText.match(/\\d+/)[0]) > n"
+MOVES_JS = "() => parseInt(document.querySelector('.exlab-log details').dataset.moves)"
+MOVES_ABOVE_JS = "n => parseInt(document.querySelector('.exlab-log details').dataset.moves) > n"
 #: The boxes that hold words a player reads.
 TEXT_BOXES = (
     ".exlab-app button",

@@ -61,7 +61,12 @@ def test_a_whole_game_played_through_the_screen():
     assert [name for name, _ in [(w.split(":")[0], w) for w, _ in screen.sheet.whys]] == list(
         session.game.score().ranking
     )
-    assert len(screen.log) == len(session.game.history) and screen.log_summary.startswith("Log (")
+    # the log tells turns, not actions: every turn begins with a take (R7)
+    takes = [seat for seat, action in session.game.history if isinstance(action, xl.Take)]
+    assert len(screen.log) == len(takes) and screen.log_summary == f"Log ({len(takes)} turns)"
+    for line, seat in zip(screen.log[::-1], takes, strict=True):
+        assert line.startswith(session.game.players[seat] + " "), line
+    assert screen.log_moves == len(session.game.history)
 
 
 def test_the_no_fit_screen_says_why_and_what_each_way_out_costs():

@@ -144,9 +144,11 @@ def opponents_html(opponents: Opponents) -> str:
     return style("board") + "<div class='exlab-board'>" + halls_table_html(rows, marked=opponents.marked) + "</div>"
 
 
-def log_html(summary: str, lines: tuple[str, ...], limit: int = 200) -> str:
+def log_html(summary: str, lines: tuple[str, ...], moves: int = 0, limit: int = 200) -> str:
+    """The log folded under the board, newest turn first; ``data-moves`` counts the actions
+    (every click that acts adds one, which a page script can wait for)."""
     items = "".join(f"<li>{escape(line)}</li>" for line in lines[:limit])
-    return f"<details><summary>{escape(summary)}</summary><ol reversed>{items}</ol></details>"
+    return f"<details data-moves='{moves}'><summary>{escape(summary)}</summary><ol reversed>{items}</ol></details>"
 
 
 def sheet_html(sheet: Sheet) -> str:

@@ -230,7 +230,8 @@ class PlayScreen:
     hand: HandScreen
     sheet: Sheet
     log_summary: str
-    log: tuple[str, ...]  # newest first
+    log: tuple[str, ...]  # newest first, one turn each
+    log_moves: int  # every action so far (a take, a move, a placement… each counts one)
     undo: Control
     hint: Control
     over: bool
@@ -264,6 +265,7 @@ def present(
         sheet=sheet_screen(session),
         log_summary=words.log_summary(len(log)),
         log=tuple(log),
+        log_moves=len(game.history),
         undo=Control(session.undo_refusal() is None, words.undo_tooltip(session)),
         hint=Control(not game.is_over and session.humans_turn),
         over=game.is_over,

@@ -93,14 +93,12 @@ def value_words(option: Option, solo: bool) -> str:
             low=number(option.low, "+,.0f"),
             high=number(option.high, "+,.0f"),
         )
-    return _(
-        "a margin of {value} fp over the best opponent ({level} interval {low} to {high}), winning {win} of playouts"
-    ).format(
+    # only the figure the options are ranked by: a win share beside it could disagree with the order
+    return _("a margin of {value} fp over the best opponent ({level} interval {low} to {high})").format(
         value=number(option.value, "+.1f"),
         level=confidence(),
         low=number(option.low, "+.1f"),
         high=number(option.high, "+.1f"),
-        win=number(option.win_chance or 0.0, ".0%"),
     )
 
 
@@ -144,7 +142,9 @@ def confidence() -> str:
 
 @tells(Evaluation, "table")
 def evaluation_table(evaluation: Evaluation) -> list[dict[str, object]]:
-    """One row per option (for a DataFrame or a notebook table)."""
+    """One row per option (for a DataFrame or a notebook table), best first by ``expected``,
+    the figure the coach ranks by; the win chance (with opponents) is the share of playouts
+    won, shown last since it may order two close options the other way."""
     view = evaluation.view
     rows = []
     for option in evaluation.options:
@@ -203,7 +203,11 @@ def risk_words(risk: Risk) -> str:
         return _("leaves {spot} with no card still to come that fits: likely −1 fp ({rule})").format(
             spot=name, rule=EMPTY_SPOTS.rule
         )
-    return _("leaves only {n} card(s) still to come that fit {spot}").format(n=risk.count, spot=name)
+    return ngettext(
+        "leaves only {n} card still to come that fits {spot}",
+        "leaves only {n} cards still to come that fit {spot}",
+        risk.count,
+    ).format(n=risk.count, spot=name)
 
 
 def plain_risk(risk: Risk) -> str:

@@ -277,18 +277,14 @@ def skipped_turns(n: int) -> str:
 
 
 def log_lines(session: PlaySession) -> list[str]:
-    """Every action so far in words, oldest first: ``Ron: took 1969 · … from Asia, …``."""
-    words = history_in_words(session.game)
-    names = session.game.players
-    return [
-        _("{name}: {action}").format(name=names[seat], action=words[k])
-        for k, (seat, _action) in enumerate(session.game.history)
-    ]
+    """Every turn so far in one sentence each, oldest first: ``Ron took 1969 · … from Asia,
+    placed it in Links`` (a turn is a take and what follows it, or an exhibition's end)."""
+    return [text for _, text in turns_in_words(session, session.turns_since(0))]
 
 
 def log_summary(n: int) -> str:
-    """``Log (12 moves)``."""
-    return ngettext("Log ({n} move)", "Log ({n} moves)", n).format(n=n)
+    """``Log (12 turns)``."""
+    return ngettext("Log ({n} turn)", "Log ({n} turns)", n).format(n=n)
 
 
 # ---------------------------------------------------------------- undo

@@ -124,14 +124,14 @@ class OpponentsView(w.HTML):
 
 
 class LogView(w.HTML):
-    """Every action so far in words, newest first, folded away under the board."""
+    """Every turn so far in words, newest first, folded away under the board."""
 
     def __init__(self) -> None:
         super().__init__()
         self.add_class("exlab-log")
 
     def paint(self, screen: PlayScreen) -> None:
-        self.value = html.log_html(screen.log_summary, screen.log)
+        self.value = html.log_html(screen.log_summary, screen.log, screen.log_moves)
 
     def render(self, session: PlaySession) -> None:
         self.paint(screens.present(session))

@@ -91,6 +91,26 @@ def test_hint_names_the_best_turn_in_words_and_its_value():
     _apply_plan(game, best)
 
 
+def test_a_printed_hint_shows_only_the_figure_its_options_are_ranked_by():
+    game = xl.Game.new(["Ann", "Bob", "Cy"], seed=2)
+    advice = coach.hint(game, playouts=8, candidates=3, seed=0)
+    text = str(advice)
+    options = advice.evaluation.options
+    assert [o.value for o in options] == sorted((o.value for o in options), reverse=True)
+    # no win share that could order them otherwise: the only percentage is the interval's level
+    assert "margin of" in text and not re.search(r"%(?! interval)", text)
+    rows = advice.evaluation.table()
+    assert [row["expected"] for row in rows] == sorted((row["expected"] for row in rows), reverse=True)
+    assert list(rows[0])[-1] == "win chance"  # the share of wins comes last, after the ranking figure
+
+
+def test_a_risk_counts_the_cards_still_to_come_in_words():
+    layout = xl.Game.new(1, seed=1).layout
+    one, three = coach.Risk((0, 1), 1, layout), coach.Risk((0, 1), 3, layout)
+    assert str(one) == "leaves only 1 card still to come that fits General, 2nd spot"
+    assert str(three) == "leaves only 3 cards still to come that fit General, 2nd spot"
+
+
 def _view_with_hall(game: xl.Game, hall: xl.Hall):
     return dataclasses.replace(game.view(), halls=(hall,))
 
