@@ -21,7 +21,7 @@ from exhibition_lab.ui.screens.play import PlayScreen, after_turn, present
 from exhibition_lab.ui.text import coach as coach_words
 from exhibition_lab.ui.text import play as words
 from exhibition_lab.ui.text import score as score_words
-from exhibition_lab.ui.text.i18n import catalog_path
+from exhibition_lab.ui.text.i18n import _, catalog_path
 
 #: A word of Latin letters standing alone (not the ``NA`` of ``1969NA``, not the ``R`` of ``R12``).
 WORD = re.compile(r"(?<![\w])[A-Za-z][A-Za-z'’]*(?![\w])")
@@ -129,10 +129,11 @@ GAMES = {
 @pytest.mark.parametrize("game", GAMES)
 def test_a_played_game_says_no_english(speak, language, game):
     speak(language)
-    session = PlaySession.new(**GAMES[game])
+    session = PlaySession.new(**GAMES[game], you=words.you())  # as the app starts it
     texts = words_of_a_game(session)
     assert len(texts) > 200
-    leaks = english_left_in(texts, language, list(session.game.players))
+    bots = [name for seat, name in enumerate(session.game.players) if not session.is_human(seat)]
+    leaks = english_left_in(texts, language, bots)  # the person's own name is the language's "you"
     assert not leaks, "\n".join(leaks[:15])
 
 
@@ -150,3 +151,17 @@ def test_the_played_game_is_in_the_language_asked_for(speak):
     assert words.banner(session).startswith("Ronda 1 · ")
     speak("ja")
     assert words.banner(session).startswith("ラウンド1 · ")
+
+
+@pytest.mark.parametrize(("language", "you"), [("es", "Tú"), ("ja", "あなた"), ("en", "You")])
+def test_a_lone_person_is_named_in_the_language_and_addressed(speak, language, you):
+    from exhibition_lab.ui.widgets.app import GameApp
+
+    speak(language)
+    app = GameApp(seed=2)
+    assert app.game.players[0] == you and app.session.is_addressed(0)
+    assert words.hall_title(app.session, 0) == _("Your Exhibition Hall")  # not "Tú's Exhibition Hall"
+    again = app.session.again()
+    assert again.game.players[0] == you and again.is_addressed(0)
+    started = app.controls.start()
+    assert started is not None and started.game.players[0] == you and started.is_addressed(0)

@@ -111,8 +111,11 @@ class PlaySession(Session[Game]):
     bots = BOTS
     rng_key = 0x5E55
 
-    def __init__(self, game: Game, seats: Sequence[str | Bot], *, seed: int = 0) -> None:
+    def __init__(self, game: Game, seats: Sequence[str | Bot], *, seed: int = 0, you: str = YOU) -> None:
         super().__init__(game, seats, seed=seed)
+        #: the name that stands for the person at the screen (the apps say "you" to it): the
+        #: default name of a lone person, in the reader's language
+        self.you = you
         self.setup = SetUp(
             tuple(self.seats), tuple(game.players), seed, game.layout.variations, game.secret_decades is not None
         )
@@ -126,19 +129,22 @@ class PlaySession(Session[Game]):
         seed: int = 0,
         variations: Sequence[str] = (),
         secret_decades: bool = False,
+        you: str = YOU,
     ) -> PlaySession:
-        """A new game: one kind per seat (1 to ``MAX_PLAYERS`` seats), optional names, variation showcases."""
+        """A new game: one kind per seat (1 to ``MAX_PLAYERS`` seats), optional names, variation
+        showcases; ``you`` is the default name of a lone person (:data:`YOU`, or its
+        translation)."""
         if not 1 <= len(seats) <= MAX_PLAYERS:
             raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(seats)}", rule="R4")
-        names = list(names) if names else cls.default_names(seats)
+        names = list(names) if names else cls.default_names(seats, you=you)
         layout = Layout.base().with_variations(*variations)
         game = Game.new(names, seed=seed, layout=layout, secret_decades=secret_decades)
-        session = cls(game, seats, seed=seed)
+        session = cls(game, seats, seed=seed, you=you)
         session.run_bots()
         return session
 
     @classmethod
-    def from_setup(cls, setup: SetUp) -> PlaySession:
+    def from_setup(cls, setup: SetUp, *, you: str = YOU) -> PlaySession:
         """A new game from a :class:`SetUp` (names default as in :meth:`new`)."""
         return cls.new(
             setup.seats,
@@ -146,24 +152,26 @@ class PlaySession(Session[Game]):
             seed=setup.seed,
             variations=setup.variations,
             secret_decades=setup.secret_decades,
+            you=you,
         )
 
     def again(self) -> PlaySession:
         """Play again: the same players and rules, a new deal (the next seed)."""
-        return type(self).from_setup(self.setup.next())
+        return type(self).from_setup(self.setup.next(), you=self.you)
 
     @staticmethod
-    def default_names(seats: Sequence[str]) -> list[str]:
-        """:data:`YOU` for a lone person, ``Human 1``, ``Greedy 2`` … otherwise (seats from 1)."""
+    def default_names(seats: Sequence[str], *, you: str = YOU) -> list[str]:
+        """``you`` (:data:`YOU` unless told) for a lone person, ``Human 1``, ``Greedy 2`` …
+        otherwise (seats from 1)."""
         names = []
         for k, kind in enumerate(seats):
-            names.append(YOU if kind == HUMAN and seats.count(HUMAN) == 1 else f"{kind.capitalize()} {k + 1}")
+            names.append(you if kind == HUMAN and seats.count(HUMAN) == 1 else f"{kind.capitalize()} {k + 1}")
         return names
 
     # ------------------------------------------------------------------ who is who
     def is_addressed(self, seat: int) -> bool:
         """Whether the apps say "you" to this seat's player rather than its name."""
-        return self.game.players[seat] == YOU
+        return self.game.players[seat] == self.you
 
     @property
     def placing(self) -> bool:

@@ -99,6 +99,12 @@ def placing_options(session: PlaySession) -> str:
     return _("{card} fits nowhere in the hall — {options}").format(card=card, options=listed)
 
 
+def you() -> str:
+    """The default name of a lone person at the screen, in the reader's language (``You``):
+    the apps say "you" to the player of that name."""
+    return _("You")
+
+
 def banner(session: PlaySession) -> str:
     """The one-line banner: the round and what to do now, or the result."""
     game = session.game

@@ -16,7 +16,7 @@ from ...games.exhibition import coach
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import Card, Continent
-from ...games.exhibition.session import HUMAN, PlaySession
+from ...games.exhibition.session import HUMAN, YOU, PlaySession
 from ..render import coach as coach_html
 from ..screens import play as screens
 from ..screens.play import Message
@@ -55,10 +55,12 @@ class GameApp(w.VBox):
         seed: int = 0,
         show_setup: bool = False,
     ) -> None:
+        you = words.you()
         if game is None:
-            session = PlaySession.new(seats or [HUMAN, "greedy"], seed=seed)
+            session = PlaySession.new(seats or [HUMAN, "greedy"], seed=seed, you=you)
         else:
-            session = PlaySession(game, seats or [HUMAN] + ["greedy"] * (game.n_players - 1), seed=seed)
+            you = you if you in game.players else YOU  # a game named in English keeps its "You"
+            session = PlaySession(game, seats or [HUMAN] + ["greedy"] * (game.n_players - 1), seed=seed, you=you)
             session.run_bots()
         self.session = session
         self.message = Message()
