@@ -165,3 +165,14 @@ def test_a_lone_person_is_named_in_the_language_and_addressed(speak, language, y
     assert again.game.players[0] == you and again.is_addressed(0)
     started = app.controls.start()
     assert started is not None and started.game.players[0] == you and started.is_addressed(0)
+
+
+@pytest.mark.parametrize(("language", "badge"), [("es", "nueva"), ("ja", "新"), ("en", "new")])
+def test_new_tile_cards_are_marked_in_the_language(speak, language, badge):
+    from exhibition_lab.ui.widgets.app import GameApp
+
+    speak(language)
+    app = GameApp(seed=2)
+    assert f"exlab-lang-{language}" in app._dom_classes
+    style = app.children[0].value
+    assert f'.exlab-app.exlab-lang-{language} .exlab-new-card::after {{ content: "{badge}"; }}' in style

@@ -105,6 +105,11 @@ def you() -> str:
     return _("You")
 
 
+def new_badge() -> str:
+    """The word on a tile card that came since your last decision (``new``)."""
+    return pgettext("tile card", "new")
+
+
 def banner(session: PlaySession) -> str:
     """The one-line banner: the round and what to do now, or the result."""
     game = session.game

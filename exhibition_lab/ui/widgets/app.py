@@ -18,10 +18,12 @@ from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.session import HUMAN, YOU, PlaySession
 from ..render import coach as coach_html
+from ..render import play as html
 from ..screens import play as screens
 from ..screens.play import Message
 from ..text import coach as coach_words
 from ..text import play as words
+from ..text.i18n import language
 from .background import BackgroundRun
 from .cards import CSS, find_widgets
 from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
@@ -117,6 +119,7 @@ class GameApp(w.VBox):
         self.review_box.add_class("exlab-scroll-target")  # what the anchor scrolls into the window
         super().__init__(self._layout_children())
         self.add_class("exlab-app")
+        self.add_class(f"exlab-lang-{language()}")  # the words drawn by the style sheet follow it
         # a solo player tests a Years Gap (or Short Era, Antiquity) pair before committing to it
         self.add_tool(words.button("what_if"), lambda app: YearsGapExplorer.for_game(app.game), solo_only=True)
         if game is None:
@@ -161,7 +164,7 @@ class GameApp(w.VBox):
         )
         middle.add_class("exlab-middle")
         return [
-            w.HTML(CSS),
+            w.HTML(CSS + html.new_badge_css(language(), words.new_badge())),
             topbar,
             self.controls,
             middle,
