@@ -69,3 +69,17 @@ def test_boards_of_one_hall_outlines_the_given_spot_only():
     html = Boards.of(ron, "Ron", marked=[(0, 1)])._repr_html_()
     assert html.count('<div class="exlab-empty exlab-marked">') == 1
     assert html.count("exlab-marked") - html.count(".exlab-marked") == 1
+
+
+def test_the_comparison_speaks_the_readers_language(speak):
+    ron, ann, sheet = ron_and_ann()
+    after = xl.score_halls({"Ron": ron.place(xl.Card.parse("1923AS"), 0, 1), "Ann": ann})
+    speak("es")
+    comparison = compare_scores(sheet["Ron"], after["Ron"])
+    html = comparison._repr_html_()
+    for english in (">goal<", ">before<", ">after<", ">change<", "missing Asia", "all six continents"):
+        assert english not in html, english
+    assert ">antes<" in html and ">después<" in html and ">cambio<" in html
+    assert repr(comparison).startswith("Ron: antes 15 → después 21 (cambian: ")
+    speak("ja")
+    assert ">合計<" in compare_scores(sheet["Ron"], after["Ron"])._repr_html_()

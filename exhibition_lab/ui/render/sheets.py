@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..text.score import (
     column,
+    comparison_heads,
     goal_label,
     reason_words,
     sheet_caption,
@@ -35,8 +36,14 @@ class ScoreComparison:
 
     before: PlayerScore
     after: PlayerScore
-    before_label: str = "before"
-    after_label: str = "after"
+    before_label: str | None = None  # "before" in the reader's language
+    after_label: str | None = None  # "after" in the reader's language
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """The two columns' names (the given ones, or "before" and "after")."""
+        heads = comparison_heads()
+        return self.before_label or heads["before"], self.after_label or heads["after"]
 
     def rows(self) -> list[dict[str, object]]:
         """One dict per goal: label, rule, points and reason before and after, changed."""
@@ -52,8 +59,8 @@ class ScoreComparison:
                     "rule": line.rule,
                     "before": None if old is None else old.points,
                     "after": None if new is None else new.points,
-                    "before_reason": "" if old is None else old.reason,
-                    "after_reason": "" if new is None else new.reason,
+                    "before_reason": "" if old is None else reason_words(old),
+                    "after_reason": "" if new is None else reason_words(new),
                     "changed": (old is None) != (new is None) or (old and new and old.points != new.points),
                 }
             )
@@ -65,13 +72,16 @@ class ScoreComparison:
         return [row["goal"] for row in self.rows() if row["changed"]]
 
     def __repr__(self) -> str:
-        changed = ", ".join(self.changed_goals) or "nothing"
+        heads = comparison_heads()
+        changed = ", ".join(self.changed_goals) or heads["nothing"]
+        before_label, after_label = self.labels
         return (
-            f"{self.before.name}: {self.before_label} {self.before.total} → {self.after_label} {self.after.total}"
-            f" (changed: {changed})"
+            f"{self.before.name}: {before_label} {self.before.total} → {after_label} {self.after.total}"
+            f" ({heads['changed']}: {changed})"
         )
 
     def _repr_html_(self) -> str:
+        heads = comparison_heads()
         body = []
         for row in self.rows():
             changed = bool(row["changed"])
@@ -90,18 +100,20 @@ class ScoreComparison:
         mark = "◀ " + _signed_points(after - before, plus=True) if before != after else ""
         total_class = "exlab-total exlab-changed" if before != after else "exlab-total"
         body.append(
-            f'<tr class="{total_class}"><th>Total</th><td class="exlab-points">{_signed_points(before)}</td><td></td>'
+            f'<tr class="{total_class}"><th>{escape(heads["total"])}</th>'
+            f'<td class="exlab-points">{_signed_points(before)}</td><td></td>'
             f'<td class="exlab-points">{_signed_points(after)}</td><td></td><td class="exlab-mark">{mark}</td></tr>'
         )
+        before_label, after_label = self.labels
         head = (
-            f"<tr><th>goal</th><th colspan=2>{escape(self.before_label)}</th>"
-            f"<th colspan=2>{escape(self.after_label)}</th><th>change</th></tr>"
+            f"<tr><th>{escape(heads['goal'])}</th><th colspan=2>{escape(before_label)}</th>"
+            f"<th colspan=2>{escape(after_label)}</th><th>{escape(heads['change'])}</th></tr>"
         )
         return f'{style("compare")}<table class="exlab-compare">{head}{"".join(body)}</table>'
 
 
 def compare_scores(
-    before: PlayerScore, after: PlayerScore, *, before_label: str = "before", after_label: str = "after"
+    before: PlayerScore, after: PlayerScore, *, before_label: str | None = None, after_label: str | None = None
 ) -> ScoreComparison:
     """A before/after score sheet of one player with the changed lines marked."""
     return ScoreComparison(before, after, before_label, after_label)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
 from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet
-from .i18n import _, ngettext, translate
+from .i18n import _, ngettext, pgettext, translate
 from .names import phrase_words
 from .numbers import minus, number
 
@@ -40,6 +40,20 @@ def reason_words(line: ScoreLine) -> str:
     """Why a score line has its points, in the reader's language (a line made by hand without
     a phrase gives its own reason)."""
     return phrase_words(line.phrase) if line.phrase is not None else line.reason
+
+
+def comparison_heads() -> dict[str, str]:
+    """The headings of a before/after score table: ``goal``, ``before``, ``after``,
+    ``change``, ``changed``, ``Total`` and ``nothing`` (no goal changed)."""
+    return {
+        "goal": pgettext("score table", "goal"),
+        "before": pgettext("score table", "before"),
+        "after": pgettext("score table", "after"),
+        "change": pgettext("score table", "change"),
+        "changed": pgettext("score table", "changed"),
+        "total": _("Total"),
+        "nothing": _("nothing"),
+    }
 
 
 def line_words(line: ScoreLine) -> str:
