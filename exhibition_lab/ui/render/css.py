@@ -47,3 +47,10 @@ def style(*names: str) -> str:
     if unknown:
         raise KeyError(f"exlab.css has no section {', '.join(unknown)}; sections: {', '.join(known)}")
     return "".join(f"\n<style>\n{known[name]}</style>\n" for name in names)
+
+
+def new_badge_css(language: str, word: str) -> str:
+    """The style that writes ``word`` on the new tile cards of the apps in ``language`` (a
+    page may hold apps in several languages, so each says its own)."""
+    quoted = word.replace("\\", "\\\\").replace('"', '\\"')
+    return f'<style>.exlab-app.exlab-lang-{language} .exlab-new-card::after {{ content: "{quoted}"; }}</style>'

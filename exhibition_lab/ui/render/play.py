@@ -144,13 +144,6 @@ def opponents_html(opponents: Opponents) -> str:
     return style("board") + "<div class='exlab-board'>" + halls_table_html(rows, marked=opponents.marked) + "</div>"
 
 
-def new_badge_css(language: str, word: str) -> str:
-    """The style that writes ``word`` on the new tile cards of the apps in ``language`` (a
-    page may hold apps in several languages, so each says its own)."""
-    quoted = word.replace("\\", "\\\\").replace('"', '\\"')
-    return f'<style>.exlab-app.exlab-lang-{language} .exlab-new-card::after {{ content: "{quoted}"; }}</style>'
-
-
 def log_html(summary: str, lines: tuple[str, ...], moves: int = 0, limit: int = 200) -> str:
     """The log folded under the board, newest turn first; ``data-moves`` counts the actions
     (every click that acts adds one, which a page script can wait for)."""
@@ -199,7 +192,6 @@ __all__ = [
     "hand_html",
     "log_html",
     "message_html",
-    "new_badge_css",
     "no_fit_html",
     "opponents_html",
     "rule_tag",

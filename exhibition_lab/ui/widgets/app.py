@@ -18,7 +18,7 @@ from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.session import HUMAN, YOU, PlaySession
 from ..render import coach as coach_html
-from ..render import play as html
+from ..render.css import new_badge_css
 from ..screens import play as screens
 from ..screens.play import Message
 from ..text import coach as coach_words
@@ -164,7 +164,7 @@ class GameApp(w.VBox):
         )
         middle.add_class("exlab-middle")
         return [
-            w.HTML(CSS + html.new_badge_css(language(), words.new_badge())),
+            w.HTML(CSS + new_badge_css(language(), words.new_badge())),
             topbar,
             self.controls,
             middle,
