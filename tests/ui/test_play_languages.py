@@ -176,3 +176,15 @@ def test_new_tile_cards_are_marked_in_the_language(speak, language, badge):
     assert f"exlab-lang-{language}" in app._dom_classes
     style = app.children[0].value
     assert f'.exlab-app.exlab-lang-{language} .exlab-new-card::after {{ content: "{badge}"; }}' in style
+
+
+def test_the_turns_line_ends_its_sentences_as_the_language_does(speak):
+    from exhibition_lab.ui.render.play import turns_html
+
+    speak("ja")
+    japanese = turns_html("前回の手番から", ("Greedy 2が1953を取った", "Greedy 3が1969を取った"))
+    assert japanese == "<b>前回の手番から：</b> Greedy 2が1953を取った。Greedy 3が1969を取った。"
+    speak("en")
+    assert turns_html("Since your last turn", ("A took 1953", "B took 1969")) == (
+        "<b>Since your last turn:</b> A took 1953. B took 1969."
+    )

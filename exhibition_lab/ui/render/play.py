@@ -20,6 +20,7 @@ from ..screens.play import (
     ScoreTable,
     Sheet,
 )
+from ..text import play as words
 from ..text.numbers import minus
 from ..text.rules import rule_hover
 from .cards import card_html
@@ -65,10 +66,10 @@ def banner_html(text: str, stock: str) -> str:
 
 
 def turns_html(label: str, turns: tuple[str, ...]) -> str:
+    """The turns line: its label in bold, then each turn as a sentence of the language."""
     if not turns:
         return ""
-    told = ". ".join(escape(minus(text)) for text in turns)
-    return f"<b>{escape(label)}:</b> {told}."
+    return f"<b>{escape(words.label_of(label))}</b> {escape(minus(words.sentences(turns)))}"
 
 
 def message_html(message: Message) -> str:

@@ -275,6 +275,11 @@ def sentences(parts: Sequence[str]) -> str:
     return "".join(_("{sentence}. ").format(sentence=part) for part in parts).rstrip()
 
 
+def label_of(label: str) -> str:
+    """A label before what it names: ``Since your last turn:`` (the colon is the language's)."""
+    return _("{label}:").format(label=label)
+
+
 def hot_seat_handover(session: PlaySession, seat: int) -> str:
     """After a hot-seat turn, whose turn it is now (the turn itself is told above)."""
     return _("{name}'s turn is over (told above); now it is {next}'s turn").format(
