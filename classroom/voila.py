@@ -46,9 +46,11 @@ c.VoilaKernelManager.kernel_pools_config = {
 
 # Output timeouts that fit that load: nbclient waits 4 s by default for a cell's output
 # after the cell finished, and when ten kernels start at once on two cores the output
-# comes later, so the page had the text without the board and no error. Wait up to a
-# minute, and if the output still does not come, show an error instead of nothing.
-c.NotebookClient.iopub_timeout = 60
+# comes later, so the page had the text without the board and no error. A minute was not
+# always enough either while ten browsers drew their pages on the same two cores (a page
+# came without its widgets): wait up to two and a half minutes, within the three the
+# page itself waits, and if the output still does not come, show an error.
+c.NotebookClient.iopub_timeout = 150
 c.NotebookClient.raise_on_iopub_timeout = True
 c.NotebookClient.timeout = 180  # one cell's execution (the app is built in about a second)
 

@@ -180,7 +180,28 @@ def classroom_server(*, port: int | None = None, pools: tuple[int, int] | None =
     with _serve(args, port, "voila-classroom", env=env) as server:
         if pools is None or pools[0] > 0:
             server.wait_for_log(r"Kernel pool of 03_play\.ipynb is filled", 240)
+            wait_until_kernels_rest(server.process.pid)
         yield server
+
+
+def wait_until_kernels_rest(pid: int, *, within_s: float = 180, quiet_s: float = 3.0) -> float:
+    """Wait until the server's kernels have run their notebooks: "pool filled" is logged
+    when the pooled kernels have started, and each then runs its app — as when a teacher
+    starts the server before the class, the students come once the machine is quiet again
+    (the server and its kernels use under a tenth of a core for ``quiet_s`` seconds).
+    Returns the seconds waited."""
+    start = time.perf_counter()
+    before = _cpu_s_of(server_processes(pid))
+    quiet_since = start
+    while time.perf_counter() - start < within_s:
+        time.sleep(1.0)
+        now = _cpu_s_of(server_processes(pid))
+        if now - before > 0.1:
+            quiet_since = time.perf_counter()
+        elif time.perf_counter() - quiet_since >= quiet_s:
+            break
+        before = now
+    return time.perf_counter() - start
 
 
 @contextlib.contextmanager
