@@ -46,12 +46,13 @@ c.VoilaKernelManager.kernel_pools_config = {
 
 # Output timeouts that fit that load: nbclient waits 4 s by default for a cell's output
 # after the cell finished, and when ten kernels start at once on two cores the output
-# comes later, so the page had the text without the board and no error. A minute was not
-# always enough either while ten browsers drew their pages on the same two cores (a page
-# came without its widgets): wait up to two and a half minutes, within the three the
-# page itself waits, and if the output still does not come, show an error.
-c.NotebookClient.iopub_timeout = 150
-c.NotebookClient.raise_on_iopub_timeout = True
+# comes later, so the page had the text without the board and no error: wait up to a
+# minute. And when that minute passes, go on with what came rather than stop: a pooled
+# kernel handed to a student sometimes never reports its app's cell as done although
+# its output is there (seen about once in thirty arrivals under load); stopping left that
+# page without its widgets, going on gives the student the board a minute late.
+c.NotebookClient.iopub_timeout = 60
+c.NotebookClient.raise_on_iopub_timeout = False
 c.NotebookClient.timeout = 180  # one cell's execution (the app is built in about a second)
 
 # Idle-kernel culling: a kernel that no browser is connected to and that did nothing for
