@@ -12,6 +12,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import Card
+from ..text.play import final_hall, game_status
 from .css import style
 from .halls import hall_body_html, hall_html
 from .tile import market_html
@@ -23,21 +24,13 @@ if TYPE_CHECKING:
 
 def game_html(game: Game) -> str:
     """A game as a notebook shows it: whose turn it is, the Continents tile, every hall."""
-    status = (
-        "Game over"
-        if game.is_over
-        else (
-            f"Round {game.round} — {escape(game.current_player)} to {game.phase}"
-            + (f" {game.hand.token}" if game.hand else "")
-        )
-    )
     halls = "".join(
-        f"<h4>{escape(name)}{' (final)' if game.final[s] else ''}</h4>{hall_body_html(game.halls[s])}"
+        f"<h4>{escape(final_hall(name) if game.final[s] else name)}</h4>{hall_body_html(game.halls[s])}"
         for s, name in enumerate(game.players)
     )
     return (
-        f'{style("board")}<div class="exlab-board exlab-game"><div class="exlab-game-status">{status} · '
-        f"stock {game.stock_size}</div>{market_html(game)}{halls}</div>"
+        f'{style("board")}<div class="exlab-board exlab-game"><div class="exlab-game-status">'
+        f"{escape(game_status(game))}</div>{market_html(game)}{halls}</div>"
     )
 
 

@@ -1,4 +1,5 @@
 """Charts for the odds and simulation results (matplotlib; every function returns a Figure).
+The words come from :mod:`exhibition_lab.ui.text.charts`, in the reader's language.
 
 Figures are built without pyplot, so nothing piles up in global state during long runs.
 Without pyplot no inline backend teaches Jupyter to draw them, so each chart is a
@@ -19,10 +20,13 @@ from matplotlib.patches import Patch
 from ...games.exhibition.odds import expected_fp
 from ...games.exhibition.rules.actions import Place, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
-from ...games.exhibition.rules.goals import DEPOT, YEARS_GAP, pair_goal
+from ...games.exhibition.rules.goals import DEPOT, YEARS_GAP
 from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
 from ...games.exhibition.simulate import SimulationResult
-from ..text.i18n import translate
+from ..text import charts as words
+from ..text.coach import label_name
+from ..text.i18n import _, translate
+from ..text.names import continent_name, seat_kind_name, spot_name
 from .fonts import use_cjk_fallback
 
 WHITE_EDGE = "#555555"
@@ -52,8 +56,9 @@ def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
     return fig, fig.add_subplot()
 
 
-def plot_years_gap_grid(grid: np.ndarray, *, title: str = "Expected solo Years Gap fame (S4)") -> Figure:
-    """Heatmap of :func:`~exhibition_lab.odds.years_gap_grid`: left year up, right year across."""
+def plot_years_gap_grid(grid: np.ndarray, *, title: str | None = None) -> Figure:
+    """Heatmap of :func:`~exhibition_lab.odds.years_gap_grid`: left year up, right year across
+    (titled ``Expected solo Years Gap fame (S4)`` unless ``title`` is given)."""
     fig, ax = _figure(6.5, 5.5)
     image = ax.imshow(
         grid,
@@ -63,10 +68,10 @@ def plot_years_gap_grid(grid: np.ndarray, *, title: str = "Expected solo Years G
         vmin=0,
         vmax=5,
     )
-    ax.set_xlabel("right card (year)")
-    ax.set_ylabel("left card (year)")
-    ax.set_title(title)
-    fig.colorbar(image, ax=ax, label="expected fame points (0–5)")
+    ax.set_xlabel(words.card_year_axis("right"))
+    ax.set_ylabel(words.card_year_axis("left"))
+    ax.set_title(title or words.solo_fame_title())
+    fig.colorbar(image, ax=ax, label=words.fame_scale())
     return fig
 
 
@@ -74,15 +79,18 @@ def plot_penalty_odds(
     exact: np.ndarray,
     simulated: np.ndarray | None = None,
     *,
-    title: str = "Costly market cards (each −1 fp)",
-    labels: tuple[str, str] = ("exact (uniform market)", "simulated"),
+    title: str | None = None,
+    labels: tuple[str, str] | None = None,
     margin: float | None = None,
 ) -> Figure:
     """Bars of ``p[k]`` for k = 0 … 18, exact and (optionally) simulated side by side.
 
     ``margin`` is the half width of the 95% interval of the simulated average; the legend shows
     it, because a simulated average without its noise invites reading too much into it.
+    ``title`` and ``labels`` (the names of the exact and the simulated bars) are in the
+    reader's language unless given.
     """
+    labels = labels or words.penalty_series()
     fig, ax = _figure()
     k = np.arange(len(exact))
     width = 0.4 if simulated is not None else 0.8
@@ -90,19 +98,21 @@ def plot_penalty_odds(
         k - (width / 2 if simulated is not None else 0),
         exact,
         width,
-        label=f"{labels[0]}: E[fp] = {expected_fp(exact):.2f}",
+        label=words.expected_entry(labels[0], expected_fp(exact)),
     )
     if simulated is not None:
-        noise = "" if margin is None else f" ± {margin:.2f}"
         ax.bar(
-            k + width / 2, simulated[: len(k)], width, label=f"{labels[1]}: E[fp] = {expected_fp(simulated):.2f}{noise}"
+            k + width / 2,
+            simulated[: len(k)],
+            width,
+            label=words.expected_entry(labels[1], expected_fp(simulated), margin),
         )
     last = int(np.max(np.nonzero((exact > 1e-4) | ((simulated if simulated is not None else exact) > 1e-4)))) + 1
     ax.set_xlim(-0.6, max(last, 6) + 0.6)
-    ax.axvspan(4.5, max(last, 6) + 0.6, color="#dddddd", alpha=0.5, zorder=0, label="5 or more: 0 fp")
-    ax.set_xlabel("costly market cards (k), each −1 fp")
-    ax.set_ylabel("probability")
-    ax.set_title(title)
+    ax.axvspan(4.5, max(last, 6) + 0.6, color="#dddddd", alpha=0.5, zorder=0, label=words.all_lost_band())
+    ax.set_xlabel(words.penalty_axis())
+    ax.set_ylabel(words.probability_axis())
+    ax.set_title(title or words.penalty_title())
     ax.legend()
     return fig
 
@@ -146,15 +156,15 @@ def plot_score_histograms(
             alpha=0.5,
             color=colors[label],
             weights=np.full(len(values), 1 / len(values)) if density else None,
-            label=f"{label}: mean {values.mean():.0f} (n={len(values):,})",
+            label=words.mean_entry(seat_kind_name(label), values.mean(), len(values)),
         )
         ax.axvline(values.mean(), color=colors[label], linestyle="--")
     solo = any(isinstance(r, SimulationResult) and r.is_solo for r in results.values())
-    ax.set_xlabel("solo score (×100)" if solo else "total fame points")
-    ax.set_ylabel("share of the bot's games in each bar" if density else "games")
+    ax.set_xlabel(words.score_axis(solo=solo))
+    ax.set_ylabel(words.games_axis(shares=density))
     if density:
-        ax.yaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
-    ax.set_title(title or "Scores by bot")
+        ax.yaxis.set_major_formatter(lambda v, _: words.percent(v))
+    ax.set_title(title or words.scores_title())
     ax.legend()
     return fig
 
@@ -168,11 +178,11 @@ def plot_mid_century_readings(readings: Sequence[SoloRules] | None = None) -> Fi
         ax = fig.add_subplot(1, len(readings), k + 1)
         points = [rules.mid_century_points(abs(int(y) - 1950)) for y in years]
         ax.plot(years, points, color=f"C{k}")
-        ax.axhline(rules.mid_century_points(None), color="grey", linestyle=":", label="empty or Einstein")
+        ax.axhline(rules.mid_century_points(None), color="grey", linestyle=":", label=words.empty_mid_century())
         ax.axhline(0, color="black", linewidth=0.5)
-        ax.set_title(f"{rules.name} reading: {rules.base} − {rules.per_year}·|year − 1950|")
-        ax.set_xlabel("Mid Century card (year)")
-        ax.set_ylabel("solo points (×100 scale)")
+        ax.set_title(words.reading_title(rules.name, rules.base, rules.per_year))
+        ax.set_xlabel(words.mid_century_axis())
+        ax.set_ylabel(words.solo_points_axis())
         ax.legend()
     return fig
 
@@ -191,16 +201,16 @@ def plot_pool_timeline(
         row = rows[card.continent] if card.continent else len(CONTINENTS)
         face = card.continent.color if card.continent else "white"
         ax.scatter(card.year, row, s=36, color=to_rgba(face), edgecolor=WHITE_EDGE, linewidth=0.6, zorder=3)
-    ax.set_yticks(range(len(CONTINENTS) + 1), [c.code for c in CONTINENTS] + ["white"])
+    ax.set_yticks(range(len(CONTINENTS) + 1), [c.code for c in CONTINENTS] + [words.white_row()])
     ax.set_xlim(FIRST_YEAR - 1, LAST_YEAR + 1)
-    ax.set_xlabel("year")
+    ax.set_xlabel(words.year_axis())
     if left is not None and right is not None:
         ax.axvspan(left, right, color="#ffe082", alpha=0.4, zorder=1)
         outside = sum(1 for c in cards if c.year is not None and costs_a_point(YEARS_GAP.key, c.year, left, right))
-        title = title or f"Pool of {len(cards)} cards: {outside} outside {left}–{right}"
-    ax.set_title(title or f"Pool of {len(cards)} cards")
+        title = title or words.pool_title(len(cards), outside, left, right)
+    ax.set_title(title or words.pool_title(len(cards)))
     ax.legend(
-        handles=[Patch(color=c.color, label=c.title) for c in CONTINENTS],
+        handles=[Patch(color=c.color, label=continent_name(c)) for c in CONTINENTS],
         ncols=6,
         fontsize=7,
         loc="upper center",
@@ -225,8 +235,8 @@ def plot_options(evaluation, *, top: int = 8) -> Figure:
     ax.barh(rows, values, xerr=errors, color=colours, capsize=3)
     ax.set_yticks(rows, [_option_label(evaluation, o) for o in options], fontsize=8)
     ax.axvline(0, color="#333333", linewidth=0.8)
-    ax.set_xlabel(f"expected {evaluation.unit} (bars: 95% interval)")
-    ax.set_title(f"Options of this decision ({evaluation.best.playouts} playouts each)")
+    ax.set_xlabel(words.options_axis(evaluation.unit))
+    ax.set_title(words.options_title(evaluation.best.playouts))
     return fig
 
 
@@ -235,14 +245,14 @@ def _option_label(evaluation, option) -> str:
     (the subject is left out; a cut describe() text would end before the placement)."""
     plan = option.plan
     card = plan.take.card if plan.take is not None else evaluation.view.hand
-    parts = [f"take {card.token}"] if plan.take is not None else [card.token]
+    parts = [_("take {card}", card=card.token)] if plan.take is not None else [card.token]
     if plan.move is not None:
-        parts.append(f"move to {plan.move.continent.title}")
+        parts.append(_("move to {continent}", continent=continent_name(plan.move.continent)))
     place = plan.place
     if isinstance(place, Place):
-        parts.append(evaluation.view.layout.spot_name(place.showcase, place.spot))
+        parts.append(spot_name(evaluation.view.layout, place.showcase, place.spot))
     else:
-        parts.append(translate(DEPOT.label) if isinstance(place, ToDepot) else "end the exhibition")
+        parts.append(translate(DEPOT.label) if isinstance(place, ToDepot) else _("end the exhibition"))
     return " → ".join(parts)
 
 
@@ -254,16 +264,16 @@ def plot_review(review) -> Figure:
     scale = 1 if not review.solo else 100
     best = [d.best.value / scale for d in review.decisions]
     played = [d.played.value / scale for d in review.decisions]
-    ax.plot(turns, best, color="#1565c0", marker=".", label="best turn found")
-    ax.plot(turns, played, color="#555555", linestyle="--", label="turn played")
+    best_label, played_label = words.review_lines()
+    ax.plot(turns, best, color="#1565c0", marker=".", label=best_label)
+    ax.plot(turns, played, color="#555555", linestyle="--", label=played_label)
     for d, y in zip(review.decisions, played):
         ax.scatter(d.turn, y, color=LABEL_COLOURS[d.label], zorder=3, s=40)
-    handles = [Patch(color=c, label=label) for label, c in LABEL_COLOURS.items()]
+    handles = [Patch(color=c, label=label_name(label)) for label, c in LABEL_COLOURS.items()]
     ax.legend(handles=[*ax.get_legend_handles_labels()[0], *handles], fontsize=8, loc="best")
-    unit = "expected final score (fp; 1 fp = 100 solo points)" if review.solo else "expected fp margin"
-    ax.set_xlabel("turn")
-    ax.set_ylabel(unit)
-    ax.set_title(f"Review of {review.player}: {review.total_loss:.1f} fp lost over {len(turns)} decisions")
+    ax.set_xlabel(words.turn_axis())
+    ax.set_ylabel(words.review_axis(solo=review.solo))
+    ax.set_title(words.review_title(review.player, review.total_loss, len(turns)))
     return fig
 
 
@@ -277,13 +287,12 @@ def plot_penalty_grid(
 ) -> Figure:
     """Heatmap of :func:`~exhibition_lab.odds.penalty_grid` with contour lines at whole fame
     points, the ``marks`` pairs labelled and the ``chosen`` pair circled."""
-    title = f"Expected solo {translate(pair_goal(goal).label)} fame, every pair"
-    fig = plot_years_gap_grid(grid, title=title)
+    fig = plot_years_gap_grid(grid, title=words.every_pair_title(goal))
     ax = fig.axes[0]
     years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
     filled = np.where(np.isnan(grid), -1.0, grid)  # contour needs numbers; -1 lies below every level
     lines = ax.contour(years, years, filled, levels=list(levels), colors="white", linewidths=0.8)
-    ax.clabel(lines, fmt="%g fp", fontsize=8)
+    ax.clabel(lines, fmt=words.fame_points, fontsize=8)
     for (left, right), marker in zip(marks, "soD^v<>p"):
         ax.plot(
             right,
@@ -306,7 +315,7 @@ def plot_penalty_grid(
             markeredgecolor="#e0301e",
             markeredgewidth=2,
             linestyle="none",
-            label=f"chosen: {chosen[0]}–{chosen[1]}",
+            label=words.chosen_pair(chosen[0], chosen[1]),
         )
     if marks or chosen is not None:
         # the empty half (left ≥ right) holds the key, away from the crowded corner

@@ -13,6 +13,7 @@ from ...games.exhibition.rules.goals import pair_goal
 from ...games.exhibition.rules.scoring import SoloRules
 from ..text import whatif as words
 from ..text.i18n import translate
+from ..text.numbers import number
 
 EXACT_COLOR, SIMULATED_COLOR = "#3b6fb6", "#e08a1e"
 
@@ -45,7 +46,7 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
             p = float(values[k]) if k < len(values) else 0.0
             h = plot_h * p / peak
             x = pad_left + k * slot + slot * 0.1 + s * bar_w
-            title = words.chart("bar").format(k=k, percent=100 * p)
+            title = words.chart("bar").format(k=k, percent=words.percent(p, ".1%"))
             parts.append(
                 f"<rect x='{x:.1f}' y='{top + plot_h - h:.1f}' width='{bar_w:.1f}' height='{h:.1f}' "
                 f"fill='{color}'><title>{escape(title)}</title></rect>"
@@ -56,7 +57,8 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
         )
     for frac in (0, 0.5, 1):
         y = top + plot_h * (1 - frac)
-        parts.append(f"<text x='{pad_left - 4}' y='{y + 4:.1f}' text-anchor='end'>{100 * peak * frac:.0f}%</text>")
+        tick = words.percent(peak * frac, ".0%")
+        parts.append(f"<text x='{pad_left - 4}' y='{y + 4:.1f}' text-anchor='end'>{tick}</text>")
     parts.append(
         f"<line x1='{pad_left}' y1='{top + plot_h}' x2='{pad_left + plot_w}' y2='{top + plot_h}' stroke='#333'/>"
     )
@@ -86,7 +88,7 @@ def fame_table_html(result: odds.PairOdds, simulated: np.ndarray | None = None) 
     head = "".join(f"<th>{escape(words.chart('fp').format(fp=fp))}</th>" for fp in range(5, -1, -1))
     body = "".join(
         f"<tr><th>{escape(label)}</th>"
-        + "".join(f"<td>{100 * values[fp]:.1f}%</td>" for fp in range(5, -1, -1))
+        + "".join(f"<td>{words.percent(values[fp], '.1%')}</td>" for fp in range(5, -1, -1))
         + "</tr>"
         for label, values in rows
     )
@@ -100,9 +102,9 @@ def expected_html(result: odds.PairOdds, *, whole_deck: bool) -> str:
         goal=escape(words.goal_name(result.goal)),
         left=result.left,
         right=result.right,
-        value=f"<b class='exlab-big exlab-whatif-expected-value'>{result.expected:.2f} fp</b>",
+        value=f"<b class='exlab-big exlab-whatif-expected-value'>{escape(words.fame_points(result.expected))}</b>",
         points=escape(words.points(100 * result.expected)),
-        keep=f"<b>{100 * result.keep_all:.1f}%</b>",
+        keep=f"<b>{words.percent(result.keep_all, '.1%')}</b>",
     )
     note = words.pool_note(
         whole_deck=whole_deck,
@@ -131,9 +133,9 @@ def simulated_html(played: odds.PlayOuts | None, simulated: np.ndarray | None, r
     return words.simulated_template().format(
         games=f"<b>{escape(words.games_by(played.n_games, played.bot))}</b>",
         stopped=escape(stopped),
-        fame=f"<b>{odds.expected_fp(simulated):.2f} fp</b>",
+        fame=f"<b>{escape(words.fame_points(odds.expected_fp(simulated)))}</b>",
         kept=words.kept_share(simulated[0]),
-        mean=f"<b>{totals.mean():.0f}</b>",
+        mean=f"<b>{number(totals.mean(), '.0f')}</b>",
         base=rules.base,
         per_year=rules.per_year,
         reading=escape(rules.name),

@@ -118,6 +118,34 @@ def banner(session: PlaySession) -> str:
     return _("Round {round} · {now}").format(round=game.round, now=what_now(session))
 
 
+#: A game's status line in a notebook, by the step the player to move is at (R7, R8, R10);
+#: the card in hand follows the step that plays it.
+GAME_STATUS = {
+    Phase.TAKE: N_("Round {round} — {name} to take"),
+    Phase.MOVE: N_("Round {round} — {name} to move {card}"),
+    Phase.PLACE: N_("Round {round} — {name} to place {card}"),
+}
+
+
+def game_status(game: Game) -> str:
+    """A game's status line as a notebook shows it: ``Round 9 — Ann to place 1969NA · stock 75``
+    or ``Game over · stock 0``."""
+    if game.is_over:
+        now = _("Game over")
+    else:
+        template = GAME_STATUS.get(game.phase)
+        card = game.hand.token if game.hand else ""
+        if template is None:  # a chance step, which a game resolves before anyone sees it
+            template = N_("Round {round} — {name}")
+        now = _(template).format(round=game.round, name=game.current_player, card=card).strip()
+    return _("{status} · stock {n}").format(status=now, n=game.stock_size)
+
+
+def final_hall(name: str) -> str:
+    """A hall's heading when its exhibition is final (R10a, R10b): ``Ann (final)``."""
+    return _("{name} (final)").format(name=name)
+
+
 def stock_note(session: PlaySession) -> str:
     """``(stock: 83 cards)``."""
     n = session.game.stock_size

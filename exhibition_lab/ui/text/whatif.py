@@ -149,6 +149,16 @@ def kept_share(share: float) -> str:
     return number(share, ".1%")
 
 
+def percent(share: float, spec: str = ".0%") -> str:
+    """A chance as the reader writes a percentage: ``0.4%``, ``0,4 %``."""
+    return number(share, spec)
+
+
+def fame_points(value: float) -> str:
+    """An expected number of fame points: ``1.02 fp``, ``1,02 pf``."""
+    return _(CHART["fp"]).format(fp=number(value, ".2f"))
+
+
 def games_by(n: int, bot: str) -> str:
     return ngettext("{n} game by the {bot} bot", "{n} games by the {bot} bot", n).format(n=n, bot=bot)
 
@@ -186,7 +196,7 @@ CHART = {
     "axis": N_("market cards that cost a point (k)"),
     "exact": N_("exact (uniform market)"),
     "simulated": N_("simulated play"),
-    "bar": N_("k = {k}: {percent:.1f}%"),
+    "bar": N_("k = {k}: {percent}"),
     "fame": N_("fame"),
     "exact_row": N_("exact"),
     "simulated_row": N_("simulated"),
