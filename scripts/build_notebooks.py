@@ -138,6 +138,10 @@ def build(name: str, *, timeout: int = 600) -> Path:
             notebook,
             km=kernel_manager(Path(tmp)),
             timeout=timeout,
+            # a cell's output may come seconds after the cell itself on a loaded machine; the
+            # default 4 s once dropped an app's output from the stored notebook without a word
+            iopub_timeout=60,
+            raise_on_iopub_timeout=True,
             record_timing=False,
             store_widget_state=False,  # static renderings then fall back to the HTML the objects provide
             resources={"metadata": {"path": str(target.parent)}},
