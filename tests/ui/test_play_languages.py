@@ -188,3 +188,15 @@ def test_the_turns_line_ends_its_sentences_as_the_language_does(speak):
     assert turns_html("Since your last turn", ("A took 1953", "B took 1969")) == (
         "<b>Since your last turn:</b> A took 1953. B took 1969."
     )
+
+
+@pytest.mark.parametrize(("language", "yours"), [("es", "Tu "), ("ja", "あなたの"), ("en", "Your ")])
+def test_your_vehicle_is_yours_not_of_you(speak, language, yours):
+    from exhibition_lab.ui.render.tile import vehicle_html
+    from exhibition_lab.ui.widgets.app import GameApp
+
+    speak(language)
+    app = GameApp(seed=2)
+    mine, theirs = vehicle_html(app.game, 0), vehicle_html(app.game, 1)
+    assert f'title="{yours}' in mine and f"{app.game.players[0]}," not in mine
+    assert app.game.players[1] in theirs

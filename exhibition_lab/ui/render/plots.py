@@ -113,7 +113,10 @@ def plot_penalty_odds(
     ax.set_xlabel(words.penalty_axis())
     ax.set_ylabel(words.probability_axis())
     ax.set_title(title or words.penalty_title())
-    ax.legend()
+    # room above the tallest bar, so the legend never hides the bars it names
+    peak = float(max(np.max(exact), np.max(simulated) if simulated is not None else 0.0))
+    ax.set_ylim(0, peak * 1.5)
+    ax.legend(loc="upper left", fontsize=8)
     return fig
 
 

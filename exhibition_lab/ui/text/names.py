@@ -17,6 +17,7 @@ from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ...games.exhibition.rules.deal import VEHICLES
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind
 from ...games.exhibition.rules.layout import ordinal as english_ordinal
+from ...games.exhibition.session import YOU
 from .i18n import N_, _, language, ngettext, translate
 from .numbers import number
 
@@ -54,7 +55,12 @@ def vehicle_on(continent: Continent) -> str:
 
 
 def vehicle_of_player_on(seat: int, player: str, continent: Continent) -> str:
-    """A vehicle label's hover: ``Ford of Ann, on Asia``."""
+    """A vehicle label's hover: ``Ford of Ann, on Asia``; ``Your Zeppelin, on Asia`` for the
+    person the apps call you (their default name, in English or the reader's language)."""
+    if player in (YOU, _("You")):
+        return _("Your {vehicle}, on {continent}").format(
+            vehicle=vehicle_name(seat), continent=continent_name(continent)
+        )
     return _("{vehicle} of {player}, on {continent}").format(
         vehicle=vehicle_name(seat), player=player, continent=continent_name(continent)
     )

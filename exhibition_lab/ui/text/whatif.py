@@ -138,7 +138,7 @@ def simulated_template() -> str:
     """The simulated games' summary; ``games``, ``fame`` and ``mean`` are set in bold, ``kept``
     is a share written with :func:`kept_share`."""
     return _(
-        "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 kept in {kept} of games. "
+        "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 fp kept in {kept} of games. "
         "Those games scored {mean} points on average (solo, ×100 scale; Mid Century counted {base} minus "
         "{per_year} points per year away from 1950, the {reading} reading)."
     )
@@ -192,8 +192,8 @@ def explorer_repr(description: str) -> str:
 
 
 CHART = {
-    "lost": N_("grey: 5 or more, every point lost"),
-    "axis": N_("market cards that cost a point (k)"),
+    "lost": N_("grey: 5 or more, all 5 fp lost"),
+    "axis": N_("market cards that cost 1 fp each (k)"),
     "exact": N_("exact (uniform market)"),
     "simulated": N_("simulated play"),
     "bar": N_("k = {k}: {percent}"),
