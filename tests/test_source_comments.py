@@ -27,24 +27,27 @@ def process_citations(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if PROCESS_HISTORY.search(line)]
 
 
+# The citations are put together from their words here, so that this file holds none of
+# the lines it forbids and is read like every other source file.
 @pytest.mark.parametrize(
-    ("line", "cites"),
+    ("template", "words", "cites"),
     [
-        ("# one line a label (ux report 2)", True),
-        ("/* the board jumped (UX report: status box) */", True),
-        ('"""Issue 18, item 4: one renderer per thing."""', True),
-        ("# as the second usability round found", True),
-        ("# Round two of the refactor", True),
-        ('status = f"Round {game.round} — {player} to play"', False),  # the game's rounds
-        ("# R26: the tiebreaker decides a tie in the last round", False),
-        ("# a report of the final scores", False),
+        ("# one line a label ({})", ("ux", "report", "2"), True),
+        ("/* the board jumped ({}: status box) */", ("UX", "report"), True),
+        ('"""{}, item 4: one renderer per thing."""', ("Issue", "18"), True),
+        ("# as the second {}", ("usability", "round"), True),
+        ("# {} of the refactor", ("Round", "two"), True),
+        ('status = f"Round {{game.round}} — {{player}} to play"', (), False),  # the game's rounds
+        ("# R26: the tiebreaker decides a tie in the last round", (), False),
+        ("# a report of the final scores", (), False),
     ],
 )
-def test_the_pattern_tells_process_history_from_the_game(line, cites):
+def test_the_pattern_tells_process_history_from_the_game(template, words, cites):
+    line = template.format(" ".join(words))
     assert bool(process_citations(line)) is cites
 
 
-#: The package, its tests, benchmarks and scripts; this file holds the examples above.
+#: The package, its tests, benchmarks and scripts (this file too).
 FOLDERS = [PACKAGE, *(PACKAGE.parent / name for name in ("tests", "benchmarks", "scripts"))]
 
 
@@ -53,8 +56,6 @@ def test_no_source_file_cites_how_the_work_was_organised():
     for folder in FOLDERS:
         for pattern in SOURCES:
             for path in folder.rglob(pattern):
-                if path.resolve() == Path(__file__).resolve():
-                    continue
                 cited = process_citations(path.read_text(encoding="utf-8"))
                 if cited:
                     found[str(path.relative_to(PACKAGE.parent))] = cited

@@ -19,6 +19,7 @@ from exhibition_lab.games.exhibition.session import PlaySession
 from exhibition_lab.ui.screens import play as screens
 from exhibition_lab.ui.screens.play import PlayScreen, after_turn, present
 from exhibition_lab.ui.text import coach as coach_words
+from exhibition_lab.ui.text import names
 from exhibition_lab.ui.text import play as words
 from exhibition_lab.ui.text import score as score_words
 from exhibition_lab.ui.text.i18n import _, catalog_path
@@ -129,7 +130,7 @@ GAMES = {
 @pytest.mark.parametrize("game", GAMES)
 def test_a_played_game_says_no_english(speak, language, game):
     speak(language)
-    session = PlaySession.new(**GAMES[game], you=words.you())  # as the app starts it
+    session = PlaySession.new(**GAMES[game], you=names.you())  # as the app starts it
     texts = words_of_a_game(session)
     assert len(texts) > 200
     bots = [name for seat, name in enumerate(session.game.players) if not session.is_human(seat)]

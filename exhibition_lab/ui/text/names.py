@@ -54,10 +54,16 @@ def vehicle_on(continent: Continent) -> str:
     return _("on {continent}").format(continent=continent_name(continent))
 
 
+def you() -> str:
+    """The default name of a lone person at the screen, in the reader's language (``You``):
+    the apps say "you" to the player of that name."""
+    return _("You")
+
+
 def vehicle_of_player_on(seat: int, player: str, continent: Continent) -> str:
     """A vehicle label's hover: ``Ford of Ann, on Asia``; ``Your Zeppelin, on Asia`` for the
     person the apps call you (their default name, in English or the reader's language)."""
-    if player in (YOU, _("You")):
+    if player in (YOU, you()):
         return _("Your {vehicle}, on {continent}").format(
             vehicle=vehicle_name(seat), continent=continent_name(continent)
         )

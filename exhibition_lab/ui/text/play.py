@@ -99,12 +99,6 @@ def placing_options(session: PlaySession) -> str:
     return _("{card} fits nowhere in the hall — {options}").format(card=card, options=listed)
 
 
-def you() -> str:
-    """The default name of a lone person at the screen, in the reader's language (``You``):
-    the apps say "you" to the player of that name."""
-    return _("You")
-
-
 def new_badge() -> str:
     """The word on a tile card that came since your last decision (``new``)."""
     return pgettext("tile card", "new")

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ...games.timeline.agents import KnowledgeResult, TimelineSession
 from ...games.timeline.rules import Reveal, TimelineView
 from .i18n import _, ngettext
+from .names import you
 from .numbers import number
 
 # ---------------------------------------------------------------- a play in words
@@ -48,7 +49,7 @@ def between(reveal: Reveal) -> str:
 
 def player_name(session: TimelineSession, seat: int) -> str:
     """ "You" for the only person at the screen, the name for anyone else."""
-    return _("You") if session.is_addressed(seat) else session.game.players[seat]
+    return you() if session.is_addressed(seat) else session.game.players[seat]
 
 
 def describe(session: TimelineSession, reveal: Reveal) -> str:

@@ -22,6 +22,7 @@ from ..render.css import new_badge_css
 from ..screens import play as screens
 from ..screens.play import Message
 from ..text import coach as coach_words
+from ..text import names
 from ..text import play as words
 from ..text.i18n import language
 from .background import BackgroundRun
@@ -57,7 +58,7 @@ class GameApp(w.VBox):
         seed: int = 0,
         show_setup: bool = False,
     ) -> None:
-        you = words.you()
+        you = names.you()
         if game is None:
             session = PlaySession.new(seats or [HUMAN, "greedy"], seed=seed, you=you)
         else:

@@ -15,9 +15,8 @@ from ...games.exhibition.rules.deal import MAX_PLAYERS
 from ...games.exhibition.rules.layout import VARIATIONS
 from ...games.exhibition.session import HUMAN, SEAT_KINDS, PlaySession
 from ..render.play import rule_tag
-from ..text import play as play_words
 from ..text import setup as words
-from ..text.names import showcase_name
+from ..text.names import showcase_name, you
 from .panels import ScrollAnchor
 
 #: Every option row of the panel: a checkbox of fixed width, then its words (top-aligned,
@@ -216,7 +215,7 @@ class NewGameControls(w.VBox):
         """Each name field shows the name its seat gets when left empty; each dropdown's
         hover has the whole sentence on its kind."""
         n = self.players.value
-        defaults = PlaySession.default_names([d.value for d in self.seats[:n]], you=play_words.you())
+        defaults = PlaySession.default_names([d.value for d in self.seats[:n]], you=you())
         for k in range(MAX_PLAYERS):
             self.seats[k].tooltip = words.seat_detail(self.seats[k].value)
             self.names[k].placeholder = defaults[k] if k < n else words.panel("name")
@@ -264,7 +263,7 @@ class NewGameControls(w.VBox):
         typed = [t.value.strip() for t in self.names[:n]]
         names = None
         if any(typed):
-            defaults = PlaySession.default_names(kinds, you=play_words.you())
+            defaults = PlaySession.default_names(kinds, you=you())
             names = [t or d for t, d in zip(typed, defaults)]
         try:
             seed = self.next_seed()
@@ -274,7 +273,7 @@ class NewGameControls(w.VBox):
                 seed=seed,
                 variations=self.variations.value,
                 secret_decades=self.secret.value,
-                you=play_words.you(),
+                you=you(),
             )
         except ExhibitionLabError as exc:
             self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
