@@ -44,6 +44,11 @@ MOVED: dict[str, tuple[str, str]] = {
     "exhibition_lab.timeline_display": ("exhibition_lab.ui.render.timeline", "exhibition_lab.timeline"),
     "exhibition_lab.timeline_plots": ("exhibition_lab.ui.render.timeline_plots", "exhibition_lab.plots"),
     "exhibition_lab.turns": ("exhibition_lab.games.exhibition.rules.turns", "exhibition_lab"),
+    "exhibition_lab.widgets.exercises": ("exhibition_lab.ui.course.exercises", "exhibition_lab.widgets"),
+    **{
+        f"exhibition_lab.widgets.{name}": (f"exhibition_lab.ui.widgets.{name}", "exhibition_lab.widgets")
+        for name in ("app", "cards", "coach", "controls", "hall", "market", "panels", "timeline", "whatif")
+    },
 }
 
 _PACKAGE = str(Path(__file__).resolve().parent)
