@@ -5,6 +5,15 @@ in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func
 Imported inside IPython (a notebook), the package registers the pictures of its objects
 (:mod:`exhibition_lab.ui.formatters`); ``%load_ext exhibition_lab`` does the same.
 The app, the coach and the score speak English, Spanish or Japanese (:func:`set_language`).
+
+This module holds the game itself: cards, halls, layouts, games, positions, scores, goals,
+errors, budgets and languages. The other public modules (``exhibition_lab._public``):
+:mod:`exhibition_lab.agents` (bots), :mod:`exhibition_lab.timeline` (the second game),
+:mod:`exhibition_lab.coach`, :mod:`exhibition_lab.odds`, :mod:`exhibition_lab.simulate`,
+:mod:`exhibition_lab.widgets` (the apps), :mod:`exhibition_lab.plots`,
+:mod:`exhibition_lab.pictures` (the course's pictures), :mod:`exhibition_lab.openspiel` and
+:mod:`exhibition_lab.envs`. ``core``, ``games`` and ``ui`` are internal. The command line is
+``exhibition-lab`` (``python -m exhibition_lab``).
 """
 
 from ._moved import install as _install_moved_paths
