@@ -110,7 +110,10 @@ class GameApp(w.VBox):
         self.tool_area = w.VBox()
         self.tool_area.add_class("exlab-tool-area")
         self._tool_anchor = ScrollAnchor()
-        end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button()])
+        # the review's progress and Cancel appear beside the Review button that started it
+        self.review_status.layout.display = "none"
+        end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button(), self.review_status])
+        end_buttons.add_class("exlab-end-buttons")
         # at game over the sheet takes the tile's place beside the other halls, so your hall
         # stays where it was all game instead of dropping below the fold
         self.end_panel = w.VBox([self.score_sheet, end_buttons], layout=w.Layout(width=f"{MARKET_WIDTH}px"))
@@ -311,8 +314,8 @@ class GameApp(w.VBox):
         self.review_button.disabled = True
         self.review_label.value = coach_html.reviewing_html()
         self.review_progress.max, self.review_progress.value = max(1, sum(turns.values())), 0
-        self.review_area.children = [self.review_status]
-        self._review_anchor.tick += 1  # the review opens below your hall: bring it into view
+        self.review_area.children = []
+        self.review_status.layout.display = "flex"
         reviews: dict[int, coach.Review] = {}
 
         def job(should_stop: Callable[[], bool]) -> None:
@@ -332,6 +335,7 @@ class GameApp(w.VBox):
 
         def done() -> None:
             self.review_button.disabled = False
+            self.review_status.layout.display = "none"
             if round_ != self._review_round:
                 return
             if self._review_run.error is not None:
@@ -352,6 +356,7 @@ class GameApp(w.VBox):
         self._review_run.stop()
         self._review_round += 1
         self.review_area.children = []
+        self.review_status.layout.display = "none"
         self.review_button.disabled = False
 
     def wait_review(self, timeout: float | None = None) -> None:
