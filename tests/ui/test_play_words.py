@@ -124,3 +124,30 @@ def test_an_ended_exhibition_is_told_to_you_in_the_second_person_in_spanish(spea
     game = session.game
     assert action_in_words_at(game.layout, game.state, EndExhibition(), you=True).startswith("no le encontraste")
     assert action_in_words_at(game.layout, game.state, EndExhibition()).startswith("no le encontró")
+
+
+@pytest.mark.parametrize(("language", "words_of_it"), [("en", "Mid Century is still empty"), ("es", "Vitrina 1950")])
+def test_a_solo_start_says_on_the_board_why_it_starts_so_low(speak, language, words_of_it):
+    speak(language)
+    session = PlaySession.new([HUMAN], seed=3, you=you())
+    table = screens.score_table(session)
+    assert words_of_it in table.footnote and "9" in table.footnote and "(S6, D11)" in table.footnote
+    assert table.footnote in _texts(screens.present(session))
+    # once a card stands in Mid Century the note has nothing left to explain (S6)
+    session.act(next(a for a in session.game.legal_actions() if isinstance(a, Take)))
+    while not any(isinstance(a, Place) and a.showcase == 2 for a in session.game.legal_actions()):
+        session.act(session.game.legal_actions()[0])
+    session.act(next(a for a in session.game.legal_actions() if isinstance(a, Place) and a.showcase == 2))
+    assert screens.score_table(session).footnote == ""
+
+
+def test_a_game_of_several_has_no_mid_century_note():
+    assert screens.score_table(PlaySession.new([HUMAN, "greedy"], seed=3)).footnote == ""
+
+
+def test_the_app_carries_a_stand_in_for_pages_that_cannot_draw_it():
+    from exhibition_lab.widgets import GameApp
+
+    bundle = GameApp(seed=7)._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # a live notebook draws the board
+    assert "Run All Cells" in bundle["text/html"] and "round 1" in bundle["text/html"]

@@ -225,6 +225,13 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
     return " ".join([text, *(m for m in more if m)])
 
 
+def stand_in() -> str:
+    """What a page that cannot draw the play app says in its place."""
+    return _(
+        "The board appears here when the notebook runs: choose Run ▸ Run All Cells (or open the notebook with Voilà)."
+    )
+
+
 def app_in_words(session: PlaySession) -> str:
     """The play app as the plain text of its notebook cell: who plays and where the game stands."""
     game = session.game

@@ -18,6 +18,7 @@ from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.session import HUMAN, YOU, PlaySession
 from ..render import coach as coach_html
+from ..render import play as html
 from ..render.css import new_badge_css
 from ..screens import play as screens
 from ..screens.play import Message
@@ -190,6 +191,13 @@ class GameApp(w.VBox):
     def __repr__(self) -> str:
         # shown as the plain-text output of the app cell: a sentence, not an object address
         return words.app_in_words(self.session)
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        # where the board cannot be drawn (a notebook opened before it runs, a static page),
+        # a stand-in says what the app is and what to run; a live notebook draws the widget
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = html.stand_in_html(words.app_in_words(self.session), words.stand_in())
+        return bundle
 
     def screen(self) -> screens.PlayScreen:
         """What the app shows now, as plain data."""
