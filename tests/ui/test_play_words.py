@@ -151,3 +151,14 @@ def test_the_app_carries_a_stand_in_for_pages_that_cannot_draw_it():
     bundle = GameApp(seed=7)._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle  # a live notebook draws the board
     assert "Run All Cells" in bundle["text/html"] and "round 1" in bundle["text/html"]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "round 1, You to move"), ("es", "ronda 1, te toca a ti"), ("ja", "あなたの手番")]
+)
+def test_the_apps_line_of_text_says_whose_move_it_is_to_you(speak, language, said):
+    speak(language)
+    assert said in words.app_in_words(PlaySession.new([HUMAN, "greedy"], seed=7, you=you()))
+    # another seat to move (hot-seat) is named in the third person
+    other = PlaySession.new([HUMAN, HUMAN], names=["Ann", "Ben"], seed=7, you=you())
+    assert "Ann" in words.app_in_words(other) and said not in words.app_in_words(other)

@@ -15,10 +15,10 @@ from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES
-from ...games.exhibition.session import YOU, PlaySession, Turn
+from ...games.exhibition.session import PlaySession, Turn
 from .explain import card_with_subject, history_in_words
 from .i18n import N_, _, ngettext, pgettext, translate
-from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name, you
+from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name
 from .numbers import minus
 from .setup import variation_line
 
@@ -238,7 +238,10 @@ def app_in_words(session: PlaySession) -> str:
     if game.is_over:
         state = _("game over")
     else:
-        state = _("round {round}, {name} to move").format(round=game.round, name=game.current_player)
+        if session.is_addressed(game.current):
+            state = pgettext("you", "round {round}, You to move").format(round=game.round)
+        else:
+            state = _("round {round}, {name} to move").format(round=game.round, name=game.current_player)
     return _("Play app: {seats} ({state})").format(seats=seats_in_words(session), state=state)
 
 
@@ -257,7 +260,7 @@ def turn_sentence(name: str, actions: Sequence[str], *, own: bool = False) -> st
 def your_seats(session: PlaySession) -> frozenset[int]:
     """The seats the app speaks to as "you": the person at the screen under the name the
     apps give them (in English or the reader's language)."""
-    return frozenset(s for s, name in enumerate(session.game.players) if name in (YOU, you()))
+    return frozenset(s for s in range(session.game.n_players) if session.is_addressed(s))
 
 
 def turns_in_words(
