@@ -86,6 +86,9 @@ def read_source(name: str) -> nbformat.NotebookNode:
     return notebook
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def is_progress_bar(output: dict) -> bool:
     """A tqdm bar, as text on stderr or as the text fallback of its widget."""
     if output.get("output_type") == "stream":
@@ -103,7 +106,10 @@ def clean_outputs(notebook: nbformat.NotebookNode) -> None:
             continue
         tags = cell.metadata.setdefault("tags", [])
         kept = [] if REMOVE_OUTPUT in tags else [o for o in cell.outputs if not is_progress_bar(o)]
-        if len(kept) != len(cell.outputs) and IGNORE_OUTPUT not in tags:
+        # a widget's view is stored without its state (store_widget_state=False), so a notebook
+        # opened before it runs would show "model not found": keep the stand-in it carries instead
+        stripped = [o for o in kept if o.get("data", {}).pop(WIDGET_VIEW, None) is not None]
+        if (stripped or len(kept) != len(cell.outputs)) and IGNORE_OUTPUT not in tags:
             tags.append(IGNORE_OUTPUT)
         cell.outputs = kept
         if not tags:

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from browser_support import ARTIFACTS, LAPTOP, ROOT, chromium_page, lab_server, require_browser
+from browser_support import ARTIFACTS, LAPTOP, ROOT, chromium_page, clipped, lab_server, require_browser
 
 TOKEN = "exlab-test-token"
 
@@ -43,6 +43,17 @@ def _prepare(tmp_path: Path) -> tuple[Path, Path]:
         env={"JUPYTER_DATA_DIR": str(home / "data"), "PATH": str(Path(sys.executable).parent)},
     )
     return notebooks, home
+
+
+def _preview_problems(frame, when: str) -> list[str]:
+    """What of the decision lies outside the preview's window, what text is cut, what is
+    clipped or scrolled sideways, in the preview's frame."""
+    from test_browser_laptop import CUT_JS, DECISION, OUTSIDE_JS, TOP_JS
+
+    frame.evaluate(TOP_JS)
+    width = frame.evaluate("() => window.innerWidth")
+    found = frame.evaluate(OUTSIDE_JS, list(DECISION)) + frame.evaluate(CUT_JS) + clipped(frame)
+    return [f"preview {width} px wide, {when}: {p}" for p in found]
 
 
 def test_render_with_voila_shows_the_board_and_the_lab_stops(tmp_path):
@@ -69,6 +80,15 @@ def test_render_with_voila_shows_the_board_and_the_lab_stops(tmp_path):
             assert not page.locator(".jp-Dialog").count(), "the preview asked a question (untrusted notebook?)"
             assert preview.locator(".exlab-market-card").count() == 18
             page.screenshot(path=str(ARTIFACTS / "lab-voila-preview.png"))
+            # the half-width preview: the decision in its window, no word cut, then a card taken
+            frame = page.locator("iframe[src*='voila/render']").element_handle().content_frame()
+            problems = _preview_problems(frame, "the start")
+            frame.locator(".exlab-market-card.exlab-takeable").first.click()
+            frame.wait_for_selector(".exlab-legal", timeout=60_000)
+            frame.wait_for_timeout(300)
+            problems += _preview_problems(frame, "a card taken")
+            page.screenshot(path=str(ARTIFACTS / "lab-voila-preview-taken.png"))
+            assert not problems, "; ".join(problems[:8])
         log = server.log()
         assert "coroutine" not in log and "Traceback" not in log, f"errors in {server.log_path}"
         kernels = server.children()

@@ -104,6 +104,21 @@ def test_builder_strips_removed_outputs_and_progress_bars():
     assert plain.outputs[0].data["text/plain"] == "2" and "tags" not in plain.metadata
 
 
+def test_builder_keeps_a_widgets_stand_in_not_its_stateless_view():
+    # the widget state is not stored, so the view would read "model not found" before the
+    # notebook runs: its text stand-ins are kept instead
+    builder = load_builder()
+    notebook = nbformat.v4.new_notebook()
+    app = nbformat.v4.new_code_cell("app")
+    view = {"model_id": "abc", "version_major": 2, "version_minor": 0}
+    data = {"text/plain": "Play app", "text/html": "<b>Play app</b>", builder.WIDGET_VIEW: view}
+    app.outputs = [nbformat.v4.new_output("execute_result", data=data, execution_count=1)]
+    notebook.cells = [app]
+    builder.clean_outputs(notebook)
+    assert set(app.outputs[0].data) == {"text/plain", "text/html"}
+    assert "nbval-ignore-output" in app.metadata.tags
+
+
 def test_nbval_honours_the_tags_the_notebooks_use():
     # nbval derives its tag names from its comment markers; a renamed marker would silently
     # turn the tags into no-ops.

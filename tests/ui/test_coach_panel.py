@@ -162,7 +162,8 @@ def test_review_counts_use_plurals():
     summary = plain(view.summary.value)
     assert not re.search(r"\b(?:[02-9]|\d\d+) (?:inaccuracy|mistake|blunder|decision)\b", summary), summary
     assert not re.search(r"\b1 (?:inaccuracies|mistakes|blunders|decisions)\b", summary), summary
-    assert app._review_anchor.tick == 2  # the review is brought into view, at the click and when done
+    # the progress shows beside the Review button (in view); the finished review is brought into view
+    assert app._review_anchor.tick == 1
 
 
 def test_review_gives_the_coachs_reason_for_each_decision_that_lost_points():
@@ -395,14 +396,17 @@ def test_review_shows_progress_at_once_and_a_second_click_starts_nothing(monkeyp
     app = GameApp(seats=["human"], seed=4)
     play_to_the_end(app)
     app.review_button.click()
-    # set by the click itself, before any playout: the progress bar, a Cancel button, the button off
-    assert app.review_area.children == (app.review_status,) and app.reviewing
+    # set by the click itself, before any playout: the progress bar and a Cancel button in the
+    # row of the Review button (where the eye is), the button off
+    row = next(box for box in app.find("exlab-end-buttons"))
+    assert app.review_status in row.children and app.review_status.layout.display == "flex" and app.reviewing
+    assert row.children.index(app.review_status) > row.children.index(app.review_button)
     assert "The coach is reviewing the game" in app.review_label.value and app.review_button.disabled
     assert not app.review_cancel.disabled
     app._review()  # a click that reaches the handler while the coach works
     release.set()
     app.wait_review(30)
-    assert len(calls) == 1 and not app.reviewing
+    assert len(calls) == 1 and not app.reviewing and app.review_status.layout.display == "none"
     (view,) = app.review_area.children
     assert isinstance(view, ReviewView) and not app.review_button.disabled
     assert app.review_progress.value == app.review_progress.max

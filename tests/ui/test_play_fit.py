@@ -42,6 +42,9 @@ def test_a_widgets_progress_bar_is_a_notebook_bar_and_prints_nothing(capsys):
     bar.close()
     assert hasattr(bar, "container")  # a widget the caller places
     assert capsys.readouterr().err == ""
+    # its label reads as written: no widened or doubled spaces ("simulated  games")
+    label = bar.container.children[0].value
+    assert label.rstrip("\u00a0").replace("\u00a0", " ") == "games played", repr(label)
 
 
 def test_simulate_on_an_impossible_pair_refuses_at_once():

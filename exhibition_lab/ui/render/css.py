@@ -49,8 +49,15 @@ def style(*names: str) -> str:
     return "".join(f"\n<style>\n{known[name]}</style>\n" for name in names)
 
 
-def new_badge_css(language: str, word: str) -> str:
-    """The style that writes ``word`` on the new tile cards of the apps in ``language`` (a
-    page may hold apps in several languages, so each says its own)."""
-    quoted = word.replace("\\", "\\\\").replace('"', '\\"')
-    return f'<style>.exlab-app.exlab-lang-{language} .exlab-new-card::after {{ content: "{quoted}"; }}</style>'
+def new_badge_css(language: str, word: str, hint: str = "hint") -> str:
+    """The style that writes ``word`` on the new tile cards and ``hint`` on the coach's choice
+    in the apps in ``language`` (a page may hold apps in several languages, so each says its own)."""
+
+    def quoted(text: str) -> str:
+        return text.replace("\\", "\\\\").replace('"', '\\"')
+
+    app = f".exlab-app.exlab-lang-{language}"
+    return (
+        f'<style>{app} .exlab-new-card::after {{ content: "{quoted(word)}"; }}\n'
+        f'{app} .exlab-hinted::before {{ content: "{quoted(hint)}"; }}</style>'
+    )

@@ -59,6 +59,15 @@ def plain_html(text: str) -> str:
     return tag_rules(escape(minus(text)))
 
 
+def stand_in_html(state: str, what_to_run: str) -> str:
+    """The play app's stand-in on a page that cannot draw it: where the game stands, then
+    what to run to play."""
+    return (
+        "<div class='exlab-stand-in' style='border:1px dashed #999;border-radius:6px;padding:6px 10px'>"
+        f"<b>{escape(state)}</b><br>{escape(what_to_run)}</div>"
+    )
+
+
 def banner_html(text: str, stock: str) -> str:
     """One line that never wraps; the whole sentence on hover if a long name cuts it."""
     small = f"<small style='font-weight:400'>{escape(stock)}</small>"
@@ -123,6 +132,7 @@ def score_table_html(table: ScoreTable) -> str:
         f"<table class='exlab-table'><thead><tr><th>{escape(table.player_head)}</th>{head}"
         f"<th>{escape(table.total_head)}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
+        + (f"<div class='exlab-score-footnote'>{escape(table.footnote)}</div>" if table.footnote else "")
     )
 
 

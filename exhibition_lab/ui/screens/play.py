@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ...games.exhibition.game import Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
+from ...games.exhibition.rules.goals import MID_CENTURY
 from ...games.exhibition.rules.hall import DEPOT_SIZE, Hall, claimed_continents, white_card_continents
 from ...games.exhibition.rules.scoring import ScoreSheet
 from ...games.exhibition.session import PlaySession
@@ -173,6 +174,7 @@ class ScoreTable:
     player_head: str
     total_head: str
     rows: tuple[ScoreRow, ...]
+    footnote: str = ""  # a line under the table, on the board (a solo game's empty Mid Century)
 
 
 @dataclass(frozen=True)
@@ -381,7 +383,13 @@ def score_table(session: PlaySession) -> ScoreTable:
             else:
                 cells.append(("?", score_words.hidden_until_the_end()) if hidden else ("", ""))
         rows.append(ScoreRow(name, tuple(cells), minus(str(score.total)), seat == session.viewer))
+    footnote = ""
+    if solo and not game.is_over and MID_CENTURY.key in sheet[game.players[0]].points:
+        line = sheet[game.players[0]].line(MID_CENTURY.key)
+        if line.reason.startswith("empty"):  # the solo start's large minus, said where it shows (S6, D11)
+            footnote = score_words.empty_mid_century_note(minus(f"{line.points * sheet[game.players[0]].scale:,g}"))
     return ScoreTable(
+        footnote=footnote,
         shown=not game.is_over,
         title=score_words.live_title(game.is_over),
         note=score_words.live_note(solo=solo, over=game.is_over),

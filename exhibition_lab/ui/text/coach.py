@@ -25,7 +25,6 @@ from ...games.exhibition.coach import (
     Risk,
     changes_now,
     deciding_goals,
-    gap,
     open_spots,
     risks_later,
     within_noise,
@@ -314,7 +313,10 @@ def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
             "about equal to the next option: the gap is within the noise of {n} simulated games",
             n,
         ).format(n=n)
-    diff, _noise = gap(best, runner)
+    # the gap of the figures the table beside it shows (each rounded once), so that the
+    # sentence and the table never disagree by a rounding
+    digits = 0 if solo else 1
+    diff = round(best.value, digits) - round(runner.value, digits)
     if solo:
         return _("about {gap} points better than the next option").format(gap=number(diff, ",.0f"))
     return _("about {gap} fame points better than the next option").format(gap=number(diff, ",.1f"))

@@ -345,8 +345,10 @@ def action_in_words(game: Game, action: Action, *, short: bool = False) -> str:
     return action_in_words_at(game.layout, game.state, action, short=short)
 
 
-def action_in_words_at(layout: Layout, state: State, action: Action, *, short: bool = False) -> str:
-    """:func:`action_in_words` for the position ``state`` of a game on ``layout``."""
+def action_in_words_at(layout: Layout, state: State, action: Action, *, short: bool = False, you: bool = False) -> str:
+    """:func:`action_in_words` for the position ``state`` of a game on ``layout``. ``you``
+    says it to the reader about their own seat: Spanish conjugates the second person
+    ("tomaste 1954…"), not the third ("tomó")."""
     seat = state.seat
     vehicle = vehicle_name(seat)
     if isinstance(action, Take):
@@ -354,37 +356,51 @@ def action_in_words_at(layout: Layout, state: State, action: Action, *, short: b
         column = next((c for c, cards in zip(CONTINENTS, state.market) if card in cards), None)
         name = card_name(card) if short else card_with_subject(card)
         if column is not None:
-            text = _("took {card} from {continent}").format(card=name, continent=continent_name(column))
+            text = (
+                pgettext("you", "took {card} from {continent}") if you else _("took {card} from {continent}")
+            ).format(card=name, continent=continent_name(column))
         else:
-            text = _("took {card}").format(card=name)
+            text = (pgettext("you", "took {card}") if you else _("took {card}")).format(card=name)
         if card.continent is None:
             return text
         if card.continent is state.vehicles[seat]:
-            return _("{took}, the {vehicle} stays in {continent}").format(
-                took=text, vehicle=vehicle, continent=continent_name(card.continent)
-            )
-        return _("{took}, moved the {vehicle} to {continent}").format(
-            took=text, vehicle=vehicle, continent=continent_name(card.continent)
-        )
+            return (
+                pgettext("you", "{took}, the {vehicle} stays in {continent}")
+                if you
+                else _("{took}, the {vehicle} stays in {continent}")
+            ).format(took=text, vehicle=vehicle, continent=continent_name(card.continent))
+        return (
+            pgettext("you", "{took}, moved the {vehicle} to {continent}")
+            if you
+            else _("{took}, moved the {vehicle} to {continent}")
+        ).format(took=text, vehicle=vehicle, continent=continent_name(card.continent))
     if isinstance(action, Move):
-        return _("moved the {vehicle} to {continent}").format(
-            vehicle=vehicle, continent=continent_name(action.continent)
-        )
+        return (
+            pgettext("you", "moved the {vehicle} to {continent}") if you else _("moved the {vehicle} to {continent}")
+        ).format(vehicle=vehicle, continent=continent_name(action.continent))
     if isinstance(action, Place):
-        return _("placed it in {spot}").format(spot=spot_name(layout, action.showcase, action.spot))
+        return (pgettext("you", "placed it in {spot}") if you else _("placed it in {spot}")).format(
+            spot=spot_name(layout, action.showcase, action.spot)
+        )
     if isinstance(action, ToDepot):
-        return pgettext("done", "put it in the Depot")
+        return pgettext("you", "put it in the Depot") if you else pgettext("done", "put it in the Depot")
     if isinstance(action, EndExhibition):
-        return _("found no place for it and ended the exhibition (the card leaves the game)")
+        return (
+            pgettext("you", "found no place for it and ended the exhibition (the card leaves the game)")
+            if you
+            else _("found no place for it and ended the exhibition (the card leaves the game)")
+        )
     return str(action)
 
 
-def history_in_words(game: Game, *, short: bool = False) -> list[str]:
+def history_in_words(game: Game, *, short: bool = False, you: Iterable[int] = ()) -> list[str]:
     """:func:`action_in_words` for every action of ``game.history``, oldest first, each
-    said from the position it was played in (the game keeps every state it passed)."""
+    said from the position it was played in (the game keeps every state it passed); the
+    actions of the seats in ``you`` are said to the reader as their own."""
     layout = game.layout
+    yours = frozenset(you)
     return [
-        action_in_words_at(layout, state, step.move, short=short)
+        action_in_words_at(layout, state, step.move, short=short, you=state.seat in yours)
         for step, state in zip(game.steps, game.states())
         if not step.is_chance
     ]

@@ -34,7 +34,10 @@ def number(value: float, spec: str = "") -> str:
 
     >>> number(1234.5, ",.1f")
     '1,234.5'
+    >>> number(-0.04, ".1f")  # what rounds to zero is written without a sign
+    '0.0'
     """
+    value = _unsigned_zero(value, spec)
     current = language()
     if current == DEFAULT_LANGUAGE:
         return format(value, spec)
@@ -75,6 +78,16 @@ def signed(value: float, digits: int) -> str:
     >>> signed(-1234.5, 0)
     '−1,234'
     """
+    value = _unsigned_zero(value, f".{digits}f")
     if language() == DEFAULT_LANGUAGE:
         return f"{value:+,.{digits}f}".replace("-", "−")
     return number(value, f"+,.{digits}f")
+
+
+def _unsigned_zero(value: float, spec: str) -> float:
+    """``0.0`` for a value that the format rounds to zero: "−0.0" reads as a loss where there is none."""
+    match = _SPEC.fullmatch(spec)
+    if match is None or match["kind"] == "g" or (match["kind"] == "" and match["digits"] is None):
+        return 0.0 if value == 0 else value
+    places = int(match["digits"] or 0) + (2 if match["kind"] == "%" else 0)
+    return 0.0 if round(value, places) == 0 else value

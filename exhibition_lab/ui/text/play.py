@@ -99,6 +99,11 @@ def placing_options(session: PlaySession) -> str:
     return _("{card} fits nowhere in the hall — {options}").format(card=card, options=listed)
 
 
+def hint_badge() -> str:
+    """The word on the card or spot the coach suggests (``hint``)."""
+    return pgettext("coach badge", "hint")
+
+
 def new_badge() -> str:
     """The word on a tile card that came since your last decision (``new``)."""
     return pgettext("tile card", "new")
@@ -220,20 +225,42 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
     return " ".join([text, *(m for m in more if m)])
 
 
+def stand_in() -> str:
+    """What a page that cannot draw the play app says in its place."""
+    return _(
+        "The board appears here when the notebook runs: choose Run ▸ Run All Cells (or open the notebook with Voilà)."
+    )
+
+
 def app_in_words(session: PlaySession) -> str:
     """The play app as the plain text of its notebook cell: who plays and where the game stands."""
     game = session.game
     if game.is_over:
         state = _("game over")
     else:
-        state = _("round {round}, {name} to move").format(round=game.round, name=game.current_player)
+        if session.is_addressed(game.current):
+            state = pgettext("you", "round {round}, You to move").format(round=game.round)
+        else:
+            state = _("round {round}, {name} to move").format(round=game.round, name=game.current_player)
     return _("Play app: {seats} ({state})").format(seats=seats_in_words(session), state=state)
 
 
 # ---------------------------------------------------------------- turns
-def turn_sentence(name: str, actions: Sequence[str]) -> str:
-    """``Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century``."""
-    return _("{name} {actions}").format(name=name, actions=_(", ").join(actions))
+def turn_sentence(name: str, actions: Sequence[str], *, own: bool = False) -> str:
+    """``Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century``;
+    ``own`` tells the reader's own turn (``You took…``; Spanish drops the pronoun, as its
+    verb says who: ``Tomaste…``)."""
+    listed = _(", ").join(actions)
+    if not own:
+        return _("{name} {actions}").format(name=name, actions=listed)
+    text = pgettext("you", "You {actions}").format(actions=listed)
+    return text[:1].upper() + text[1:]
+
+
+def your_seats(session: PlaySession) -> frozenset[int]:
+    """The seats the app speaks to as "you": the person at the screen under the name the
+    apps give them (in English or the reader's language)."""
+    return frozenset(s for s in range(session.game.n_players) if session.is_addressed(s))
 
 
 def turns_in_words(
@@ -241,15 +268,17 @@ def turns_in_words(
 ) -> list[tuple[int, str]]:
     """Each turn as ``(seat, sentence)``; ``words`` are the sentences of every action of
     the history (:func:`~.explain.history_in_words`), computed here if not given."""
-    words = history_in_words(session.game) if words is None else words
-    return [(t.seat, turn_sentence(session.game.players[t.seat], words[t.start : t.stop])) for t in turns]
+    yours = your_seats(session)
+    words = history_in_words(session.game, you=yours) if words is None else words
+    players = session.game.players
+    return [(t.seat, turn_sentence(players[t.seat], words[t.start : t.stop], own=t.seat in yours)) for t in turns]
 
 
 def others_last_turns(session: PlaySession, *, short: bool = False) -> list[tuple[int, str]]:
     """The other players' turns since the viewer's previous turn, one sentence each (in a
     solo game, your last full turn). ``short`` names each card by its year alone (the
     subject stays on the card's hover)."""
-    words = history_in_words(session.game, short=short)
+    words = history_in_words(session.game, short=short, you=your_seats(session))
     return turns_in_words(session, session.others_last_turns(), words)
 
 
@@ -287,7 +316,7 @@ def turns_line(session: PlaySession) -> tuple[str, list[str]]:
 
 def own_turns(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, str]]:
     """Turns of the lone player, said without their name (``took 1965 …, placed it in …``)."""
-    words = history_in_words(session.game)
+    words = history_in_words(session.game, you=your_seats(session))
     return [(t.seat, _(", ").join(words[t.start : t.stop])) for t in turns]
 
 

@@ -89,6 +89,14 @@ def line_tooltip(line: ScoreLine, scale: int = 1) -> str:
     )
 
 
+def empty_mid_century_note(points: str) -> str:
+    """Under a solo game's score while Mid Century is empty: why the total starts so low."""
+    return _(
+        "Mid Century is still empty: it counts as 50 years away from 1950, {points} points (S6, D11). "
+        "A card of 1950 there brings +100."
+    ).format(points=points)
+
+
 def score_in_words(score: PlayerScore) -> str:
     """One player's score explained line by line, every number in the unit the sheet shows
     (solo: points ×100, also Mid Century's, which the engine's text gives in fame points)."""

@@ -18,6 +18,7 @@ from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.session import HUMAN, YOU, PlaySession
 from ..render import coach as coach_html
+from ..render import play as html
 from ..render.css import new_badge_css
 from ..screens import play as screens
 from ..screens.play import Message
@@ -110,7 +111,10 @@ class GameApp(w.VBox):
         self.tool_area = w.VBox()
         self.tool_area.add_class("exlab-tool-area")
         self._tool_anchor = ScrollAnchor()
-        end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button()])
+        # the review's progress and Cancel appear beside the Review button that started it
+        self.review_status.layout.display = "none"
+        end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button(), self.review_status])
+        end_buttons.add_class("exlab-end-buttons")
         # at game over the sheet takes the tile's place beside the other halls, so your hall
         # stays where it was all game instead of dropping below the fold
         self.end_panel = w.VBox([self.score_sheet, end_buttons], layout=w.Layout(width=f"{MARKET_WIDTH}px"))
@@ -165,7 +169,7 @@ class GameApp(w.VBox):
         )
         middle.add_class("exlab-middle")
         return [
-            w.HTML(CSS + new_badge_css(language(), words.new_badge())),
+            w.HTML(CSS + new_badge_css(language(), words.new_badge(), words.hint_badge())),
             topbar,
             self.controls,
             middle,
@@ -187,6 +191,13 @@ class GameApp(w.VBox):
     def __repr__(self) -> str:
         # shown as the plain-text output of the app cell: a sentence, not an object address
         return words.app_in_words(self.session)
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        # where the board cannot be drawn (a notebook opened before it runs, a static page),
+        # a stand-in says what the app is and what to run; a live notebook draws the widget
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = html.stand_in_html(words.app_in_words(self.session), words.stand_in())
+        return bundle
 
     def screen(self) -> screens.PlayScreen:
         """What the app shows now, as plain data."""
@@ -311,8 +322,8 @@ class GameApp(w.VBox):
         self.review_button.disabled = True
         self.review_label.value = coach_html.reviewing_html()
         self.review_progress.max, self.review_progress.value = max(1, sum(turns.values())), 0
-        self.review_area.children = [self.review_status]
-        self._review_anchor.tick += 1  # the review opens below your hall: bring it into view
+        self.review_area.children = []
+        self.review_status.layout.display = "flex"
         reviews: dict[int, coach.Review] = {}
 
         def job(should_stop: Callable[[], bool]) -> None:
@@ -332,6 +343,7 @@ class GameApp(w.VBox):
 
         def done() -> None:
             self.review_button.disabled = False
+            self.review_status.layout.display = "none"
             if round_ != self._review_round:
                 return
             if self._review_run.error is not None:
@@ -352,6 +364,7 @@ class GameApp(w.VBox):
         self._review_run.stop()
         self._review_round += 1
         self.review_area.children = []
+        self.review_status.layout.display = "none"
         self.review_button.disabled = False
 
     def wait_review(self, timeout: float | None = None) -> None:

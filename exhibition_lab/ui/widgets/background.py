@@ -69,7 +69,10 @@ def progress_bar(total: int, unit: str, description: str):
     try:
         from tqdm.notebook import tqdm
 
-        return tqdm(total=total, unit=unit, desc=description, display=False)
+        # the description alone beside the bar, its spaces unbreakable: tqdm widens every plain
+        # space of its label to a figure space, which read as "simulated  games"
+        label = description.replace(" ", "\u00a0")
+        return tqdm(total=total, unit=unit, desc=label, display=False, bar_format="{desc}\u00a0{bar}")
     except Exception:  # no ipywidgets front end for tqdm's bar (its ImportError or a refusal)
         from tqdm import tqdm as console_tqdm
 

@@ -30,6 +30,13 @@ def _option_row(box: w.Checkbox, text: w.HTML) -> w.HBox:
     return w.HBox([box, text], layout=w.Layout(align_items="flex-start", margin="0 0 2px 0"))
 
 
+def _setup_row(*parts: w.Widget) -> w.HBox:
+    # a row of the panel wraps in a narrow container instead of cutting its last field
+    row = w.HBox(list(parts), layout=w.Layout(align_items="center"))
+    row.add_class("exlab-setup-row")
+    return row
+
+
 class VariationPicker(w.VBox):
     """One checkbox per variation showcase: its name, the showcase it covers, one line on
     what it does. ``value`` is the tuple of chosen keys (as ``Layout.with_variations`` takes).
@@ -131,12 +138,10 @@ class NewGameControls(w.VBox):
         for dropdown in self.seats:
             dropdown.observe(lambda _: self._describe_seats(), names="value")
         self._seat_rows = [
-            w.HBox(
-                [
-                    w.HTML(f"<b>{escape(words.panel('seat').format(n=k + 1))}</b>", layout=w.Layout(width="52px")),
-                    self.names[k],
-                    self.seats[k],
-                ]
+            _setup_row(
+                w.HTML(f"<b>{escape(words.panel('seat').format(n=k + 1))}</b>", layout=w.Layout(width="52px")),
+                self.names[k],
+                self.seats[k],
             )
             for k in range(MAX_PLAYERS)
         ]
@@ -181,7 +186,7 @@ class NewGameControls(w.VBox):
                 ),
                 self.variations,
                 secret_row,
-                w.HBox([self.seed, self.keep_seed, self.button], layout=w.Layout(align_items="center")),
+                _setup_row(self.seed, self.keep_seed, self.button),
                 self.message,
             ]
         )

@@ -1,0 +1,176 @@
+"""The play app at laptop size, in a full Voila page, in English, Spanish and Japanese.
+
+At 1366×768 a whole game is played by clicks; at every step the decision — the status line,
+the cards you may take, the continent buttons after a white card, the spots your card may go
+to and the Depot's controls — lies inside the window without scrolling, and no visible text is
+cut (a box narrower than its words either wraps them or shows them whole on hover). At game
+over the review's progress and Cancel appear beside the Review button. Then the window is made
+600, 950 and 1100 px wide and a new game is checked the same way, with the New game panel, the
+continent choice, the coach's hint and a click on a spot that is not lit (its answer must be in
+the window). Screenshots go to build/browser/laptop-<language>-*.png.
+
+Needs Debian's chromium, voila and playwright (see browser_support).
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import (
+    ARTIFACTS,
+    GAME_OVER,
+    LAPTOP,
+    MOVES_ABOVE_JS,
+    MOVES_JS,
+    chromium_page,
+    click_next,
+    clipped,
+    voila_server,
+)
+
+WIDTHS = (600, 950, 1100)
+NOTEBOOKS = {"en": "03_play.ipynb", "es": "es/03_play.ipynb", "ja": "ja/03_play.ipynb"}
+
+# What must be in the window for the decision at hand: the status line and every lit control.
+DECISION = (
+    ".exlab-banner",
+    ".exlab-status-box",
+    ".exlab-market-card.exlab-takeable",
+    ".exlab-continent-choice:not([disabled])",
+    ".exlab-legal",
+    ".exlab-depot.exlab-lit",
+    ".exlab-end-exhibition.exlab-lit",
+)
+# Each visible element of the selectors that lies (even partly) outside the window.
+OUTSIDE_JS = """selectors => {
+  const out = [];
+  for (const selector of selectors) {
+    [...document.querySelectorAll(selector)].forEach((e, k) => {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') return;
+      if (r.top < -1 || r.bottom > window.innerHeight + 1 || r.left < -1 || r.right > window.innerWidth + 1)
+        out.push(`${selector}[${k}] at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},` +
+                 `${Math.round(r.bottom)} outside the ${window.innerWidth}×${window.innerHeight} window`);
+    });
+  }
+  return out;
+}"""
+# Every visible element of the app holding text of its own whose words are cut: wider than its
+# box in a box that clips, with no hover that gives the whole text. The cards shorten their
+# subjects on purpose (the whole subject is their hover); the status box folds under "More".
+CUT_JS = """() => {
+  const cut = [];
+  const app = document.querySelector('.exlab-app');
+  for (const e of app.querySelectorAll('*')) {
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const r = e.getBoundingClientRect();
+    const style = getComputedStyle(e);
+    if (!r.width || !r.height || style.visibility === 'hidden') continue;
+    if (e.closest('.exlab-cardlike, .exlab-status-box, [title]')) continue;
+    const clips = el => { const s = getComputedStyle(el);
+                          return s.overflowX !== 'visible' || s.textOverflow === 'ellipsis'; };
+    let box = e;
+    while (box && box !== app && !clips(box)) box = box.parentElement;
+    if (!box || box === app) continue;
+    if (box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'auto')
+      cut.push(`${JSON.stringify(e.textContent.trim().slice(0, 40))} (${box.scrollWidth} > ${box.clientWidth} px)`);
+  }
+  return [...new Set(cut)];
+}"""
+# The app's top at the window's top, whichever box scrolls the page (Voila scrolls a panel).
+TOP_JS = "() => document.querySelector('.exlab-app').scrollIntoView({block: 'start'})"
+
+
+def _check(page, when: str, problems: list[str]) -> None:
+    found = page.evaluate(OUTSIDE_JS, list(DECISION)) + page.evaluate(CUT_JS) + clipped(page)
+    problems.extend(f"{when}: {p}" for p in found)
+
+
+def _act(page) -> str:
+    before = page.evaluate(MOVES_JS)
+    what = click_next(page)
+    if what != "over":
+        page.wait_for_function(MOVES_ABOVE_JS, arg=before, timeout=60_000)
+        page.wait_for_timeout(150)  # the bots' turns are drawn
+    return what
+
+
+def _narrow(page, language: str, width: int, problems: list[str]) -> None:
+    """A new game at ``width`` px: its first decisions, the panels, an unlit click."""
+    shot = str(ARTIFACTS / f"laptop-{language}-{width}")
+    page.set_viewport_size({"width": width, "height": LAPTOP["height"]})
+    page.wait_for_timeout(300)
+    page.evaluate(TOP_JS)
+    _check(page, f"{width} px, the start", problems)
+    page.screenshot(path=f"{shot}-start.png")
+    page.locator(".exlab-hint").click()
+    page.wait_for_selector(".exlab-hint-panel .exlab-hint-close", state="visible", timeout=60_000)
+    _check(page, f"{width} px, the hint open", problems)
+    page.screenshot(path=f"{shot}-hint.png")
+    page.locator(".exlab-hint-close").click()
+    _act(page)  # take a card: the spots it may go to light up
+    _check(page, f"{width} px, a card taken", problems)
+    page.screenshot(path=f"{shot}-taken.png")
+    if page.locator(".exlab-legal").count():
+        _act(page)  # place it, then take the next one
+        _act(page)
+        unlit = page.locator(".exlab-spot.exlab-empty-spot:not(.exlab-legal)")
+        if unlit.count():
+            before = page.locator(".exlab-status").first.inner_text()
+            unlit.first.click()
+            page.wait_for_function("t => document.querySelector('.exlab-status').innerText !== t", arg=before)
+            status = page.evaluate(OUTSIDE_JS, [".exlab-status .exlab-error"])
+            problems.extend(f"{width} px, the answer to an unlit click: {p}" for p in status)
+            assert page.locator(".exlab-status .exlab-error").count(), "an unlit click was not answered"
+            page.screenshot(path=f"{shot}-unlit.png")
+    # the continent buttons after a white card, shown as they would be
+    page.evaluate("() => document.querySelector('.exlab-chooser').style.setProperty('display', 'flex', 'important')")
+    _check(page, f"{width} px, the continent buttons", problems)
+    page.screenshot(path=f"{shot}-continents.png")
+    page.evaluate("() => document.querySelector('.exlab-chooser').style.removeProperty('display')")
+    page.locator(".exlab-setup-toggle").first.click()
+    page.wait_for_selector(".exlab-setup .exlab-new-game", state="visible")
+    page.wait_for_timeout(600)
+    problems.extend(f"{width} px, New game: {p}" for p in page.evaluate(CUT_JS) + clipped(page))
+    page.locator(".exlab-setup").screenshot(path=f"{shot}-setup.png")
+    page.locator(".exlab-setup-toggle").first.click()
+    page.wait_for_selector(".exlab-setup", state="hidden")
+
+
+@pytest.mark.parametrize("language", sorted(NOTEBOOKS))
+def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = str(ARTIFACTS / f"laptop-{language}")
+    problems: list[str] = []
+    with voila_server(NOTEBOOKS[language]) as url, chromium_page(LAPTOP) as page:
+        page.goto(url, timeout=180_000)
+        page.wait_for_selector(".exlab-market-card", timeout=180_000)
+        page.evaluate(TOP_JS)
+        _check(page, "1366 px, the start", problems)
+        page.screenshot(path=f"{shot}-1366-start.png")
+        clicks = 0
+        while _act(page) != "over":
+            clicks += 1
+            assert clicks < 250, "the game did not end"
+            if page.locator(GAME_OVER).count():
+                break
+            _check(page, f"1366 px, click {clicks}", problems)
+            if clicks == 13:
+                page.screenshot(path=f"{shot}-1366-midgame.png")
+        page.evaluate(TOP_JS)
+        page.screenshot(path=f"{shot}-1366-end.png")
+        # the review: its progress and Cancel beside the button, at once
+        review = page.locator(".exlab-review")
+        review.click()
+        status = page.locator(".exlab-review-status")
+        status.wait_for(state="visible", timeout=2_000)
+        button, bar = review.bounding_box(), status.bounding_box()
+        assert abs(bar["y"] - button["y"]) < 80 and bar["x"] < button["x"] + 700, (button, bar)
+        page.wait_for_selector(".exlab-review-panel", timeout=120_000)
+        page.wait_for_timeout(600)
+        problems.extend(f"1366 px, the review: {p}" for p in page.evaluate(CUT_JS))
+        page.screenshot(path=f"{shot}-1366-review.png", full_page=True)
+        page.locator(".exlab-play-again").click()
+        page.wait_for_selector(".exlab-market-card.exlab-takeable", timeout=60_000)
+        for width in WIDTHS:
+            _narrow(page, language, width, problems)
+    assert not problems, f"{language}: {len(problems)} problems: " + "; ".join(problems[:8])
