@@ -159,8 +159,7 @@ def goal_strings(tree: ast.AST) -> list[tuple[int, str]]:
 
 #: Words that are spelled like a goal but name something else: the action verb ``depot``
 #: (the notation), the Depot's button and the hint's target, the facts a score reason
-#: carries (``decades``, ``chain``), an OpenSpiel parameter, an observation field and the
-#: variation showcases' keys (Layout's), which two variation goals share.
+#: carries (``decades``, ``chain``), an OpenSpiel parameter and an observation field.
 NOT_GOALS = {
     ("exhibition_lab.games.exhibition.rules.actions", "depot"),
     ("exhibition_lab.ui.screens.play", "depot"),
@@ -172,8 +171,6 @@ NOT_GOALS = {
     ("exhibition_lab.ui.text.names", "chain"),
     ("exhibition_lab.openspiel", "mid_century"),
     ("exhibition_lab.games.exhibition.observation", "six_continents"),
-    ("exhibition_lab.ui.text.setup", "short_era"),
-    ("exhibition_lab.ui.text.setup", "antiquity"),
 }
 
 
