@@ -82,6 +82,17 @@ def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirement
     return ShowcaseKind(key, name, base.size, rule, covers=base.key, **requirements)
 
 
+# D12: Links sets R12 aside (like One Continent), so linked neighbours may share a continent.
+LINKS = _variation(
+    "links",
+    goals.rule_name("V3"),
+    "V3",
+    GENERAL,
+    link_years=5,
+    distinct_continents=False,
+    line=N_("direct neighbours share a continent or lie within {years} years (a continent may appear twice here)"),
+)
+
 VARIATIONS: dict[str, ShowcaseKind] = {
     v.key: v
     for v in (
@@ -93,25 +104,14 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             min_step=20,
             line=N_("neighbouring cards at least {step} years apart (more across empty spots)"),
         ),
-        # D12: Links sets R12 aside (like One Continent), so linked neighbours may share a
-        # continent; "links_strict" keeps R12 (V1's general wording), so they never can.
-        _variation(
-            "links",
-            goals.rule_name("V3"),
-            "V3",
-            GENERAL,
-            link_years=5,
-            distinct_continents=False,
-            line=N_(
-                "direct neighbours share a continent or lie within {years} years (a continent may appear twice here)"
-            ),
-        ),
-        _variation(
-            "links_strict",
-            N_("Links (strict)"),
-            "V3",
-            GENERAL,
-            link_years=5,
+        LINKS,
+        # D12: "links_strict" keeps R12 (V1's general wording), so linked neighbours never
+        # share a continent; the link itself is V3's, as in Links.
+        replace(
+            LINKS,
+            key="links_strict",
+            name=N_("Links (strict)"),
+            distinct_continents=True,
             line=N_("like Links, but no continent twice in the showcase, so neighbours lie within {years} years"),
         ),
         _variation(
