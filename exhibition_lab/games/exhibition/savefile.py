@@ -25,7 +25,9 @@ from .rules.hall import Hall
 from .rules.layout import Layout
 
 SAVE_FORMAT = "exhibition_lab/game"
-SAVE_VERSION = 3  # 3: "start" (a game may begin from a position); 2: "links" is D12's reading
+# 4: a deck card keeps its subject's translations; 3: "start" (a game may begin from a
+# position); 2: "links" is D12's reading
+SAVE_VERSION = 4
 MAX_ACTIONS = 5_000
 _KEYS = frozenset({"format", "version", "players", "layout", "seed", "deck", "deal", "start", "actions", "state"})
 _DEAL_KEYS = {"market", "stock", "secret_decades"}
@@ -35,7 +37,7 @@ _DEAL_KEYS = {"market", "stock", "secret_decades"}
 FORMAT = SaveFormat(
     SAVE_FORMAT,
     SAVE_VERSION,
-    {1: _KEYS - {"start"}, 2: _KEYS - {"start"}, SAVE_VERSION: _KEYS},
+    {1: _KEYS - {"start"}, 2: _KEYS - {"start"}, 3: _KEYS, SAVE_VERSION: _KEYS},
     max_moves=MAX_ACTIONS,
     renamed={1: {"links": "links_strict"}},
 )
@@ -112,7 +114,7 @@ def game_to_dict(game: SavedGame) -> dict[str, Any]:
         "seed": game.seed,
         "deck": None
         if game.deck == standard and _titles(game.deck) == _titles(standard)
-        else [[c.token, c.title] for c in game.deck],
+        else [[c.token, c.title, dict(c.titles)] for c in game.deck],
         "deal": {
             "market": [[c.token for c in cards] for cards in deal.market],
             "stock": [c.token for c in deal.stock],
@@ -143,8 +145,9 @@ def state_summary(game: SavedGame) -> dict[str, Any]:
     }
 
 
-def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(c.title for c in deck)
+def _titles(deck: Sequence[Card]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Every card's subject in English and in the other languages (not part of a card's equality)."""
+    return tuple((c.title, c.titles) for c in deck)
 
 
 # ---------------------------------------------------------------------- reading
@@ -189,13 +192,23 @@ def _load_deck(doc: Reader, raw: Any, deal: Any) -> tuple[Card, ...]:
         isinstance(raw, list) and len(raw) <= MAX_DECK, f"'deck' must be null or a list of at most {MAX_DECK} cards"
     )
     cards = []
+    # version 4 adds each subject's translations: {"es": …, "ja": …}
+    translated = doc.version >= 4
+    shape = "[token, title, {language: title}]" if translated else "[token, title]"
     for k, item in enumerate(raw):
         doc.require(
-            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item),
-            f"deck entry {k} must be [token, title]",
+            isinstance(item, list)
+            and len(item) == 2 + translated
+            and all(isinstance(x, str) for x in item[:2])
+            and (
+                not translated
+                or (isinstance(item[2], dict) and all(isinstance(t, str) for pair in item[2].items() for t in pair))
+            ),
+            f"deck entry {k} must be {shape}",
         )
         card = _card(doc, item[0], f"deck entry {k}")
-        cards.append(Card(card.year, card.continent, item[1]))
+        titles = tuple(item[2].items()) if translated else ()
+        cards.append(Card(card.year, card.continent, item[1], titles))
     deck: tuple[Card, ...] = doc.guarded("'deck'", lambda: check_deck(cards))  # the same deck rules as Game.new
     return deck
 
