@@ -12,7 +12,7 @@ import re
 import pytest
 
 import exhibition_lab as xl
-from conftest import RON, card, hall
+from conftest import MID_GAME, RON, card, hall
 from exhibition_lab.ui.course.exercises import (
     PHASE_WORDS,
     CountPoints,
@@ -26,7 +26,6 @@ from exhibition_lab.ui.render.halls import hall_html
 from exhibition_lab.ui.render.pictures import HallPicture
 from exhibition_lab.ui.text.rules import rule_sentence
 
-MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 BARE_SPOT = re.compile(r"\(\d+, \d+\)|spot \d+\)")
 
 
