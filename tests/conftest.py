@@ -6,11 +6,12 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
+from exhibition_lab.games.exhibition.examples import load_example
 
-RON = (
-    "1904AF . 1945W 1958SA 1966EU 1981NA / 1918NA 1927OC 1934EU . / 1952AF / "
-    "1973OC 1974OC . / 1903NA 1972SA | 1996AS 1938SA"
-)
+#: Ron's final exhibition, the rulebook's example (R27), as ``seeds/examples/ron.json`` has it.
+RON = str(load_example("ron").halls["Ron"])
+#: Ron's hall halfway through his game: the course's and the exercises' board.
+MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 
 
 # A hand-made deck for scenario tests that name the market cards one by one: the reference

@@ -13,79 +13,15 @@ import pytest
 import exhibition_lab as xl
 from exhibition_lab._public import PUBLIC_MODULES
 from exhibition_lab.games.exhibition.rules.goals import GOALS
-from tests.helpers.imports import find_cycle
+from tests.helpers.imports import NAME, find_cycle, imports_of, modules
+from tests.helpers.imports import graph as import_graph
 
 PACKAGE = Path(xl.__file__).parent
-ROOT = PACKAGE.parent
-NAME = "exhibition_lab"
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
-
-
-def _is_type_checking(node: ast.AST) -> bool:
-    test = getattr(node, "test", None)
-    return isinstance(node, ast.If) and (
-        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
-        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-    )
-
-
-def _runtime_nodes(tree: ast.AST):
-    """Every node that can run: the whole tree but ``if TYPE_CHECKING:`` blocks (imports for
-    type hints only never load). Imports inside functions — lazy ones — are included."""
-    stack = [tree]
-    while stack:
-        node = stack.pop()
-        if _is_type_checking(node):
-            stack.extend(getattr(node, "orelse", []))
-            continue
-        yield node
-        stack.extend(ast.iter_child_nodes(node))
-
-
-def _resolve(importer: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
-    if node.level == 0:
-        base = node.module or ""
-    else:
-        parts = importer.split(".")
-        keep = len(parts) - node.level + (1 if is_package else 0)
-        base = ".".join(parts[:keep] + ([node.module] if node.module else []))
-    if node.module is None or node.level == 0:
-        return [base] + [f"{base}.{alias.name}" for alias in node.names]
-    return [base] + [f"{base}.{alias.name}" for alias in node.names]
-
-
-def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
-    """The package modules ``name`` imports, lazily or not."""
-    found: set[str] = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in _runtime_nodes(tree):
-        targets: list[str] = []
-        if isinstance(node, ast.ImportFrom):
-            targets = _resolve(name, path.name == "__init__.py", node)
-        elif isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        for target in targets:
-            while target and target not in known:
-                target = target.rpartition(".")[0]
-            if target and target != name and target != NAME:
-                found.add(target)
-    return found
 
 
 def graph() -> dict[str, set[str]]:
-    mods = modules()
-    known = set(mods)
-    return {name: imports_of(name, path, known) for name, path in mods.items()}
+    """Every import that can run, lazy ones included (type-only imports never load)."""
+    return import_graph(lazy=True)
 
 
 def under(name: str, folder: str) -> bool:
@@ -99,7 +35,7 @@ def test_the_graph_sees_lazy_imports_and_skips_type_only_ones(tmp_path):
     )
     path = tmp_path / "a.py"
     path.write_text(source)
-    assert imports_of("pkg.a", path, {"pkg.a", "pkg.b", "pkg.c"}) == {"pkg.c"}
+    assert imports_of(path, {"pkg.a", "pkg.b", "pkg.c"}, lazy=True, name="pkg.a") == {"pkg.c"}
 
 
 def test_no_import_cycle_at_all():
@@ -160,8 +96,7 @@ def goal_strings(tree: ast.AST) -> list[tuple[int, str]]:
 
 #: Words that are spelled like a goal but name something else: the action verb ``depot``
 #: (the notation), the Depot's button and the hint's target, the facts a score reason
-#: carries (``decades``, ``chain``), an OpenSpiel parameter, an observation field and the
-#: variation showcases' keys (Layout's), which two variation goals share.
+#: carries (``decades``, ``chain``), an OpenSpiel parameter and an observation field.
 NOT_GOALS = {
     ("exhibition_lab.games.exhibition.rules.actions", "depot"),
     ("exhibition_lab.ui.screens.play", "depot"),
@@ -173,8 +108,6 @@ NOT_GOALS = {
     ("exhibition_lab.ui.text.names", "chain"),
     ("exhibition_lab.openspiel", "mid_century"),
     ("exhibition_lab.games.exhibition.observation", "six_continents"),
-    ("exhibition_lab.ui.text.setup", "short_era"),
-    ("exhibition_lab.ui.text.setup", "antiquity"),
 }
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import exhibition_lab as xl
 from exhibition_lab._public import PUBLIC_MODULES
-from tests.helpers.imports import find_cycle
+from tests.helpers.imports import find_cycle, imported_name, imports_of, modules
 
 PACKAGE = Path(xl.__file__).parent
 NOT_ENGINE = ("exhibition_lab.ui.render.plots", "exhibition_lab.ui.render.timeline_plots")  # matplotlib code
@@ -25,19 +25,13 @@ ADAPTERS = ("exhibition_lab.openspiel", "exhibition_lab.envs")
 FACADES = (set(PUBLIC_MODULES) - set(ADAPTERS)) | {"exhibition_lab.__main__"}
 
 
-def module_name(path: Path) -> str:
-    """The dotted name of a module file of the package (a package's ``__init__`` is the package)."""
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
 def _within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
 def all_modules() -> dict[str, Path]:
     """Every module of the package, sub-packages included, by dotted name."""
-    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+    return modules()
 
 
 def engine_modules() -> dict[str, Path]:
@@ -47,48 +41,9 @@ def engine_modules() -> dict[str, Path]:
     }
 
 
-def _is_type_checking_block(node: ast.stmt) -> bool:
-    test = getattr(node, "test", None)
-    return isinstance(node, ast.If) and (
-        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
-        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-    )
-
-
-def _module_level_statements(body: list[ast.stmt]):
-    """Statements run at import: the body and the branches of top-level if/try, not functions."""
-    for node in body:
-        if _is_type_checking_block(node):
-            continue
-        yield node
-        for block in ("body", "orelse", "finalbody"):
-            if isinstance(node, (ast.If, ast.Try)):
-                yield from _module_level_statements(getattr(node, block, []))
-        for handler in getattr(node, "handlers", []):
-            yield from _module_level_statements(handler.body)
-
-
-def imported_name(path: Path, node: ast.ImportFrom) -> str:
-    """The absolute module a ``from … import`` statement of ``path`` reads from."""
-    if node.level == 0:
-        return node.module or ""
-    base = module_name(path).split(".")
-    if path.name != "__init__.py":
-        base = base[:-1]
-    base = base[: len(base) - (node.level - 1)]
-    return ".".join(base + ([node.module] if node.module else []))
-
-
 def imported_modules(path: Path, names: set[str]) -> set[str]:
     """The package's modules ``path`` imports when it loads (``from ..x import …``, ``from . import x``)."""
-    found = set()
-    for node in _module_level_statements(ast.parse(path.read_text(encoding="utf-8")).body):
-        if isinstance(node, ast.ImportFrom):
-            source = imported_name(path, node)
-            found |= ({source} | {f"{source}.{alias.name}" for alias in node.names}) & names
-        elif isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names} & names
-    return found
+    return imports_of(path, names, lazy=False)
 
 
 def test_the_cycle_finder_finds_a_cycle():

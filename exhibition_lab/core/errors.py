@@ -9,6 +9,8 @@ unknown name, a seat out of range, an impossible budget) are :class:`ArgumentErr
 
 from __future__ import annotations
 
+from typing import Protocol
+
 
 class ExhibitionLabError(Exception):
     """Base class of every exhibition_lab error; ``rule`` is the rule id the message cites, if any."""
@@ -43,11 +45,21 @@ class NotationError(ExhibitionLabError, ValueError):
         self.position = position
 
 
-class RuleViolation(ExhibitionLabError, ValueError):
-    """Well-formed input that a rule forbids; ``rule`` is the rule id (e.g. ``"R11"``)."""
+class Refusal(Protocol):
+    """The facts of a refusal, as a game's rules find them (an Exhibition hall's ``Problem``)."""
 
-    def __init__(self, message: str, *, rule: str):
+    @property
+    def rule(self) -> str: ...
+
+
+class RuleViolation(ExhibitionLabError, ValueError):
+    """Well-formed input that a rule forbids; ``rule`` is the rule id (e.g. ``"R11"``) and
+    ``facts`` the refusal as data (the cards and spots involved, the measured value and the
+    limit), where the rules found one, so that words in any language come from them."""
+
+    def __init__(self, message: str, *, rule: str, facts: Refusal | None = None):
         super().__init__(message, rule=rule)
+        self.facts = facts
 
 
 class IllegalHall(RuleViolation):

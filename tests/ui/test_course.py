@@ -7,11 +7,9 @@ import re
 import pytest
 
 import exhibition_lab as xl
-from conftest import card, hall
+from conftest import MID_GAME, card, hall
 from exhibition_lab.ui.course import pictures as course
 from exhibition_lab.ui.text.names import continent_name
-
-MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 
 
 def test_turn_steps_take_move_refill():

@@ -12,8 +12,7 @@ import re
 import pytest
 
 import exhibition_lab as xl
-from conftest import RON, card, hall
-from exhibition_lab.games.exhibition.rules.goals import rule as rule_record
+from conftest import MID_GAME, RON, card, hall
 from exhibition_lab.ui.course.exercises import (
     PHASE_WORDS,
     CountPoints,
@@ -25,8 +24,8 @@ from exhibition_lab.ui.course.exercises import (
 )
 from exhibition_lab.ui.render.halls import hall_html
 from exhibition_lab.ui.render.pictures import HallPicture
+from exhibition_lab.ui.text.rules import rule_sentence
 
-MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 BARE_SPOT = re.compile(r"\(\d+, \d+\)|spot \d+\)")
 
 
@@ -55,7 +54,7 @@ def test_pick_spots_wrong_pick_names_spot_and_rule_in_words():
     feedback = text(exercise)
     assert "Not quite." in feedback
     assert "General, 5th spot" in feedback
-    assert rule_record("R11").sentence in feedback and "(rule R11)" in feedback
+    assert rule_sentence("R11") in feedback and "(rule R11)" in feedback
     assert '<a href="../docs/rules.md#r11"><small>R11</small></a>' in exercise.feedback.value
     assert "You missed" in feedback
     assert not BARE_SPOT.search(feedback)
@@ -114,7 +113,7 @@ def test_is_legal_right_and_wrong(token, spot, legal, rule):
     assert exercise.check() is False and "Not quite." in text(exercise)
     exercise.choice.value = right
     assert exercise.check() is True and "Right!" in text(exercise)
-    assert rule_record(rule).sentence in text(exercise)
+    assert rule_sentence(rule) in text(exercise)
     if not legal:
         assert f"(rule {rule})" in text(exercise)
     assert not BARE_SPOT.search(text(exercise))
@@ -140,10 +139,10 @@ def test_is_legal_white_card_takes_the_missing_continent():
 
 def test_showcase_sentences_follow_the_layout():
     base = xl.Layout.base()
-    assert rule_record("R14").sentence in showcase_sentences(base[1])
-    assert rule_record("R13").sentence in showcase_sentences(base[3])
-    assert rule_record("R12").sentence not in showcase_sentences(base[3])
-    assert rule_record("R14").sentence not in showcase_sentences(base[0])
+    assert rule_sentence("R14") in showcase_sentences(base[1])
+    assert rule_sentence("R13") in showcase_sentences(base[3])
+    assert rule_sentence("R12") not in showcase_sentences(base[3])
+    assert rule_sentence("R14") not in showcase_sentences(base[0])
 
 
 # ----------------------------------------------------------------- CountPoints

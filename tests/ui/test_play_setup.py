@@ -12,7 +12,7 @@ pytest.importorskip("ipywidgets")
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
 from exhibition_lab.games.exhibition.session import PlaySession
-from exhibition_lab.ui.text.setup import SEAT_DETAILS, SEAT_LABELS, VARIATION_LINES
+from exhibition_lab.ui.text.setup import SEAT_DETAILS, SEAT_LABELS, variation_line
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (
     market_of,
@@ -188,7 +188,7 @@ def test_a_new_game_names_its_variations_with_their_rules():
     told = plain(app.status.status.value)
     assert told.startswith("New game (seed 2): ")
     assert "Variations: Links over General" in told and "Short Era over Years Gap" in told
-    assert "V3" in told and "V5" in told and VARIATION_LINES["short_era"] in told
+    assert "V3" in told and "V5" in told and variation_line("short_era") in told
     app._new_session(PlaySession.new(["human", "greedy"], seed=3, secret_decades=True))
     assert "Variation: Secret Decade" in plain(app.status.status.value)
 
@@ -199,7 +199,7 @@ def test_variation_showcase_titles_carry_their_rule_on_hover():
     names = [label.value for label in app.find("exlab-showcase-name")]
     links = next(value for value in names if ">Links<" in value)
     hover = html.unescape(re.search(r"title='([^']*)'", links).group(1))
-    assert "rule V3" in hover and VARIATION_LINES["links"] in hover and "over General" in hover
+    assert "rule V3" in hover and variation_line("links") in hover and "over General" in hover
     assert all("title=" not in value for value in names if ">One Era<" in value)  # base showcases: no rule
 
 

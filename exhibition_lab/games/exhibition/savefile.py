@@ -1,53 +1,120 @@
-"""Saved games, written and read: versioned JSON, strict schema checks on load, then a full
-replay (never pickle or eval).
+"""Saved games, written and read: versioned JSON on :mod:`exhibition_lab.core.savefile`'s
+format and reader (strict JSON of bounded size, exact keys, a full replay; never pickle or
+eval).
 
 Every problem on load becomes a :class:`SaveFileError` that says where the document is wrong.
-This module sits below :mod:`exhibition_lab.games.exhibition.game` (which calls it for ``to_json`` and
-``from_json``) and reads a game only through its public properties.
+This module sits below :mod:`exhibition_lab.games.exhibition.game` and never imports it: it
+reads a game through :class:`SavedGame`, the save record's view of a game, and makes one
+through :class:`GameMaker`, so the game module is the only one of the two that names the other.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from ...core.errors import ExhibitionLabError, SaveFileError
-from ...core.seeding import generator, is_seed
-from .rules.actions import parse_action
-from .rules.cards import MAX_DECK, Card, check_deck, standard_deck
+from ...core.savefile import Reader, SaveFormat, is_int
+from ...core.seeding import generator
+from .rules.actions import Action, parse_action
+from .rules.cards import MAX_DECK, Card, check_deck, load_deck, seeds_path, standard_deck
 from .rules.deal import Deal, deal_cards
+from .rules.hall import Hall
 from .rules.layout import Layout
 
-if TYPE_CHECKING:
-    from .game import Game
-
 SAVE_FORMAT = "exhibition_lab/game"
-SAVE_VERSION = 3  # 3: "start" (a game may begin from a position); 2: "links" is D12's reading
-MAX_SAVE_BYTES = 2_000_000
+# 4: a deck card keeps its subject's translations; 3: "start" (a game may begin from a
+# position); 2: "links" is D12's reading
+SAVE_VERSION = 4
 MAX_ACTIONS = 5_000
-_KEYS = {"format", "version", "players", "layout", "seed", "deck", "deal", "start", "actions", "state"}
-_KEYS_BEFORE = {1: _KEYS - {"start"}, 2: _KEYS - {"start"}}  # versions 1 and 2 always began from a deal
+_KEYS = frozenset({"format", "version", "players", "layout", "seed", "deck", "deal", "start", "actions", "state"})
 _DEAL_KEYS = {"market", "stock", "secret_decades"}
+
+#: The document of every version this package reads: versions 1 and 2 always began from a
+#: deal (no "start"); version 1 saved the strict reading of Links under "links" (D12).
+FORMAT = SaveFormat(
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    {1: _KEYS - {"start"}, 2: _KEYS - {"start"}, 3: _KEYS, SAVE_VERSION: _KEYS},
+    max_moves=MAX_ACTIONS,
+    renamed={1: {"links": "links_strict"}},
+)
+READABLE_VERSIONS = FORMAT.readable
+
+#: The reference decks of earlier releases, newest first: a file of version 1 or 2 that
+#: names no deck ("deck": null) was played with the reference deck of its day, which the
+#: deck's rebalancing (same years, other subjects and continents) replaced.
+EARLIER_DECKS = ("decks/deck_2026-11-30.csv", "decks/deck_2026-11-29.csv")
+
+
+class SavedGame(Protocol):
+    """What a save file reads from a game (the :class:`~exhibition_lab.games.exhibition.game.Game`)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def deck(self) -> tuple[Card, ...]: ...
+    @property
+    def deal(self) -> Deal: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def start_position(self) -> str | None: ...
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]: ...
+    @property
+    def halls(self) -> tuple[Hall, ...]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def phase(self) -> Any: ...  # the game's Phase, written by its value
+    @property
+    def round(self) -> int: ...
+    @property
+    def final(self) -> tuple[bool, ...]: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    def apply(self, action: Action | str) -> Any: ...
+
+
+G = TypeVar("G", bound=SavedGame, covariant=True)
+
+
+class GameMaker(Protocol[G]):
+    """How a save file makes the game it loads: from a deal, or from a start position."""
+
+    def __call__(
+        self, players: Sequence[str], deal: Deal, *, layout: Layout, deck: Sequence[Card], seed: int | None
+    ) -> G: ...
+
+    def from_position(
+        self,
+        text: str,
+        seed: int | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+        stock: Sequence[Card] | None = None,
+    ) -> G: ...
 
 
 # ---------------------------------------------------------------------- writing
-def game_to_dict(game: Game) -> dict:
+def game_to_dict(game: SavedGame) -> dict[str, Any]:
     """The game as plain JSON data: set-up, the actions, and a summary of the state that
     loading checks against the replay."""
     deal = game.deal
     standard = standard_deck()
     return {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
+        **FORMAT.header(),
         "players": list(game.players),
         "layout": list(game.layout.keys),
         "seed": game.seed,
         "deck": None
         if game.deck == standard and _titles(game.deck) == _titles(standard)
-        else [[c.token, c.title] for c in game.deck],
+        else [[c.token, c.title, dict(c.titles)] for c in game.deck],
         "deal": {
             "market": [[c.token for c in cards] for cards in deal.market],
             "stock": [c.token for c in deal.stock],
@@ -61,12 +128,12 @@ def game_to_dict(game: Game) -> dict:
     }
 
 
-def game_to_json(game: Game, indent: int | None = None) -> str:
+def game_to_json(game: SavedGame, indent: int | None = None) -> str:
     """:func:`game_to_dict` as JSON text (UTF-8 names kept as they are)."""
     return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
 
 
-def state_summary(game: Game) -> dict:
+def state_summary(game: SavedGame) -> dict[str, Any]:
     """The visible end state a save file records, so a load can check its replay."""
     return {
         "halls": [str(h) for h in game.halls],
@@ -78,163 +145,111 @@ def state_summary(game: Game) -> dict:
     }
 
 
-def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(c.title for c in deck)
+def _titles(deck: Sequence[Card]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Every card's subject in English and in the other languages (not part of a card's equality)."""
+    return tuple((c.title, c.titles) for c in deck)
 
 
 # ---------------------------------------------------------------------- reading
-def load_game(text: str | bytes, game_type: type[Game]) -> Game:
+def load_game(text: str | bytes, game_type: GameMaker[G]) -> G:
     """Parse, validate and replay a document written by :func:`game_to_json` into a
     ``game_type`` (:class:`Game`; :meth:`Game.from_json` passes itself)."""
-    doc = parse_json(text)
-    _require(isinstance(doc, dict), "the document must be a JSON object")
-    _require(doc.get("format") == SAVE_FORMAT, f"'format' must be {SAVE_FORMAT!r}, found {doc.get('format')!r}")
-    _require("version" in doc, "the document lacks 'version'")
-    version = doc["version"]
-    _require(_is_int(version), f"'version' must be an integer, found {version!r}")
-    _require(
-        version in READABLE_VERSIONS,
-        f"version {version} is not supported; this exhibition_lab reads versions "
-        f"{', '.join(str(v) for v in READABLE_VERSIONS)}",
-    )
-    _exact_keys(doc, _KEYS_BEFORE.get(version, _KEYS), "the document")
-    players = doc["players"]
-    _require(
-        isinstance(players, list) and all(isinstance(p, str) for p in players), "'players' must be a list of names"
-    )
-    layout = _load_layout(doc["layout"], version)
-    seed = doc["seed"]
-    _require(
-        seed is None or (_is_int(seed) and is_seed(seed)),
-        f"'seed' must be null or a whole number from 0 to 2**63 − 1, found {seed!r}",
-    )
-    deck = _load_deck(doc["deck"])
-    deal = _load_deal(doc["deal"], deck)
-    start = doc.get("start")
+    doc = FORMAT.open(text)
+    players = doc.names()
+    layout = _load_layout(doc, doc["layout"])
+    seed = doc.seed()
+    deck = _load_deck(doc, doc["deck"], doc["deal"])
+    deal = _load_deal(doc, doc["deal"], deck)
+    start = doc["start"] if "start" in doc.doc else None
     if start is None:
-        game = _new_game(game_type, players, deal, layout, deck, seed)
+        game: G = doc.guarded("", lambda: game_type(players, deal, layout=layout, deck=deck, seed=seed))
         if seed is not None:
             expected = deal_cards(deck, len(players), _rng(seed), secret_decades=deal.secret_decades is not None)
-            _require(expected == deal, f"the deal does not match seed {seed}: the file was changed")
+            doc.require(expected == deal, f"the deal does not match seed {seed}: the file was changed")
     else:
-        game = _game_from_start(game_type, start, deal, deck, seed)
-        _require(
+        game = _game_from_start(doc, game_type, start, deal, deck, seed)
+        doc.require(
             (game.players, game.layout) == (tuple(players), layout),
             "'players' and 'layout' do not match the start position: the file was changed",
         )
-    _replay(game, doc["actions"])
-    _require(doc["state"] == state_summary(game), "the saved state does not match its actions: the file was changed")
+    doc.replay(lambda move: game.apply(parse_action(move)))
+    doc.check_summary(state_summary(game))
     return game
 
 
-def parse_json(text: str | bytes, *, what: str = "the game", max_chars: int = MAX_SAVE_BYTES) -> Any:
-    """The JSON value of a saved ``what`` (``"the game"``, ``"the Timeline game"``): UTF-8
-    text of at most ``max_chars``, strict JSON (no NaN or Infinity). Anything else raises
-    :class:`SaveFileError` saying why; nothing is evaluated."""
-
-    def refuse(message: str) -> SaveFileError:
-        return SaveFileError(f"cannot load {what}: {message}")
-
-    def refuse_constant(name: str) -> None:
-        raise refuse(f"not valid JSON: {name} is not a number")
-
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > max_chars:
-            raise refuse(f"the document is larger than {max_chars} bytes")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise refuse(f"the document is not UTF-8 text: {exc}") from None
-    if not isinstance(text, str):
-        raise refuse(f"a saved game is JSON text, not {type(text).__name__}")
-    if len(text) > max_chars:
-        raise refuse(f"the document is larger than {max_chars} characters")
-    try:
-        return json.loads(text, parse_constant=refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise refuse(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    except (RecursionError, ValueError) as exc:
-        raise refuse(f"not valid JSON: {exc}") from None
-
-
-def _require(condition: bool, message: str) -> None:
-    if not condition:
-        raise SaveFileError(f"cannot load the game: {message}")
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _exact_keys(obj: dict, keys: set[str], where: str) -> None:
-    missing = sorted(keys - obj.keys())
-    extra = sorted(obj.keys() - keys)
-    _require(not missing, f"{where} lacks {', '.join(repr(k) for k in missing)}")
-    _require(not extra, f"{where} has unknown {', '.join(repr(str(k)) for k in extra)}")
-
-
-READABLE_VERSIONS = (1, 2, SAVE_VERSION)
-# D12: version 1 saved the strict reading of Links under the key "links"
-_OLD_KEYS = {1: {"links": "links_strict"}}  # version 2 and later name the strict reading itself
-
-
-def _load_layout(keys: Any, version: int = SAVE_VERSION) -> Layout:
-    _require(
+def _load_layout(doc: Reader, keys: Any) -> Layout:
+    doc.require(
         isinstance(keys, list) and all(isinstance(k, str) for k in keys), "'layout' must be a list of showcase keys"
     )
-    renamed = _OLD_KEYS.get(version, {})
-    keys = [renamed.get(k, k) for k in keys]
-    try:
-        return Layout.from_keys(keys)
-    except ExhibitionLabError as exc:
-        raise SaveFileError(f"cannot load the game: 'layout': {exc}") from None
+    layout: Layout = doc.guarded("'layout'", lambda: Layout.from_keys([doc.renamed_key(k) for k in keys]))
+    return layout
 
 
-def _load_deck(raw: Any) -> tuple[Card, ...]:
+def _load_deck(doc: Reader, raw: Any, deal: Any) -> tuple[Card, ...]:
     if raw is None:
-        return standard_deck()
-    _require(
+        return _reference_deck(doc, deal)
+    doc.require(
         isinstance(raw, list) and len(raw) <= MAX_DECK, f"'deck' must be null or a list of at most {MAX_DECK} cards"
     )
     cards = []
+    # version 4 adds each subject's translations: {"es": …, "ja": …}
+    translated = doc.version >= 4
+    shape = "[token, title, {language: title}]" if translated else "[token, title]"
     for k, item in enumerate(raw):
-        _require(
-            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item),
-            f"deck entry {k} must be [token, title]",
+        doc.require(
+            isinstance(item, list)
+            and len(item) == 2 + translated
+            and all(isinstance(x, str) for x in item[:2])
+            and (
+                not translated
+                or (isinstance(item[2], dict) and all(isinstance(t, str) for pair in item[2].items() for t in pair))
+            ),
+            f"deck entry {k} must be {shape}",
         )
-        card = _card(item[0], f"deck entry {k}")
-        cards.append(Card(card.year, card.continent, item[1]))
-    try:
-        return check_deck(cards)  # the same deck rules as Game.new (R2, R5)
-    except ExhibitionLabError as exc:
-        raise SaveFileError(f"cannot load the game: 'deck': {exc}") from None
+        card = _card(doc, item[0], f"deck entry {k}")
+        titles = tuple(item[2].items()) if translated else ()
+        cards.append(Card(card.year, card.continent, item[1], titles))
+    deck: tuple[Card, ...] = doc.guarded("'deck'", lambda: check_deck(cards))  # the same deck rules as Game.new
+    return deck
 
 
-def _card(token: Any, where: str) -> Card:
-    _require(isinstance(token, str) and len(token) <= 8, f"{where} must be a card token, found {token!r}")
-    try:
-        return Card.parse(token)
-    except ExhibitionLabError as exc:
-        raise SaveFileError(f"cannot load the game: {where}: {exc}") from None
+def _reference_deck(doc: Reader, deal: Any) -> tuple[Card, ...]:
+    """The reference deck a file without a deck of its own was played with: today's, or for
+    a file of version 1 or 2 the earlier one that holds every card of its deal."""
+    deck = standard_deck()
+    if doc.version >= 3 or not isinstance(deal, dict):
+        return deck
+    tokens = {t for cards in deal.get("market") or () if isinstance(cards, list) for t in cards}
+    tokens |= {t for t in deal.get("stock") or () if isinstance(t, str)}
+    for earlier in (deck, *(load_deck(seeds_path(name)) for name in EARLIER_DECKS)):
+        if tokens <= {c.token for c in earlier}:
+            return earlier
+    return deck  # the deal's own check names the card no reference deck holds
 
 
-def _load_deal(raw: Any, deck: tuple[Card, ...]) -> Deal:
-    _require(isinstance(raw, dict), "'deal' must be an object")
-    _exact_keys(raw, _DEAL_KEYS, "'deal'")
+def _card(doc: Reader, token: Any, where: str) -> Card:
+    doc.require(isinstance(token, str) and len(token) <= 8, f"{where} must be a card token, found {token!r}")
+    card: Card = doc.guarded(where, lambda: Card.parse(token))
+    return card
+
+
+def _load_deal(doc: Reader, raw: Any, deck: tuple[Card, ...]) -> Deal:
+    doc.require(isinstance(raw, dict), "'deal' must be an object")
+    doc.exact_keys(raw, _DEAL_KEYS, "'deal'")
     market, stock, decades = raw["market"], raw["stock"], raw["secret_decades"]
-    _require(
+    doc.require(
         isinstance(market, list) and all(isinstance(m, list) for m in market), "'deal.market' must be a list of lists"
     )
-    _require(isinstance(stock, list) and len(stock) <= len(deck), "'deal.stock' must be a list of cards")
-    _require(
-        decades is None or (isinstance(decades, list) and all(_is_int(d) for d in decades)),
+    doc.require(isinstance(stock, list) and len(stock) <= len(deck), "'deal.stock' must be a list of cards")
+    doc.require(
+        decades is None or (isinstance(decades, list) and all(is_int(d) for d in decades)),
         "'deal.secret_decades' must be null or a list of decades",
     )
     by_token = {c.token: c for c in deck}
 
     def from_deck(token: Any, where: str) -> Card:
-        card = _card(token, where)
-        _require(card.token in by_token, f"{where}: {card.token} is not in the deck")
+        card = _card(doc, token, where)
+        doc.require(card.token in by_token, f"{where}: {card.token} is not in the deck")
         return by_token[card.token]
 
     return Deal(
@@ -244,43 +259,21 @@ def _load_deal(raw: Any, deck: tuple[Card, ...]) -> Deal:
     )
 
 
-def _new_game(
-    game_type: type[Game], players: list[str], deal: Deal, layout: Layout, deck: tuple[Card, ...], seed: int | None
-) -> Game:
-    try:
-        return game_type(players, deal, layout=layout, deck=deck, seed=seed)
-    except ExhibitionLabError as exc:
-        raise SaveFileError(f"cannot load the game: {exc}") from None
-
-
-def _game_from_start(game_type: type[Game], start: Any, deal: Deal, deck: tuple[Card, ...], seed: int | None) -> Game:
+def _game_from_start(
+    doc: Reader, game_type: GameMaker[G], start: Any, deal: Deal, deck: tuple[Card, ...], seed: int | None
+) -> G:
     """The game at its saved start position, with the saved stock order, checked against the deal."""
-    _require(isinstance(start, str), f"'start' must be null or a position, found {start!r}")
-    try:
-        game = game_type.from_position(start, seed=seed, deck=deck, stock=deal.stock)
-    except ExhibitionLabError as exc:
-        raise SaveFileError(f"cannot load the game: 'start': {exc}") from None
-    _require(
+    doc.require(isinstance(start, str), f"'start' must be null or a position, found {start!r}")
+    game: G = doc.guarded("'start'", lambda: game_type.from_position(start, seed=seed, deck=deck, stock=deal.stock))
+    doc.require(
         game.deal == deal and game.start_position == start,
         "the deal does not match the start position: the file was changed",
     )
     if seed is not None:
         shuffled = game_type.from_position(start, seed=seed, deck=deck)
-        _require(shuffled.deal.stock == deal.stock, f"the stock does not match seed {seed}: the file was changed")
+        doc.require(shuffled.deal.stock == deal.stock, f"the stock does not match seed {seed}: the file was changed")
     return game
 
 
 def _rng(seed: int) -> np.random.Generator:
     return generator(seed)[0]
-
-
-def _replay(game: Game, actions: Any) -> None:
-    _require(
-        isinstance(actions, list) and len(actions) <= MAX_ACTIONS, f"'actions' must be a list of at most {MAX_ACTIONS}"
-    )
-    for k, text in enumerate(actions):
-        _require(isinstance(text, str), f"action {k} must be text, found {text!r}")
-        try:
-            game.apply(parse_action(text))
-        except ExhibitionLabError as exc:
-            raise SaveFileError(f"cannot load the game: action {k} ({text!r}) is not allowed: {exc}") from None

@@ -7,13 +7,16 @@ the shuffle against the seed, replays every play through the rules (a tampered p
 refused with the rule it breaks) and compares the summary with the replay.
 
 This module sits below :mod:`exhibition_lab.games.timeline.game` (which calls it for
-``to_json`` and ``from_json``) and reads a game only through its public properties.
+``to_json`` and ``from_json``) and never imports it: it reads a game through
+:class:`SavedTimeline`, the save record's view of a game, and makes one through
+:class:`TimelineMaker`.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -21,12 +24,8 @@ from ...core.savefile import Reader, SaveFormat, is_int
 from ..exhibition.rules.cards import Continent
 from .rules import MAX_PLAYERS, MAX_ROUNDS, TimelineCard, shuffle_order, timeline_deck
 
-if TYPE_CHECKING:
-    from .game import Timeline
-
 SAVE_FORMAT = "exhibition_lab/timeline"
 SAVE_VERSION = 1
-MAX_SAVE_CHARS = 2_000_000
 #: The most plays a game can have: every seat plays once a round until the last round (D16).
 MAX_ACTIONS = MAX_ROUNDS * MAX_PLAYERS
 _KEYS = frozenset(
@@ -50,13 +49,78 @@ FORMAT = SaveFormat(
     SAVE_VERSION,
     {1: _KEYS},
     what="the Timeline game",
-    max_chars=MAX_SAVE_CHARS,
     max_moves=MAX_ACTIONS,
 )
 
 
+class SavedTimeline(Protocol):
+    """What a save file reads from a game (the :class:`~exhibition_lab.games.timeline.game.Timeline`)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def deck(self) -> tuple[TimelineCard, ...]: ...
+    @property
+    def order(self) -> tuple[int, ...]: ...
+    @property
+    def reshuffle_key(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def mistake_limit(self) -> int: ...
+    @property
+    def history(self) -> Sequence[tuple[int, object]]: ...
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def timeline(self) -> tuple[int, ...]: ...
+    @property
+    def pile(self) -> tuple[int, ...]: ...
+    @property
+    def removed(self) -> tuple[int, ...]: ...
+    @property
+    def active(self) -> tuple[bool, ...]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def placed(self) -> tuple[int, ...]: ...
+    @property
+    def mistakes(self) -> int: ...
+    @property
+    def best_streak(self) -> int: ...
+    def summary(self) -> dict[str, Any]: ...
+    def apply(self, action: Any) -> Any: ...  # a Play or its text
+
+
+T = TypeVar("T", bound=SavedTimeline, covariant=True)
+
+
+class TimelineMaker(Protocol[T]):
+    """How a save file makes the game it loads (the Timeline class itself)."""
+
+    def __call__(
+        self,
+        players: Sequence[str],
+        deck: Sequence[TimelineCard],
+        order: Sequence[int],
+        *,
+        reshuffle_key: int,
+        hand_size: int | None,
+        mistakes: int,
+        seed: int | None,
+    ) -> T: ...
+
+
 # ---------------------------------------------------------------------- writing
-def game_to_dict(game: Timeline) -> dict[str, Any]:
+def game_to_dict(game: SavedTimeline) -> dict[str, Any]:
     """The game as plain JSON data: set-up, the plays, and a state summary that loading
     checks against the replay."""
     standard = game.deck == timeline_deck()
@@ -76,12 +140,12 @@ def game_to_dict(game: Timeline) -> dict[str, Any]:
     }
 
 
-def game_to_json(game: Timeline, indent: int | None = None) -> str:
+def game_to_json(game: SavedTimeline, indent: int | None = None) -> str:
     """:func:`game_to_dict` as JSON text (names kept as they are)."""
     return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
 
 
-def state_summary(game: Timeline) -> dict[str, Any]:
+def state_summary(game: SavedTimeline) -> dict[str, Any]:
     """The state a save file records, so a load can check its replay (the pile top first)."""
     return {
         "hands": [list(h) for h in game.hands],
@@ -100,7 +164,7 @@ def state_summary(game: Timeline) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- reading
-def load_game(text: str | bytes, game_type: type[Timeline]) -> Timeline:
+def load_game(text: str | bytes, game_type: TimelineMaker[T]) -> T:
     """Parse, check and replay a document written by :func:`game_to_json` into a
     ``game_type`` (:meth:`Timeline.from_json` passes itself)."""
     reader = FORMAT.open(text)
@@ -114,7 +178,7 @@ def load_game(text: str | bytes, game_type: type[Timeline]) -> Timeline:
     hand_size, mistakes = reader["hand_size"], reader["mistakes"]
     reader.require(is_int(hand_size) and is_int(mistakes), "'hand_size' and 'mistakes' must be integers")
     reader.require(len(players) != 1 or hand_size == 0, "a solo game has no dealt hand ('hand_size' 0)")
-    game = reader.guarded(
+    game: T = reader.guarded(
         "",
         lambda: game_type(
             players,
@@ -133,7 +197,7 @@ def load_game(text: str | bytes, game_type: type[Timeline]) -> Timeline:
         )
     reader.replay(game.apply)
     reader.check_summary(game.summary())
-    return game  # type: ignore[no-any-return]
+    return game
 
 
 def _load_deck(reader: Reader, raw: Any) -> tuple[TimelineCard, ...]:

@@ -24,7 +24,7 @@ from ..render.css import style
 from ..render.halls import hall_body_html
 from ..render.tile import market_html
 from ..text import course
-from ..text.explain import placement_in_words
+from ..text.explain import refusal_in_words
 from ..text.i18n import DEFAULT_LANGUAGE, language
 from ..text.names import card_title, continent_name, invented_subject, spot_name, vehicle_name
 from ..text.rules import rule_sentence
@@ -62,11 +62,11 @@ def reason_at(
     hall: Hall, card: Card, spot: Spot, problem: Problem, others: Sequence[Hall] = (), *, players: int | None = None
 ) -> str:
     """Why ``card`` may not go to ``spot``: the rule's sentence, then the detail — the engine's
-    own in English, the play app's words (:func:`placement_in_words`) in any other language."""
+    own in English, the play app's words for the same facts (:func:`refusal_in_words`) in any
+    other language."""
     if language() == DEFAULT_LANGUAGE:
         return plain_reason(problem)
-    plain = placement_in_words(hall, card, *spot, others, players=players)
-    detail = plain.words if plain is not None else problem.reason
+    detail = refusal_in_words(problem.at(card, *spot), hall.layout).words
     return course.reason_with_rule(rule_sentence(problem.rule), detail, problem.rule)
 
 

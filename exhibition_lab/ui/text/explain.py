@@ -3,25 +3,25 @@
 :meth:`Hall.why_not` answers with the rule id first and spot coordinates (``R11 (ascending
 years): 1904AF cannot go to General (0, 4): …``), which tests and logs rely on. The play app
 and the course speak to a player instead: plain words first, the rule id as a small suffix
-(``1904 must stand left of 1923 in General: years ascend`` + ``R11``). This module builds
-those words from the same :class:`~exhibition_lab.games.exhibition.rules.hall.Problem` the engine finds, so the two
-can never disagree about *whether* a card fits, only about how it is said.
+(``1904 must stand left of 1923 in General: years ascend`` + ``R11``). The words come from
+the facts of the :class:`~exhibition_lab.games.exhibition.rules.hall.Problem` the engine
+finds (the cards and spots involved, the measured value and the rule's limit): no rule is
+checked here, so the words can never disagree with the engine, and every number they quote
+is the rule's own.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.hall import Hall, Problem
-from ...games.exhibition.rules.layout import Layout, ShowcaseKind, unique_decades_range
+from ...games.exhibition.rules.layout import Layout
 from ...games.exhibition.rules.turns import State
-from .i18n import DEFAULT_LANGUAGE, _, language, ngettext, pgettext
+from .i18n import _, ngettext, pgettext
 from .names import card_name, card_title, continent_name, decade_name, showcase_name, spot_name, vehicle_name
-from .rules import rule_name
 
 if TYPE_CHECKING:
     from ...games.exhibition.game import Game
@@ -46,6 +46,7 @@ __all__ = [
     "fits_nowhere_in_words",
     "history_in_words",
     "placement_in_words",
+    "refusal_in_words",
     "turns_in_words",
 ]
 
@@ -61,24 +62,11 @@ def placement_in_words(
 ) -> Plain | None:
     """Why ``card`` may not go to ``(showcase, spot)`` in plain words, or ``None`` if it may.
 
-    Decided by :meth:`Hall.placement_problem` (the same check as :meth:`Hall.why_not`).
+    Decided once, by :meth:`Hall.placement_problem` (the same check as :meth:`Hall.why_not`),
+    and said by :func:`refusal_in_words`.
     """
-    others = tuple(others)
     problem = hall.placement_problem(card, showcase, spot, others, players=players)
-    if problem is None:
-        return None
-    players = players or len(others) + 1
-    return Plain(_words(hall, card, showcase, spot, problem, players, _claims(others)), problem.rule)
-
-
-def _claims(others: Iterable[Hall]) -> frozenset:
-    """Continents the other players' One Continent showcases hold (R13; D6: coloured cards)."""
-    claims = set()
-    for other in others:
-        for kind, spots in zip(other.layout, other.showcases):
-            if kind.same_continent:
-                claims.update(c.continent for c in spots if c is not None and c.continent is not None)
-    return frozenset(claims)
+    return None if problem is None else refusal_in_words(problem, hall.layout)
 
 
 def fits_nowhere_in_words(
@@ -87,253 +75,236 @@ def fits_nowhere_in_words(
     """One short reason per showcase why ``card`` fits none of its empty spots.
 
     Each entry is ``(showcase name, reason)``; a full showcase says so. The reason is the
-    one a player looks for: where the card's year would stand in order (R11), either that no
-    spot is free there, or why the free spot there refuses it (e.g. One Era's step, R14).
-    Only for a card without a year, or when several such spots disagree, the reason shared by
-    most of them is given (the leftmost on a tie).
+    one :meth:`Hall.showcase_refusal` finds: where the card's year would stand in order
+    (R11), either that no spot is free there, or why the free spot there refuses it.
     """
     others = tuple(others)
     result = []
     for s, kind in enumerate(hall.layout):
-        spots = hall.showcases[s]
-        empty = [i for i, c in enumerate(spots) if c is None]
-        if not empty:
-            result.append((showcase_name(kind), Plain(_("full"), "R10")))
-            continue
-        reasons = {i: placement_in_words(hall, card, s, i, others, players=players) for i in empty}
-        if any(r is None for r in reasons.values()):
-            continue  # the card fits here after all; nothing to explain
-        in_order = _spots_in_year_order(spots, card, empty)
-        if in_order == []:
-            result.append((showcase_name(kind), Plain(_no_free_spot_in_order(kind, spots, card), "R11")))
-            continue
-        chosen = in_order or empty
-        if kind.max_step is not None and in_order:
-            # One Era allows more years across free spots (R14): the roomiest spot is the
-            # one a player tries, so its limit is the one worth telling
-            chosen = [max(in_order, key=lambda i: _room(spots, i))]
-        candidates = [reasons[i] for i in chosen]
-        counts = Counter(candidates)
-        result.append((showcase_name(kind), max(candidates, key=lambda r: (counts[r], -candidates.index(r)))))
+        problem = hall.showcase_refusal(card, s, others, players=players)
+        if problem is not None:
+            result.append((showcase_name(kind), refusal_in_words(problem, hall.layout)))
     return result
 
 
-def _room(spots: Sequence[Card | None], spot: int) -> int:
-    """How many spots lie between ``spot`` and the nearest filled one (all, if none is)."""
-    filled = [j for j, c in enumerate(spots) if c is not None]
-    return min((abs(spot - j) for j in filled), default=len(spots))
+# ---------------------------------------------------------------- one refusal in words
+def refusal_in_words(problem: Problem, layout: Layout) -> Plain:
+    """A refusal in the reader's language, from its facts alone: the cards and spots it names,
+    the value the engine measured and the rule's limit. ``layout`` names the showcase."""
+    return Plain(_words(problem, layout), problem.rule)
 
 
-def _year_neighbours(spots: Sequence[Card | None], card: Card) -> tuple[int, int]:
-    """Where ``card``'s year belongs in a showcase (R11): the index of the latest earlier card
-    (-1 if none) and of the earliest later card (``len(spots)`` if none)."""
-    left = max((j for j, c in enumerate(spots) if c and c.year is not None and c.year < card.year), default=-1)
-    right = min((j for j, c in enumerate(spots) if c and c.year is not None and c.year > card.year), default=len(spots))
-    return left, right
+class _Facts(NamedTuple):
+    """What a sentence names: the showcase, the card being placed (the first card named where
+    the refusal is a whole hall's) and the other card the refusal names."""
+
+    showcase: str
+    card: Card | None
+    other: Card | None
+    free: int  # free spots between the two cards named
 
 
-def _spots_in_year_order(spots: Sequence[Card | None], card: Card, empty: list[int]) -> list[int] | None:
-    """The empty spots where ``card`` would keep the years ascending (R11); ``None`` for a
-    card without a year, which has no place of its own."""
-    if card.year is None:
-        return None
-    left, right = _year_neighbours(spots, card)
-    return [i for i in empty if left < i < right]
+def _facts(problem: Problem, layout: Layout) -> _Facts:
+    where = showcase_name(layout[problem.showcase]) if problem.showcase is not None else ""
+    placed = problem.placed
+    named = list(zip(problem.spots, problem.cards))
+    card = placed if placed is not None else (problem.cards[0] if problem.cards else None)
+    others = [c for i, c in named if i != problem.spot] if placed is not None else [c for _, c in named[1:]]
+    free = abs(problem.spots[-1] - problem.spots[0]) - 1 if len(problem.spots) > 1 else 0
+    return _Facts(where, card, others[0] if others else None, free)
 
 
-def _no_free_spot_in_order(kind: ShowcaseKind, spots: Sequence[Card | None], card: Card) -> str:
-    left, right = _year_neighbours(spots, card)
-    name = showcase_name(kind)
-    if left >= 0 and right < len(spots):
-        return _(
-            "{card} must stand between {left} and {right} in {showcase}, and no spot is free there: years ascend"
-        ).format(card=card.year, left=card_name(spots[left]), right=card_name(spots[right]), showcase=name)
-    if left >= 0:
-        return _("{card} must stand right of {left} in {showcase}, and no spot is free there: years ascend").format(
-            card=card.year, left=card_name(spots[left]), showcase=name
-        )
-    return _("{card} must stand left of {right} in {showcase}, and no spot is free there: years ascend").format(
-        card=card.year, right=card_name(spots[right]), showcase=name
+def _year(card: Card | None) -> int | str:
+    """A dated card's year as the sentences quote it (Einstein by name)."""
+    return card_name(card) if card is None or card.year is None else card.year
+
+
+def _words(problem: Problem, layout: Layout) -> str:
+    facts = _facts(problem, layout)
+    sentence = _SENTENCES.get((problem.rule, problem.case)) or _SENTENCES[(problem.rule, "")]
+    return sentence(problem, facts, layout)
+
+
+def _taken_spot(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    assert problem.showcase is not None
+    return _("{spot} already holds {card}").format(
+        spot=spot_name(layout, problem.showcase, problem.spots[0]), card=card_name(problem.cards[0])
     )
 
 
-# ---------------------------------------------------------------- one problem in words
-def _words(hall: Hall, card: Card, showcase: int, spot: int, problem: Problem, players: int, claims: frozenset) -> str:
-    kind = hall.layout[showcase]
-    spots = hall.showcases[showcase]
-    where = showcase_name(kind)
-    name = card_name(card)
-    rule = problem.rule
-    if rule == "R10":
-        return _("{spot} already holds {card}").format(
-            spot=spot_name(hall.layout, showcase, spot), card=card_name(spots[spot])
-        )
-    if rule == "R2":
-        return _("your hall already holds a card of {card}: one card per year").format(card=name)
-    if rule == "V1":
-        return _("white cards may not go in {showcase}, a variation showcase").format(showcase=where)
-    if rule == "R13":
-        return _one_continent(kind, spots, card, claims) or _engine_words(problem, where)
-    handlers = {
-        "R11": _ascending,
-        "R12": _distinct,
-        "R14": _steps,
-        "V2": _steps,
-        "V3": _links,
-        "V4": _one_decade,
-        "V6a": _unique_decades,
-    }
-    handler = handlers.get(rule)
-    words = handler(kind, spots, card, spot, problem, players) if handler else None
-    if words is None and rule == "R16":
-        words = _("no year is left for Einstein between its neighbours in {showcase}").format(showcase=where)
-    return words or _engine_words(problem, where)
+def _full(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("full")
 
 
-def _engine_words(problem: Problem, showcase: str) -> str:
-    """A problem no sentence above describes: the engine's own reason in English (it names
-    the cards and spots), in another language the showcase and the rule's name."""
-    if language() == DEFAULT_LANGUAGE:
-        return _without_coordinates(problem.reason)
-    name = rule_name(problem.rule) or problem.rule
-    return _("{showcase} breaks the rule “{rule}”").format(showcase=showcase, rule=name)
+def _one_per_year(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("your hall already holds a card of {card}: one card per year").format(card=card_name(facts.card))
 
 
-def _neighbours(spots: Sequence[Card | None], spot: int) -> tuple[tuple[int, Card] | None, tuple[int, Card] | None]:
-    """The nearest filled spot with a year on each side of ``spot``."""
-    left = next(((j, spots[j]) for j in range(spot - 1, -1, -1) if spots[j] and spots[j].year), None)
-    right = next(((j, spots[j]) for j in range(spot + 1, len(spots)) if spots[j] and spots[j].year), None)
-    return left, right
+def _no_white(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("white cards may not go in {showcase}, a variation showcase").format(showcase=facts.showcase)
 
 
-def _ascending(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
-    if card.year is None:
-        return None
-    younger_left = [c for c in spots[:spot] if c is not None and c.year is not None and c.year >= card.year]
-    if younger_left:
-        return _("{card} must stand left of {other} in {showcase}: years ascend").format(
-            card=card.year, other=card_name(younger_left[0]), showcase=showcase_name(kind)
-        )
-    older_right = [c for c in spots[spot + 1 :] if c is not None and c.year is not None and c.year <= card.year]
-    if older_right:
+def _ascending(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    if problem.placed is None or problem.spot == problem.spots[0]:  # the card named first is the left one
         return _("{card} must stand right of {other} in {showcase}: years ascend").format(
-            card=card.year, other=card_name(older_right[-1]), showcase=showcase_name(kind)
+            card=_year(facts.card), other=card_name(facts.other), showcase=facts.showcase
         )
-    return None
+    return _("{card} must stand left of {other} in {showcase}: years ascend").format(
+        card=_year(facts.card), other=card_name(problem.cards[0]), showcase=facts.showcase
+    )
 
 
-def _distinct(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
-    if card.continent is None:
-        return _("no continent is left for the white card in {showcase}: continents must differ").format(
-            showcase=showcase_name(kind)
-        )
-    same = next((c for c in spots if c is not None and c.continent is card.continent), None)
-    if same is None:
-        return None
+def _no_spot_between(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _(
+        "{card} must stand between {left} and {right} in {showcase}, and no spot is free there: years ascend"
+    ).format(
+        card=_year(problem.placed),
+        left=card_name(problem.cards[0]),
+        right=card_name(problem.cards[1]),
+        showcase=facts.showcase,
+    )
+
+
+def _no_spot_right_of(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("{card} must stand right of {left} in {showcase}, and no spot is free there: years ascend").format(
+        card=_year(problem.placed), left=card_name(problem.cards[0]), showcase=facts.showcase
+    )
+
+
+def _no_spot_left_of(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("{card} must stand left of {right} in {showcase}, and no spot is free there: years ascend").format(
+        card=_year(problem.placed), right=card_name(problem.cards[0]), showcase=facts.showcase
+    )
+
+
+def _same_continent_twice(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    other = facts.other or problem.cards[0]
+    assert other.continent is not None  # R12 names two cards of one continent
     return _("{showcase} already shows {continent} ({card}): continents must differ").format(
-        showcase=showcase_name(kind), continent=continent_name(card.continent), card=card_name(same)
+        showcase=facts.showcase, continent=continent_name(other.continent), card=card_name(other)
     )
 
 
-def _one_continent(kind: ShowcaseKind, spots, card: Card, claims: frozenset) -> str | None:
-    held = next((c.continent for c in spots if c is not None and c.continent is not None), None)
-    if card.continent is not None and held is not None and held is not card.continent:
-        return _("{showcase} holds {continent}: all its cards share one continent").format(
-            showcase=showcase_name(kind), continent=continent_name(held)
-        )
-    claimed = held or card.continent
-    if claimed is not None and claimed in claims:
-        return _("another player's {showcase} already holds {continent}: first come, first served").format(
-            showcase=showcase_name(kind), continent=continent_name(claimed)
-        )
-    return None
+def _no_continent_left(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("no continent is left for the white card in {showcase}: continents must differ").format(
+        showcase=facts.showcase
+    )
 
 
-def _steps(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
-    if card.year is None:
-        return None
-    left, right = _neighbours(spots, spot)
-    for side in (left, right):
-        if side is None:
-            continue
-        j, other = side
-        free = abs(spot - j) - 1
-        gap = abs(card.year - other.year)
-        if free == 0:
-            between = _("side by side")
-        else:
-            between = ngettext("with {n} free spot between", "with {n} free spots between", free).format(n=free)
-        if kind.max_step is not None and gap > kind.max_step * (free + 1):
-            return _("{card} and {other} would be {gap} years apart in {showcase}, {between}: at most {limit}").format(
-                card=card.year,
-                other=other.year,
-                gap=gap,
-                showcase=showcase_name(kind),
-                between=between,
-                limit=kind.max_step * (free + 1),
-            )
-        if kind.min_step is not None and gap < kind.min_step * (free + 1):
-            return _(
-                "{card} and {other} would be only {gap} years apart in {showcase}, {between}: at least {limit}"
-            ).format(
-                card=card.year,
-                other=other.year,
-                gap=gap,
-                showcase=showcase_name(kind),
-                between=between,
-                limit=kind.min_step * (free + 1),
-            )
-    return None
+def _other_continent(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    other = facts.other or problem.cards[0]
+    assert other.continent is not None  # R13 names two coloured cards
+    return _("{showcase} holds {continent}: all its cards share one continent").format(
+        showcase=facts.showcase, continent=continent_name(other.continent)
+    )
 
 
-def _links(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
-    if card.year is None:
-        return None
-    for j in (spot - 1, spot + 1):
-        if 0 <= j < len(spots) and spots[j] is not None and spots[j].year is not None:
-            other = spots[j]
-            if other.continent is not card.continent and abs(other.year - card.year) > kind.link_years:
-                return _(
-                    "{card} and {other} would stand side by side in {showcase}: "
-                    "neighbours share a continent or lie within {years} years"
-                ).format(card=card.year, other=other.year, showcase=showcase_name(kind), years=kind.link_years)
-    return None
+def _claimed_continent(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    continent = problem.cards[0].continent
+    assert continent is not None  # a claim is a coloured card's (D6)
+    return _("another player's {showcase} already holds {continent}: first come, first served").format(
+        showcase=facts.showcase, continent=continent_name(continent)
+    )
 
 
-def _one_decade(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
-    held = next((c.decade for c in spots if c is not None and c.decade is not None), None)
-    if held is None:
-        return None
+def _every_continent_claimed(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("every continent is claimed by other players, so no choice fits the white card")
+
+
+def _one_decade(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    other = facts.other or problem.cards[0]
+    assert other.decade is not None  # V1 keeps white cards out of One Decade
     return _("{showcase} holds {decade}: all its cards share one decade").format(
-        showcase=showcase_name(kind), decade=decade_name(held)
+        showcase=facts.showcase, decade=decade_name(other.decade)
     )
 
 
-def _unique_decades(kind: ShowcaseKind, spots, card: Card, spot: int, problem: Problem, players: int) -> str | None:
-    if card.decade is None:
-        return None
-    low, high = unique_decades_range(players)
-    name = showcase_name(kind)
-    if not low <= card.decade <= high:
-        return ngettext(
-            "with {n} player {showcase} takes only the {low}s–{high}s",
-            "with {n} players {showcase} takes only the {low}s–{high}s",
-            players,
-        ).format(n=players, showcase=name, low=low, high=high)
-    if any(c is not None and c.decade == card.decade for c in spots):
-        return _("{showcase} already holds {decade}: one card per decade").format(
-            showcase=name, decade=decade_name(card.decade)
-        )
+def _decade_out_of_range(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    players = problem.players or 1
+    return ngettext(
+        "with {n} player {showcase} takes only the {low}s–{high}s",
+        "with {n} players {showcase} takes only the {low}s–{high}s",
+        players,
+    ).format(n=players, showcase=facts.showcase, low=problem.low, high=problem.limit)
+
+
+def _decade_twice(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    assert problem.value is not None  # the decade both cards share
+    return _("{showcase} already holds {decade}: one card per decade").format(
+        showcase=facts.showcase, decade=decade_name(problem.value)
+    )
+
+
+def _decade_taken(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    assert problem.value is not None  # the decade another player holds
     return _("another player's {showcase} already holds {decade}: one card per decade").format(
-        showcase=name, decade=decade_name(card.decade)
+        showcase=facts.showcase, decade=decade_name(problem.value)
     )
 
 
-def _without_coordinates(reason: str) -> str:
-    """The engine's reason without spot numbers such as ``(spot 3)``."""
-    import re
+def _links(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _(
+        "{card} and {other} would stand side by side in {showcase}: "
+        "neighbours share a continent or lie within {years} years"
+    ).format(card=_year(facts.card), other=_year(facts.other), showcase=facts.showcase, years=problem.limit)
 
-    return re.sub(r"\s*\((?:spot \d+|\d+, \d+)\)", "", reason)
+
+def _between(free: int) -> str:
+    if free == 0:
+        return _("side by side")
+    return ngettext("with {n} free spot between", "with {n} free spots between", free).format(n=free)
+
+
+def _at_most(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("{card} and {other} would be {gap} years apart in {showcase}, {between}: at most {limit}").format(
+        card=_year(facts.card),
+        other=_year(facts.other),
+        gap=problem.value,
+        showcase=facts.showcase,
+        between=_between(facts.free),
+        limit=problem.limit,
+    )
+
+
+def _at_least(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("{card} and {other} would be only {gap} years apart in {showcase}, {between}: at least {limit}").format(
+        card=_year(facts.card),
+        other=_year(facts.other),
+        gap=problem.value,
+        showcase=facts.showcase,
+        between=_between(facts.free),
+        limit=problem.limit,
+    )
+
+
+def _no_year_for_einstein(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _("no year is left for Einstein between its neighbours in {showcase}").format(showcase=facts.showcase)
+
+
+#: One sentence per refusal, by its rule id and case (``""``: the rule's only case).
+_SENTENCES = {
+    ("R10", "taken"): _taken_spot,
+    ("R10", "full"): _full,
+    ("R2", ""): _one_per_year,
+    ("V1", ""): _no_white,
+    ("R11", ""): _ascending,
+    ("R11", "no_spot_between"): _no_spot_between,
+    ("R11", "no_spot_right_of"): _no_spot_right_of,
+    ("R11", "no_spot_left_of"): _no_spot_left_of,
+    ("R12", "same"): _same_continent_twice,
+    ("R12", "count"): _no_continent_left,
+    ("R13", "differ"): _other_continent,
+    ("R13", "claimed"): _claimed_continent,
+    ("R13", "all_claimed"): _every_continent_claimed,
+    ("V4", ""): _one_decade,
+    ("V6a", "range"): _decade_out_of_range,
+    ("V6a", "twice"): _decade_twice,
+    ("V6a", "taken"): _decade_taken,
+    ("V3", ""): _links,
+    ("R14", "at_most"): _at_most,
+    ("V2", "at_least"): _at_least,
+    ("R16", ""): _no_year_for_einstein,
+}
 
 
 # ---------------------------------------------------------------- moves in words

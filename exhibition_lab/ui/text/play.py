@@ -20,6 +20,7 @@ from .explain import card_with_subject, history_in_words
 from .i18n import N_, _, ngettext, pgettext, translate
 from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name
 from .numbers import minus
+from .score import solo_numbers_in_words
 from .setup import variation_line
 
 # ---------------------------------------------------------------- names
@@ -173,11 +174,11 @@ def winner_in_words(session: PlaySession, name: str) -> str:
 def solo_rules_in_words() -> str:
     """A solo game's scoring in two sentences, for its first screen (S2–S6, D11)."""
     return _(
-        "Solo game: scores are shown ×100 (1 fame point = 100 points, S2). "
-        "Mid Century is harsh: +100 minus 200 points per year your card is away from 1950 (S6), "
-        "and Years Gap loses 100 points for each card left on the tile older than its left card "
+        "Solo game: scores are shown ×{scale} (1 fame point = {scale} points, S2). "
+        "Mid Century is harsh: +{base} minus {per_year} points per year your card is away from {year} (S6), "
+        "and Years Gap loses {scale} points for each card left on the tile older than its left card "
         "or younger than its right card (S4)."
-    )
+    ).format(**solo_numbers_in_words())
 
 
 def variations_in_words(game: Game) -> str:

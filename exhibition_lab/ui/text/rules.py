@@ -4,6 +4,7 @@ name and sentence (the records of :mod:`~exhibition_lab.games.exhibition.rules.g
 from __future__ import annotations
 
 from ...games.exhibition.rules.goals import rule
+from ...games.exhibition.rules.layout import rule_numbers
 from .i18n import _, translate
 
 
@@ -19,6 +20,7 @@ def rule_name(rule_id: str) -> str:
 
 
 def rule_sentence(rule_id: str) -> str:
-    """A rule in one plain sentence, or ``""`` for an id without a record."""
+    """A rule in one plain sentence, or ``""`` for an id without a record; the numbers it
+    quotes come from the records that hold them (One Era's step, Links' years …)."""
     record = rule(rule_id)
-    return translate(record.sentence) if record is not None else ""
+    return translate(record.sentence).format(**rule_numbers(rule_id)) if record is not None else ""

@@ -4,7 +4,7 @@ score, the solo scale, and how the tiebreak decided (R19–R26, S2–S6, V7)."""
 from __future__ import annotations
 
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
-from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet
+from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, solo_numbers
 from .i18n import _, ngettext, pgettext, translate
 from .names import phrase_words
 from .numbers import minus, number
@@ -28,12 +28,18 @@ def goal_hover(key: str, *, solo: bool) -> str:
         return key
     record = goal(key)
     if solo and record.solo_hover is not None:
-        return translate(record.solo_hover)
+        return translate(record.solo_hover).format(**solo_numbers_in_words())
     words = translate(record.hover)
     if solo:  # every other goal counts ×100 in a solo game (S2)
         words = words.replace(_("1 fame point"), _("100 points"))
         return _("{hover} (×100 in a solo game, S2)").format(hover=words)
     return words
+
+
+def solo_numbers_in_words() -> dict[str, str]:
+    """The numbers the solo sentences quote (:func:`solo_numbers`), negative ones with the
+    minus sign the sheet prints."""
+    return {name: minus(str(value)) for name, value in solo_numbers().items()}
 
 
 def reason_words(line: ScoreLine) -> str:
@@ -77,9 +83,9 @@ def line_tooltip(line: ScoreLine, scale: int = 1) -> str:
         ).format(one=one, points=points, unit=_(" points") if scale != 1 else "")
     if line.goal == MID_CENTURY.key and line.reason.startswith("empty"):
         return _(
-            "Mid Century ({rule}): empty (or Einstein), so it counts as the farthest from 1950, 50 years away "
-            "(D11): 100 − 200 × 50 → {points} points"
-        ).format(rule=line.rule, points=points)
+            "Mid Century ({rule}): empty (or Einstein), so it counts as the farthest from {year}, {empty} years "
+            "away (D11): {base} − {per_year} × {empty} → {points} points"
+        ).format(rule=line.rule, points=points, **solo_numbers_in_words())
     return _("{goal} ({rule}): {reason} → {points}{unit}").format(
         goal=goal_label(line.goal),
         rule=line.rule,

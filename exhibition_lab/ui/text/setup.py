@@ -27,17 +27,6 @@ SEAT_DETAILS = {
     "search": N_("Search bot — strong: plays the game out in its head before it moves"),
 }
 
-#: One line per variation showcase (V2–V6a): what changes for the player.
-VARIATION_LINES = {
-    "spread_the_years": N_("neighbouring cards at least 20 years apart (more across empty spots)"),
-    "links": N_("direct neighbours share a continent or lie within 5 years (a continent may appear twice here)"),
-    "links_strict": N_("like Links, but no continent twice in the showcase, so neighbours lie within 5 years"),
-    "one_decade": N_("all cards from one decade"),
-    "short_era": N_("scores the smallest gap between its two cards"),
-    "antiquity": N_("scores the oldest card in its right spot"),
-    "unique_decades": N_("each card's decade unused in every player's Unique Decades"),
-}
-
 
 def seat_label(kind: str) -> str:
     """A seat kind in a few words (the dropdown's option)."""
@@ -50,8 +39,12 @@ def seat_detail(kind: str) -> str:
 
 
 def variation_line(key: str) -> str:
-    """What a variation showcase changes for the player, in one line."""
-    return _(VARIATION_LINES[key]) if key in VARIATION_LINES else ""
+    """What a variation showcase changes for the player, in one line: its record's line
+    (V2–V6a), quoting the record's numbers."""
+    kind = VARIATIONS.get(key)
+    if kind is None or kind.line is None:
+        return ""
+    return _(kind.line).format(**kind.numbers)
 
 
 def variation_hover(key: str) -> str:

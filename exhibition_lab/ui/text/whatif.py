@@ -27,8 +27,8 @@ CONTROLS = {
     "bot": N_("Bot"),
     "games": N_("Games"),
     "reading": MID_CENTURY.label,
-    "harsh": N_("harsh: −200 a year"),
-    "tiebreak": N_("tiebreak: −2 a year"),
+    "harsh": N_("harsh: −{per_year} a year"),
+    "tiebreak": N_("tiebreak: −{per_year} a year"),
     "simulate": N_("Simulate play"),
     "stop": N_("Stop"),
     "whole_deck": N_("whole deck"),
@@ -39,7 +39,10 @@ CONTROLS = {
 
 
 def control(key: str) -> str:
-    """A control's label by key (see :data:`CONTROLS`)."""
+    """A control's label by key (see :data:`CONTROLS`); a solo reading's label quotes its
+    Mid Century step from its record (S6, D11)."""
+    if key in ("harsh", "tiebreak"):
+        return _(CONTROLS[key]).format(per_year=SoloRules.by_name(key).per_year)
     return _(CONTROLS[key])
 
 

@@ -91,7 +91,7 @@ def tamper(doc: dict, path: list, value) -> str:
 @pytest.mark.parametrize(
     ("path", "value", "fragment"),
     [
-        (["version"], 4, "version 4"),
+        (["version"], 5, "version 5"),
         (["version"], "1", "integer"),
         (["version"], True, "integer"),
         (["format"], "chess", "format"),

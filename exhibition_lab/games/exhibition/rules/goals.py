@@ -83,7 +83,7 @@ SIX_CONTINENTS = Goal(
         "continent into their hall"
     ),
     solo_rule="S3",
-    solo_hover=N_("All 6 Continents (S3): 100 points once your hall holds every continent"),
+    solo_hover=N_("All 6 Continents (S3): {scale} points once your hall holds every continent"),
 )
 YEARS_GAP = Goal(
     "years_gap",
@@ -93,8 +93,8 @@ YEARS_GAP = Goal(
     N_("Years Gap (R20): the biggest gap between its two cards gets 5, the next 4 … 1"),
     solo_rule="S4",
     solo_hover=N_(
-        "Years Gap (S4): 500 points minus 100 for each card left on the tile older than the left card or "
-        "younger than the right card; 0 until both spots are filled"
+        "Years Gap (S4): {pair} points minus {scale} for each card left on the tile older than the left card "
+        "or younger than the right card; 0 until both spots are filled"
     ),
     measure=lambda left, right: right - left,
     measure_name=N_("gap"),
@@ -111,8 +111,8 @@ SHORT_ERA = Goal(
     N_("Short Era (V5): the smallest gap between its two cards gets 5, the next 4 … 1"),
     solo_rule="S5",
     solo_hover=N_(
-        "Short Era (S5): 500 points minus 100 for each tile card from the left year to the right year; 0 until "
-        "both spots are filled"
+        "Short Era (S5): {pair} points minus {scale} for each tile card from the left year to the right year; "
+        "0 until both spots are filled"
     ),
     measure=lambda left, right: right - left,
     measure_name=N_("difference"),
@@ -129,8 +129,8 @@ ANTIQUITY = Goal(
     N_("Antiquity (V6): the oldest right card gets 5, the next 4 … 1"),
     solo_rule="S5",
     solo_hover=N_(
-        "Antiquity (S5): 500 points minus 100 for each tile card older than the right card; 0 until both spots "
-        "are filled"
+        "Antiquity (S5): {pair} points minus {scale} for each tile card older than the right card; 0 until both "
+        "spots are filled"
     ),
     measure=lambda left, right: right,
     measure_name=N_("right-hand year"),
@@ -186,8 +186,8 @@ MID_CENTURY = Goal(
     N_("Mid Century (S6, D11): the solo term of the card nearest 1950"),
     solo_rule="S6",
     solo_hover=N_(
-        "Mid Century (S6, D11): +100 minus 200 points per year your card is from 1950; an empty Mid Century "
-        "counts as the farthest, 50 years away: 100 − 200 × 50 = −9900"
+        "Mid Century (S6, D11): +{base} minus {per_year} points per year your card is from {year}; an empty Mid "
+        "Century counts as the farthest, {empty} years away: {base} − {per_year} × {empty} = {empty_points}"
     ),
     solo_only=True,
 )
@@ -242,7 +242,11 @@ class Rule:
 
 RULES: tuple[Rule, ...] = (
     Rule("R2", N_("one card per year"), N_("A hall never holds two cards of the same year.")),
-    Rule("R3", N_("hall and depot spots"), N_("A hall has 16 spots in five showcases and a Depot of 3.")),
+    Rule(
+        "R3",
+        N_("hall and depot spots"),
+        N_("A hall has {spots} spots in {showcases} showcases and a Depot of {depot_size}."),
+    ),
     Rule("R10", N_("place the card"), N_("A spot holds one card; this spot is already filled.")),
     Rule("R11", N_("ascending years"), N_("In every showcase the years must rise from left to right.")),
     Rule(
@@ -261,7 +265,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "R14",
         N_("One Era"),
-        N_("In One Era two cards may be at most 10 years apart, plus 10 more years for every free spot between them."),
+        N_(
+            "In One Era two cards may be at most {step} years apart, plus {step} more years for every free spot "
+            "between them."
+        ),
     ),
     Rule(
         "R16",
@@ -274,12 +281,15 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "V2",
         N_("Spread the Years"),
-        N_("In Spread the Years two cards must be at least 20 years apart, plus 20 for every free spot between them."),
+        N_(
+            "In Spread the Years two cards must be at least {step} years apart, plus {step} for every free spot "
+            "between them."
+        ),
     ),
     Rule(
         "V3",
         N_("Links"),
-        N_("In Links two neighbouring cards must share a continent or lie at most 5 years apart."),
+        N_("In Links two neighbouring cards must share a continent or lie at most {years} years apart."),
     ),
     Rule("V4", N_("One Decade"), N_("In One Decade every card comes from the same decade.")),
     Rule(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -19,9 +19,8 @@ from typing import NamedTuple
 from ....core.errors import IllegalAction, IllegalHall, NotationError
 from . import goals
 from .cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card, Continent
+from .layout import DEPOT_SIZE as DEPOT_SIZE  # R3: the Depot is a hall's, named here too
 from .layout import Layout, ShowcaseKind, unique_decades_range
-
-DEPOT_SIZE = 3  # R3
 
 Spot = tuple[int, int]
 Spots = tuple[Card | None, ...]
@@ -35,13 +34,45 @@ def rule_name(rule_id: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Why a showcase or a placement is not allowed: the rule id and a human reason."""
+    """Why a showcase or a placement is not allowed, as facts: the rule id, which part of the
+    rule (``case``), the cards involved with their spots in the showcase, the measured
+    ``value`` and the rule's ``limit`` (``low`` … ``limit`` for a range), and ``reason``, the
+    engine's English sentence for logs and errors. A placement's problem also names the
+    ``placed`` card, its ``showcase`` and ``spot``; the ui words a problem from these facts
+    alone, in the reader's language.
+
+    >>> hall = Hall.parse(". . . . . . / 1920AS . . . / . / . . . / . .")
+    >>> problem = hall.placement_problem(Card.parse("1941AF"), 1, 2)
+    >>> problem.rule, problem.cards, problem.spots, problem.value, problem.limit
+    ('R14', (Card.parse('1920AS'), Card.parse('1941AF')), (0, 2), 21, 20)
+    """
 
     rule: str
     reason: str
+    case: str = ""
+    cards: tuple[Card, ...] = ()
+    spots: tuple[int, ...] = ()
+    value: int | None = None
+    limit: int | None = None
+    low: int | None = None
+    players: int | None = None
+    placed: Card | None = None
+    showcase: int | None = None
+    spot: int | None = None
 
     def __str__(self) -> str:
         return f"{self.rule} ({rule_name(self.rule)}): {self.reason}"
+
+    def at(self, card: Card, showcase: int, spot: int) -> Problem:
+        """This problem as the refusal of ``card`` at ``(showcase, spot)``."""
+        return replace(self, placed=card, showcase=showcase, spot=spot)
+
+    @property
+    def gist(self) -> tuple[object, ...]:
+        """The facts a reader is told, without the spots: refusals at several spots with the
+        same gist read alike."""
+        spread = None if self.spots[1:] == () else self.spots[-1] - self.spots[0]
+        return (self.rule, self.case, self.cards, self.value, self.limit, self.low, spread)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,19 +128,22 @@ def _check_white_allowed(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx
         return None
     for i, card in filled:
         if card.is_white:
-            return Problem("V1", f"white card {card} (spot {i}) may not lie in the variation showcase {kind.name}")
+            reason = f"white card {card} (spot {i}) may not lie in the variation showcase {kind.name}"
+            return Problem("V1", reason, cards=(card,), spots=(i,))
     return None
 
 
 def _check_ascending(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Context) -> Problem | None:
-    previous: tuple[int, Card, int] | None = None
-    for i, card in filled:
-        if card.year is None:
-            continue  # Einstein's year is checked by _check_einstein_year
-        if previous is not None and card.year <= previous[2]:
-            j, left, _ = previous
-            return Problem("R11", f"{left} (spot {j}) lies left of {card} (spot {i}) but is not older")
-        previous = (i, card, card.year)
+    dated = [(i, card, card.year) for i, card in filled if card.year is not None]  # Einstein: _check_einstein_year
+    for n, (i, card, year) in enumerate(dated):
+        if n and year <= dated[n - 1][2]:
+            # the widest pair out of order: the leftmost card not older than the first card out
+            # of order, and the rightmost card not younger than that one, so that a card placed
+            # into an ordered showcase is named with the farthest card it must pass
+            j, left, left_year = next(d for d in dated[:n] if d[2] >= year)
+            i, card, _ = [d for d in dated if d[0] > j and d[2] <= left_year][-1]
+            reason = f"{left} (spot {j}) lies left of {card} (spot {i}) but is not older"
+            return Problem("R11", reason, cards=(left, card), spots=(j, i))
     return None
 
 
@@ -122,10 +156,12 @@ def _check_distinct_continents(kind: ShowcaseKind, filled: list[tuple[int, Card]
             continue
         if card.continent in seen:
             j, first = seen[card.continent]
-            return Problem("R12", f"{first} (spot {j}) and {card} (spot {i}) are both from {card.continent.title}")
+            reason = f"{first} (spot {j}) and {card} (spot {i}) are both from {card.continent.title}"
+            return Problem("R12", reason, "same", (first, card), (j, i))
         seen[card.continent] = (i, card)
     if len(filled) > len(CONTINENTS):
-        return Problem("R12", f"{len(filled)} cards cannot all have different continents")
+        reason = f"{len(filled)} cards cannot all have different continents"
+        return Problem("R12", reason, "count", value=len(filled), limit=len(CONTINENTS))
     return None
 
 
@@ -136,12 +172,16 @@ def _check_one_continent(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx
     for i, card in coloured[1:]:
         if card.continent is not coloured[0][1].continent:
             j, first = coloured[0]
-            return Problem("R13", f"{first} (spot {j}) and {card} (spot {i}) differ in continent; all must share one")
+            reason = f"{first} (spot {j}) and {card} (spot {i}) differ in continent; all must share one"
+            return Problem("R13", reason, "differ", (first, card), (j, i))
     if coloured and coloured[0][1].continent in ctx.claims:
-        continent = coloured[0][1].continent
-        return Problem("R13", f"another player's One Continent showcase already holds {continent.title}")
+        j, first = coloured[0]
+        assert first.continent is not None  # a coloured card
+        reason = f"another player's One Continent showcase already holds {first.continent.title}"
+        return Problem("R13", reason, "claimed", (first,), (j,))
     if filled and not coloured and len(ctx.claims) == len(CONTINENTS):
-        return Problem("R13", "every continent is claimed by other players, so no choice fits the white card")
+        reason = "every continent is claimed by other players, so no choice fits the white card"
+        return Problem("R13", reason, "all_claimed", tuple(c for _, c in filled), tuple(i for i, _ in filled))
     return None
 
 
@@ -151,7 +191,8 @@ def _check_one_decade(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _
     i0, first = filled[0]
     for i, card in filled[1:]:
         if card.decade != first.decade:
-            return Problem("V4", f"{first} (spot {i0}) and {card} (spot {i}) are from different decades")
+            reason = f"{first} (spot {i0}) and {card} (spot {i}) are from different decades"
+            return Problem("V4", reason, cards=(first, card), spots=(i0, i))
     return None
 
 
@@ -159,20 +200,24 @@ def _check_unique_decades(kind: ShowcaseKind, filled: list[tuple[int, Card]], ct
     if not kind.unique_decades:
         return None
     low, high = unique_decades_range(ctx.players)
-    seen: dict[int, Card] = {}
+    seen: dict[int, tuple[int, Card]] = {}
     for i, card in filled:
         decade = card.decade
         if decade is None:
             continue  # white cards never lie in a variation showcase (V1)
         if not low <= decade <= high:
+            reason = f"{card} (spot {i}): with {ctx.players} player(s) only the {low}s–{high}s are allowed"
             return Problem(
-                "V6a", f"{card} (spot {i}): with {ctx.players} player(s) only the {low}s–{high}s are allowed"
+                "V6a", reason, "range", (card,), (i,), value=decade, limit=high, low=low, players=ctx.players
             )
         if decade in seen:
-            return Problem("V6a", f"{seen[decade]} and {card} are both from the {decade}s")
+            j, first = seen[decade]
+            reason = f"{first} and {card} are both from the {decade}s"
+            return Problem("V6a", reason, "twice", (first, card), (j, i), value=decade)
         if decade in ctx.taken_decades:
-            return Problem("V6a", f"{card} (spot {i}): another player's Unique Decades showcase has the {decade}s")
-        seen[decade] = card
+            reason = f"{card} (spot {i}): another player's Unique Decades showcase has the {decade}s"
+            return Problem("V6a", reason, "taken", (card,), (i,), value=decade)
+        seen[decade] = (i, card)
     return None
 
 
@@ -191,11 +236,11 @@ def _check_links(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _Conte
         if j != i + 1:
             continue  # V3 ties direct neighbours only
         if left.continent is not right.continent and gap > kind.link_years:
-            return Problem(
-                "V3",
+            reason = (
                 f"{left} (spot {i}) and {right} (spot {j}) neither share a continent "
-                f"nor lie within {kind.link_years} years",
+                f"nor lie within {kind.link_years} years"
             )
+            return Problem("V3", reason, cards=(left, right), spots=(i, j), value=gap, limit=kind.link_years)
     return None
 
 
@@ -203,17 +248,19 @@ def _check_year_steps(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx: _
     for i, left, j, right, gap in _consecutive_fixed_pairs(filled):
         free = j - i - 1
         if kind.max_step is not None and gap > kind.max_step * (free + 1):
-            return Problem(
-                "R14",
+            limit = kind.max_step * (free + 1)
+            reason = (
                 f"{left} (spot {i}) and {right} (spot {j}) are {gap} years apart with {free} free spot(s) "
-                f"between; at most {kind.max_step * (free + 1)} allowed",
+                f"between; at most {limit} allowed"
             )
+            return Problem("R14", reason, "at_most", (left, right), (i, j), value=gap, limit=limit)
         if kind.min_step is not None and gap < kind.min_step * (free + 1):
-            return Problem(
-                "V2",
+            limit = kind.min_step * (free + 1)
+            reason = (
                 f"{left} (spot {i}) and {right} (spot {j}) are {gap} years apart with {free} free spot(s) "
-                f"between; at least {kind.min_step * (free + 1)} needed",
+                f"between; at least {limit} needed"
             )
+            return Problem("V2", reason, "at_least", (left, right), (i, j), value=gap, limit=limit)
     return None
 
 
@@ -253,9 +300,15 @@ def _check_einstein_year(kind: ShowcaseKind, filled: list[tuple[int, Card]], ctx
         if card.is_einstein and not einstein_years(kind, tuple(spots), i):
             neighbours = [f"{c} (spot {j})" for j, c in filled if j != i]
             around = ", ".join(neighbours) or "nothing"
+            reason = f"no year in {FIRST_YEAR}–{LAST_YEAR} lets Einstein (spot {i}) fit beside {around} (D7)"
+            others = [(j, c) for j, c in filled if j != i]
             return Problem(
                 "R16",
-                f"no year in {FIRST_YEAR}–{LAST_YEAR} lets Einstein (spot {i}) fit beside {around} (D7)",
+                reason,
+                cards=(card, *(c for _, c in others)),
+                spots=(i, *(j for j, _ in others)),
+                low=FIRST_YEAR,
+                limit=LAST_YEAR,
             )
     return None
 
@@ -271,6 +324,22 @@ _SHOWCASE_CHECKS = (
     _check_year_steps,
     _check_einstein_year,
 )
+
+
+def _no_free_spot(kind: ShowcaseKind, spots: Spots, card: Card, showcase: int, left: int, right: int) -> Problem:
+    """R11: ``card``'s year belongs between the spots ``left`` and ``right`` (-1 and
+    ``len(spots)`` for the ends), and no spot is free there."""
+    around = [
+        (j, c)
+        for j, c in ((left, spots[left] if left >= 0 else None), (right, spots[right] if right < len(spots) else None))
+        if c is not None
+    ]
+    case = "no_spot_between" if len(around) == 2 else "no_spot_right_of" if left >= 0 else "no_spot_left_of"
+    named = " and ".join(str(c) for _, c in around)
+    reason = f"{card} belongs next to {named} in {kind.name} and no spot is free there"
+    return Problem(
+        "R11", reason, case, tuple(c for _, c in around), tuple(j for j, _ in around), placed=card, showcase=showcase
+    )
 
 
 def claimed_continents(others: Iterable[Hall]) -> frozenset[Continent]:
@@ -506,9 +575,60 @@ class Hall:
     def placement_problem(
         self, card: Card, showcase: int, spot: int, others: Iterable[Hall] = (), *, players: int | None = None
     ) -> Problem | None:
-        """Like :meth:`why_not` but returns the :class:`Problem` (rule id and reason)."""
+        """Like :meth:`why_not` but returns the :class:`Problem`: the facts of the refusal."""
         showcase, spot = self._valid_spot(showcase, spot)
-        return self._problem_at(card, showcase, spot, _context(others, players))
+        problem = self._problem_at(card, showcase, spot, _context(others, players))
+        return None if problem is None else problem.at(card, showcase, spot)
+
+    def showcase_refusal(
+        self, card: Card, showcase: int, others: Iterable[Hall] = (), *, players: int | None = None
+    ) -> Problem | None:
+        """Why ``card`` fits none of the empty spots of ``showcase``, or ``None`` if one takes it.
+
+        The refusal a player looks for: a full showcase is ``R10`` (case ``full``); where the
+        card's year would stand in order (R11) either no spot is free there (case
+        ``no_spot_between``, ``no_spot_right_of`` or ``no_spot_left_of``, with the cards around
+        that place) or the free spot there refuses it (One Era: the roomiest such spot, whose
+        limit is the one worth telling, R14). A card without a year, or several spots in order
+        that disagree, get the refusal shared by most of them (the leftmost on a tie).
+
+        >>> hall = Hall.parse("1900SA 1932AF 1964EU . . . / . . . . / . / . . . / . .")
+        >>> problem = hall.showcase_refusal(Card.parse("1950NA"), 0)
+        >>> problem.rule, problem.case, problem.cards
+        ('R11', 'no_spot_between', (Card.parse('1932AF'), Card.parse('1964EU')))
+        """
+        showcase, _ = self._valid_spot(showcase, 0)
+        kind = self._layout[showcase]
+        spots = self._showcases[showcase]
+        empty = [i for i, c in enumerate(spots) if c is None]
+        if not empty:
+            return Problem("R10", f"{kind.name} is full", "full", showcase=showcase, placed=card)
+        ctx = _context(others, players)
+        problems = {}
+        for i in empty:
+            problem = self._problem_at(card, showcase, i, ctx)
+            if problem is None:
+                return None  # the card fits here after all
+            problems[i] = problem.at(card, showcase, i)
+        if card.year is None:  # a card without a year has no place of its own in the order
+            chosen = empty
+        else:
+            year = card.year
+            left = max((j for j, c in enumerate(spots) if c and c.year is not None and c.year < year), default=-1)
+            right = min(
+                (j for j, c in enumerate(spots) if c and c.year is not None and c.year > year), default=len(spots)
+            )
+            chosen = [i for i in empty if left < i < right]
+            if not chosen:
+                return _no_free_spot(kind, spots, card, showcase, left, right)
+            if kind.max_step is not None:
+                # One Era allows more years across free spots (R14): the roomiest spot is the
+                # one a player tries, so its limit is the one worth telling
+                filled = [j for j, c in enumerate(spots) if c is not None]
+                chosen = [max(chosen, key=lambda i: min((abs(i - j) for j in filled), default=len(spots)))]
+        gists = [problems[i].gist for i in chosen]
+        best = max(range(len(chosen)), key=lambda n: (gists.count(gists[n]), -n))
+        return problems[chosen[best]]
 
     def legal_spots(self, card: Card, others: Iterable[Hall] = (), *, players: int | None = None) -> list[Spot]:
         """Every empty spot where ``card`` satisfies the hall requirements, in layout order.
@@ -543,9 +663,10 @@ class Hall:
     def _problem_at(self, card: Card, showcase: int, spot: int, ctx: _Context) -> Problem | None:
         current = self._showcases[showcase][spot]
         if current is not None:
-            return Problem("R10", f"the spot already holds {current}")
+            return Problem("R10", f"the spot already holds {current}", "taken", (current,), (spot,))
         if self._holds_year_of(card):
-            return Problem("R2", f"this hall or depot already holds a card of {card.year or 'Einstein'}")
+            held = next(c for c in self.cards() if c.year == card.year)
+            return Problem("R2", f"this hall or depot already holds a card of {card.year or 'Einstein'}", cards=(held,))
         return self._showcase_problem_with(card, showcase, spot, ctx)
 
     def _showcase_problem_with(self, card: Card, showcase: int, spot: int, ctx: _Context) -> Problem | None:
@@ -559,10 +680,10 @@ class Hall:
     def problem(self, others: Iterable[Hall] = (), *, players: int | None = None) -> Problem | None:
         """The first requirement the whole hall breaks, or ``None``."""
         ctx = _context(others, players)
-        for kind, spots in zip(self._layout, self._showcases):
+        for showcase, (kind, spots) in enumerate(zip(self._layout, self._showcases)):
             problem = showcase_problem(kind, spots, ctx)
             if problem is not None:
-                return Problem(problem.rule, f"{kind.name}: {problem.reason}")
+                return replace(problem, reason=f"{kind.name}: {problem.reason}", showcase=showcase)
         return None
 
     def is_legal(self, others: Iterable[Hall] = (), *, players: int | None = None) -> bool:
@@ -572,7 +693,7 @@ class Hall:
         """Raise :class:`IllegalHall` naming the rule if the hall breaks a requirement."""
         problem = self.problem(others, players=players)
         if problem is not None:
-            raise IllegalHall(f"{problem} — in hall {self}", rule=problem.rule)
+            raise IllegalHall(f"{problem} — in hall {self}", rule=problem.rule, facts=problem)
 
     # ------------------------------------------------------------------ changing
     def place(
@@ -582,7 +703,8 @@ class Hall:
         showcase, spot = self._valid_spot(showcase, spot)
         problem = self._problem_at(card, showcase, spot, _context(others, players))
         if problem is not None:
-            raise IllegalAction(self._describe(card, showcase, spot, problem), rule=problem.rule)
+            problem = problem.at(card, showcase, spot)
+            raise IllegalAction(self._describe(card, showcase, spot, problem), rule=problem.rule, facts=problem)
         return self.with_card(card, showcase, spot)
 
     def with_card(self, card: Card, showcase: int, spot: int) -> Hall:

@@ -16,6 +16,8 @@ from ....core.words import N_
 from . import goals
 from .deal import MAX_PLAYERS
 
+DEPOT_SIZE = 3  # R3
+
 
 @dataclass(frozen=True, slots=True)
 class ShowcaseKind:
@@ -24,7 +26,8 @@ class ShowcaseKind:
     ``name`` is a message id (:func:`~exhibition_lab.core.words.N_`), the one definition of the
     showcase's name; ``rule`` is the id of the showcase's own requirement (for messages and
     explanations); ``covers`` names the base showcase a variation lies over (V1), ``None`` for
-    a base one.
+    a base one; ``line`` (a message id) says in one line what a variation changes for the
+    player, quoting its :attr:`numbers` by name.
     """
 
     key: str
@@ -40,11 +43,20 @@ class ShowcaseKind:
     unique_decades: bool = False  # V6a, across all players' halls
     covers: str | None = None
     scoring: str | None = None  # key of the pair goal scored on this showcase (see goals.PAIR_GOALS)
+    line: str | None = None  # message id: what a variation changes, in one line
 
     @property
     def is_variation(self) -> bool:
         """Variation showcases refuse white cards (V1, R18)."""
         return self.covers is not None
+
+    @property
+    def numbers(self) -> dict[str, int]:
+        """The numbers the showcase's rule quotes in words: ``step`` (R14's most or V2's least
+        years per step) and ``years`` (V3's link), each stated once, here."""
+        step = self.max_step if self.max_step is not None else self.min_step
+        found = {"step": step, "years": self.link_years}
+        return {name: value for name, value in found.items() if value is not None}
 
 
 def _pair_showcase(goal: goals.Goal, size: int, rule: str) -> ShowcaseKind:
@@ -70,25 +82,92 @@ def _variation(key: str, name: str, rule: str, base: ShowcaseKind, **requirement
     return ShowcaseKind(key, name, base.size, rule, covers=base.key, **requirements)
 
 
+# D12: Links sets R12 aside (like One Continent), so linked neighbours may share a continent.
+LINKS = _variation(
+    "links",
+    goals.rule_name("V3"),
+    "V3",
+    GENERAL,
+    link_years=5,
+    distinct_continents=False,
+    line=N_("direct neighbours share a continent or lie within {years} years (a continent may appear twice here)"),
+)
+
 VARIATIONS: dict[str, ShowcaseKind] = {
     v.key: v
     for v in (
-        _variation("spread_the_years", goals.rule_name("V2"), "V2", ONE_ERA, min_step=20),
-        # D12: Links sets R12 aside (like One Continent), so linked neighbours may share a
-        # continent; "links_strict" keeps R12 (V1's general wording), so they never can.
-        _variation("links", goals.rule_name("V3"), "V3", GENERAL, link_years=5, distinct_continents=False),
-        _variation("links_strict", N_("Links (strict)"), "V3", GENERAL, link_years=5),
-        _variation("one_decade", goals.rule_name("V4"), "V4", ONE_CONTINENT, same_decade=True),
-        _variation(goals.SHORT_ERA.key, goals.SHORT_ERA.label, "V5", YEARS_GAP, scoring=goals.SHORT_ERA.key),
-        _variation(goals.ANTIQUITY.key, goals.ANTIQUITY.label, "V6", YEARS_GAP, scoring=goals.ANTIQUITY.key),
+        _variation(
+            "spread_the_years",
+            goals.rule_name("V2"),
+            "V2",
+            ONE_ERA,
+            min_step=20,
+            line=N_("neighbouring cards at least {step} years apart (more across empty spots)"),
+        ),
+        LINKS,
+        # D12: "links_strict" keeps R12 (V1's general wording), so linked neighbours never
+        # share a continent; the link itself is V3's, as in Links.
+        replace(
+            LINKS,
+            key="links_strict",
+            name=N_("Links (strict)"),
+            distinct_continents=True,
+            line=N_("like Links, but no continent twice in the showcase, so neighbours lie within {years} years"),
+        ),
+        _variation(
+            "one_decade",
+            goals.rule_name("V4"),
+            "V4",
+            ONE_CONTINENT,
+            same_decade=True,
+            line=N_("all cards from one decade"),
+        ),
+        _variation(
+            goals.SHORT_ERA.key,
+            goals.SHORT_ERA.label,
+            "V5",
+            YEARS_GAP,
+            scoring=goals.SHORT_ERA.key,
+            line=N_("scores the smallest gap between its two cards"),
+        ),
+        _variation(
+            goals.ANTIQUITY.key,
+            goals.ANTIQUITY.label,
+            "V6",
+            YEARS_GAP,
+            scoring=goals.ANTIQUITY.key,
+            line=N_("scores the oldest card in its right spot"),
+        ),
         # The rules give Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
         _variation(
-            "unique_decades", goals.rule_name("V6a"), "V6a", YEARS_GAP, unique_decades=True, scoring=goals.YEARS_GAP.key
+            "unique_decades",
+            goals.rule_name("V6a"),
+            "V6a",
+            YEARS_GAP,
+            unique_decades=True,
+            scoring=goals.YEARS_GAP.key,
+            line=N_("each card's decade unused in every player's Unique Decades"),
         ),
     )
 }
 
 SHOWCASES: dict[str, ShowcaseKind] = {s.key: s for s in (*BASE_SHOWCASES, *VARIATIONS.values())}
+
+
+def rule_numbers(rule_id: str) -> dict[str, int]:
+    """The numbers the sentence of rule ``rule_id`` quotes, read from the records that hold
+    them (the showcase carrying the rule; for R3 the base hall's spots, showcases and Depot).
+
+    >>> rule_numbers("V3"), rule_numbers("R3")
+    ({'years': 5}, {'spots': 16, 'showcases': 5, 'depot_size': 3})
+    """
+    if rule_id == "R3":
+        base = Layout.base()
+        return {"spots": base.n_spots, "showcases": len(base), "depot_size": DEPOT_SIZE}
+    for kind in SHOWCASES.values():
+        if kind.rule == rule_id and kind.numbers:
+            return kind.numbers
+    return {}
 
 
 def ordinal(n: int) -> str:

@@ -508,6 +508,27 @@ class SoloRules:
         return self.base - self.per_year * years
 
 
+def solo_numbers(rules: SoloRules | None = None) -> dict[str, int]:
+    """The numbers the solo sentences quote, read from the records that hold them (S2–S6,
+    D11): ``scale`` (points per fame point), ``pair`` (a pair goal's points before the
+    market penalty), Mid Century's ``year``, ``base`` and ``per_year``, the ``empty`` distance
+    of an empty Mid Century and its term ``empty_points``.
+
+    >>> solo_numbers()["per_year"], solo_numbers()["empty_points"]
+    (200, -9900)
+    """
+    rules = rules or SoloRules()
+    return {
+        "scale": SOLO_SCALE,
+        "pair": SOLO_PAIR_MAX * SOLO_SCALE,
+        "year": MID_CENTURY_YEAR,
+        "base": rules.base,
+        "per_year": rules.per_year,
+        "empty": rules.empty_distance,
+        "empty_points": rules.mid_century_points(None),
+    }
+
+
 def _market_years(market: Iterable[Card | str]) -> list[int]:
     cards = [Card.parse(c) if isinstance(c, str) else c for c in market]
     return [c.year for c in cards if c.year is not None]  # S5: Einstein never counts
