@@ -55,6 +55,7 @@ from typing import Any
 
 import numpy as np
 
+from .core.checks import check_action
 from .core.errors import ArgumentError
 from .core.protocol import CHANCE, Rules, parse_int
 from .core.seeding import check_seed
@@ -210,17 +211,24 @@ def ids_of(rules: Rules[Any, Any, Any]) -> Callable[[Any, Any], int]:
     return _Ids(rules) if isinstance(rules, Setup) else rules.encode
 
 
+def id_bound(rules: Rules[Any, Any, Any]) -> int:
+    """One more than the largest id of an action or a chance outcome of ``rules``."""
+    info = rules.info
+    return max(info.num_distinct_actions, info.max_chance_outcomes)
+
+
 class _Now:
     """A state's rules and immutable rule state. OpenSpiel clones a Python state by deep-copying
     its attributes; a ``_Now`` is never changed (applying an action makes a new one), so a
     clone shares it and costs microseconds."""
 
-    __slots__ = ("ids", "legal", "rules", "state")
+    __slots__ = ("bound", "ids", "legal", "rules", "state")
 
-    def __init__(self, rules: Rules[Any, Any, Any], state: Any, ids: Callable[[Any, Any], int]) -> None:
+    def __init__(self, rules: Rules[Any, Any, Any], state: Any, ids: Callable[[Any, Any], int], bound: int) -> None:
         self.rules = rules
         self.state = state
         self.ids = ids
+        self.bound = bound  # ids of actions and chance outcomes lie below it
         self.legal: dict[int, Any] | None = None  # the seat's moves by id, once asked for
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
@@ -232,10 +240,11 @@ class _Now:
     def __setstate__(self, values: tuple[Any, Any]) -> None:
         self.rules, self.state = values
         self.ids = ids_of(self.rules)
+        self.bound = id_bound(self.rules)
         self.legal = None
 
     def then(self, state: Any) -> _Now:
-        return _Now(self.rules, state, self.ids)
+        return _Now(self.rules, state, self.ids, self.bound)
 
     def moves(self) -> dict[int, Any]:
         if self.legal is None:
@@ -269,8 +278,16 @@ class ProtocolState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._now.moves())
 
+    def apply_action(self, action: int) -> None:
+        """Play ``action``, an exact whole number of the game's ids (an ``int`` or a numpy
+        integer; ``ArgumentError`` otherwise, before OpenSpiel converts it); the rules refuse
+        an illegal one, naming the rule, and a move after the end (R10c)."""
+        super().apply_action(check_action(action, self._now.bound))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         now = self._now
+        if not now.rules.is_chance_node(now.state):
+            raise ArgumentError("no chance outcome here: this is not a chance node (chance deals, refills, draws)")
         return sorted((now.ids(now.state, outcome), p) for outcome, p in now.rules.chance_odds(now.state))
 
     def _apply_action(self, action: int) -> None:
@@ -423,7 +440,7 @@ class ProtocolGame(pyspiel.Game):
         rules = self.rules_of(params)
         super().__init__(self.type_of(rules), game_info(rules), params)
         self.rules = rules
-        self.start = _Now(rules, rules.initial(), ids_of(rules))
+        self.start = _Now(rules, rules.initial(), ids_of(rules), id_bound(rules))
 
     def rules_of(self, params: dict[str, Any]) -> Any:
         raise NotImplementedError
@@ -446,8 +463,13 @@ class ProtocolGame(pyspiel.Game):
 
     def deserialize_state(self, text: str) -> ProtocolState:
         """The state :meth:`ProtocolState.serialize` wrote: action ids, one a line, replayed
-        and checked (an illegal id raises the rules' error, naming the rule)."""
-        return self.replay([parse_int(line.strip(), what="an action id") for line in text.splitlines() if line.strip()])
+        and checked (an illegal id raises the rules' error, naming the rule; a number beyond
+        the ids raises :class:`~exhibition_lab.core.errors.NotationError`)."""
+        if not isinstance(text, str):
+            raise ArgumentError(f"a serialised state is text, not {type(text).__name__}")
+        most = self.start.bound - 1
+        lines = [line.strip() for line in text.splitlines()]
+        return self.replay([parse_int(line, what="an action id", most=most) for line in lines if line])
 
 
 class ExhibitionGame(ProtocolGame):

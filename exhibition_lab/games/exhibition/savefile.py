@@ -9,6 +9,7 @@ This module sits below :mod:`exhibition_lab.games.exhibition.game` (which calls 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ import numpy as np
 from ...core.errors import ExhibitionLabError, SaveFileError
 from ...core.seeding import generator, is_seed
 from .rules.actions import parse_action
-from .rules.cards import MAX_DECK, Card, check_deck, standard_deck
+from .rules.cards import MAX_DECK, MAX_TRANSLATED_TITLE, Card, check_deck, standard_deck, text_problem
 from .rules.deal import Deal, deal_cards
 from .rules.layout import Layout
 
@@ -47,7 +48,7 @@ def game_to_dict(game: Game) -> dict:
         "seed": game.seed,
         "deck": None
         if game.deck == standard and _titles(game.deck) == _titles(standard)
-        else [[c.token, c.title] for c in game.deck],
+        else [_deck_entry(c) for c in game.deck],
         "deal": {
             "market": [[c.token for c in cards] for cards in deal.market],
             "stock": [c.token for c in deal.stock],
@@ -78,8 +79,17 @@ def state_summary(game: Game) -> dict:
     }
 
 
-def _titles(deck: Sequence[Card]) -> tuple[str, ...]:
-    return tuple(c.title for c in deck)
+def _titles(deck: Sequence[Card]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    return tuple((c.title, c.titles) for c in deck)
+
+
+def _deck_entry(card: Card) -> list[Any]:
+    """``[token, title]``, then the translated subjects (``{"es": …, "ja": …}``) when the
+    card has its own, so that a custom deck reads the same in every language after a load."""
+    entry: list[Any] = [card.token, card.title]
+    if card.titles:
+        entry.append(dict(card.titles))
+    return entry
 
 
 # ---------------------------------------------------------------------- reading
@@ -199,15 +209,33 @@ def _load_deck(raw: Any) -> tuple[Card, ...]:
     cards = []
     for k, item in enumerate(raw):
         _require(
-            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item),
-            f"deck entry {k} must be [token, title]",
+            isinstance(item, list) and len(item) in (2, 3) and all(isinstance(x, str) for x in item[:2]),
+            f"deck entry {k} must be [token, title] or [token, title, translations]",
         )
         card = _card(item[0], f"deck entry {k}")
-        cards.append(Card(card.year, card.continent, item[1]))
+        cards.append(Card(card.year, card.continent, item[1], _load_translations(item[2:], k)))
     try:
         return check_deck(cards)  # the same deck rules as Game.new (R2, R5)
     except ExhibitionLabError as exc:
         raise SaveFileError(f"cannot load the game: 'deck': {exc}") from None
+
+
+def _load_translations(extra: list[Any], k: int) -> tuple[tuple[str, str], ...]:
+    if not extra:
+        return ()
+    raw = extra[0]
+    _require(
+        isinstance(raw, dict)
+        and all(
+            isinstance(code, str)
+            and re.fullmatch(r"[a-z]{2}", code)
+            and isinstance(title, str)
+            and text_problem(title, most=MAX_TRANSLATED_TITLE) is None
+            for code, title in raw.items()
+        ),
+        f"deck entry {k}: translations map a two-letter language code to a one-line subject",
+    )
+    return tuple(raw.items())
 
 
 def _card(token: Any, where: str) -> Card:
