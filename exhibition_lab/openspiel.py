@@ -122,7 +122,9 @@ def game_type(
         max_num_players=most,
         min_num_players=fewest,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        # a tensor of the present view is not an information state: a perfect-recall
+        # algorithm needs the history, which the information-state string carries
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=DEFAULTS[name],
@@ -377,9 +379,9 @@ class ExhibitionObserver:
       (``ALL_PLAYERS``, a spectator's view) or none before the end (``NONE``, the table's view);
     - ``public_info=False``: only that private part (the Secret Decades, V7);
     - ``perfect_recall``: the string adds the seat's whole history — its view of every step,
-      Secret Decades it may not see written ``?`` — while the tensor stays the present view,
-      which is all a seat needs to predict what is still hidden (the stock is a set whose order
-      never depends on the play).
+      Secret Decades it may not see written ``?``. The tensor is the present view only, so the
+      games declare no information-state tensor (``provides_information_state_tensor`` is
+      false): the information state is the string.
     """
 
     def __init__(self, game: ExhibitionGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
@@ -624,14 +626,15 @@ class TimelineSpielState(ProtocolState):
         return timeline_text(self.rules, self.rule_state, seat=None)
 
 
-def timeline_text(rules: TimelineRules, state: Any, seat: int | None) -> str:
+def timeline_text(rules: TimelineRules, state: Any, seat: int | None, *, hands: str = "own") -> str:
     """A Timeline state in words as ``seat`` sees it (T7): the timeline with its years, the
     hands — the seat's own as card ids and subjects, the others as counts (every hand when
-    ``seat`` is None) — the removed cards, the pile's size."""
+    ``seat`` is None or ``hands`` is ``"all"``, none when ``hands`` is ``"none"``, the table's
+    view) — the removed cards, the pile's size."""
     deck = rules.deck
     lines = ["timeline: " + " ".join(f"{deck[c].year}:{c}" for c in state.timeline)]
     for other, hand in enumerate(state.hands):
-        if seat is None or other == seat:
+        if hands == "all" or (hands == "own" and (seat is None or other == seat)):
             lines.append(f"hand {other + 1}: " + "; ".join(f"{c} {deck[c].title}" for c in hand))
         else:
             lines.append(f"hand {other + 1}: {len(hand)} cards")
@@ -651,7 +654,13 @@ class TimelineObserver:
     scaled to 0…1 over the deck, where it is face up: on the timeline or removed), then
     ``hand_sizes`` (P, over 20), ``active`` (P) and ``progress`` (pile size, round, mistakes,
     scaled to 0…1). With ``perfect_recall`` the string adds every play so far (plays are
-    public); cards drawn stay hidden but in one's own hand."""
+    public); cards drawn stay hidden but in one's own hand.
+
+    The kinds of observation OpenSpiel asks for: ``private_info`` shows the seat's own hand
+    (``SINGLE_PLAYER``), every hand (``ALL_PLAYERS``) or none, only the counts (``NONE``);
+    ``public_info=False`` keeps only that private part (the tensor's ``hand``, the string's
+    hands). Alone (T8) nothing is hidden from anybody: the hand is public and the private part
+    is empty, as a game of perfect information has it."""
 
     PHASES = ("deal", "play", "draw", "playoff", "over")
 
@@ -661,10 +670,14 @@ class TimelineObserver:
         rules = game.rules
         self._rules = rules
         self._recall = iig_obs_type.perfect_recall
-        self._private = _PRIVATE[iig_obs_type.private_info]
+        self._public = iig_obs_type.public_info
+        # alone, the hand hides nothing from anybody (T8): it is public, shown whatever is asked
+        self._private = "all" if rules.is_solo else _PRIVATE[iig_obs_type.private_info]
         p, d = rules.n_players, rules.n_cards
         self.shapes = {"phase": (5,), "to_move": (p,), "hand": (d,), "timeline": (d,), "removed": (d,),
                        "years": (d,), "hand_sizes": (p,), "active": (p,), "progress": (3,)}  # fmt: skip
+        if not self._public:
+            self.shapes = {} if rules.is_solo else {"hand": (d,)}
         self.tensor = np.zeros(sum(int(np.prod(shape)) for shape in self.shapes.values()), dtype=np.float32)
         self.dict, start = {}, 0
         for name, shape in self.shapes.items():
@@ -677,16 +690,19 @@ class TimelineObserver:
     def set_from(self, state: TimelineSpielState, player: int) -> None:
         rules, now, parts = self._rules, state.rule_state, self.dict
         self.tensor[:] = 0.0
+        if "hand" in parts:
+            if self._private == "own":
+                parts["hand"][list(now.hands[player])] = 1.0
+            elif self._private == "all":
+                for hand in now.hands:
+                    parts["hand"][list(hand)] = 1.0
+        if not self._public:
+            return
         p = rules.n_players
         relative = [(player + r) % p for r in range(p)]
         parts["phase"][self.PHASES.index(now.phase.value)] = 1.0
         if now.phase.value == "play":
             parts["to_move"][(now.seat - player) % p] = 1.0
-        if self._private == "own":
-            parts["hand"][list(now.hands[player])] = 1.0
-        elif self._private == "all":
-            for hand in now.hands:
-                parts["hand"][list(hand)] = 1.0
         parts["timeline"][list(now.timeline)] = 1.0
         parts["removed"][list(now.removed)] = 1.0
         seen = list(now.timeline) + list(now.removed)
@@ -701,7 +717,12 @@ class TimelineObserver:
 
     def string_from(self, state: TimelineSpielState, player: int) -> str:
         rules, now = self._rules, state.rule_state
-        text = timeline_text(rules, now, seat=None if self._private == "all" else player)
+        if not self._public:
+            if rules.is_solo or self._private == "none":
+                return ""
+            deck, seats = rules.deck, range(len(now.hands)) if self._private == "all" else [player]
+            return "\n".join(f"hand {s + 1}: " + "; ".join(f"{c} {deck[c].title}" for c in now.hands[s]) for s in seats)
+        text = timeline_text(rules, now, seat=player, hands=self._private)
         if not self._recall:
             return text
         at_play = now._replace(phase=TimelinePhase.PLAY)  # every play was decided in a play phase
@@ -732,7 +753,11 @@ class TimelinePracticeGame(TimelineGame):
     NAME = PRACTICE_NAME
 
 
-pyspiel.register_game(game_type(GAME_NAME), ExhibitionGame)
-pyspiel.register_game(game_type(SOLO_NAME), ExhibitionSoloGame)
-pyspiel.register_game(game_type(TIMELINE_NAME), TimelineGame)
-pyspiel.register_game(game_type(PRACTICE_NAME), TimelinePracticeGame)
+def registered_type(game: type[ProtocolGame]) -> pyspiel.GameType:
+    """The type a game is registered with: its default instance's (``pyspiel.registered_games()``
+    then tells what ``load_game(name)`` gives); an instance with other parameters states its own."""
+    return game.type_of(game, game.rules_of(game, dict(DEFAULTS[game.NAME])))  # type: ignore[arg-type]
+
+
+for _game in (ExhibitionGame, ExhibitionSoloGame, TimelineGame, TimelinePracticeGame):
+    pyspiel.register_game(registered_type(_game), _game)
