@@ -179,8 +179,11 @@ def information_model(setup: Setup) -> pyspiel.GameType.Information:
 
 
 def game_info(rules: Rules[Any, Any, Any]) -> pyspiel.GameInfo:
-    """OpenSpiel's sizes and bounds, as the rules declare them."""
+    """OpenSpiel's sizes and bounds, as the rules declare them. OpenSpiel's game length counts
+    decision nodes only: Exhibition's is :attr:`Setup.max_decisions`; Timeline's stays its
+    count of every step, an upper bound."""
     info = rules.info
+    longest = rules.max_decisions if isinstance(rules, Setup) else info.max_game_length
     two_seat_margin = isinstance(rules, Setup) and rules.utility == "margin" and rules.n_players == 2
     return pyspiel.GameInfo(
         num_distinct_actions=info.num_distinct_actions,
@@ -189,7 +192,7 @@ def game_info(rules: Rules[Any, Any, Any]) -> pyspiel.GameInfo:
         min_utility=info.min_utility,
         max_utility=info.max_utility,
         utility_sum=0.0 if two_seat_margin else info.utility_sum,
-        max_game_length=info.max_game_length,
+        max_game_length=longest,
     )
 
 
