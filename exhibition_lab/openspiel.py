@@ -302,6 +302,8 @@ class ProtocolState(pyspiel.State):
         trusted = move is not None
         state = now.rules.next_trusted(now.state, move) if trusted else now.rules.apply(now.state, int(action))
         self._now = now.then(state)
+        if self._replayed is not None:
+            self._replayed = [*self._replayed, int(action)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         now = self._now
@@ -336,9 +338,14 @@ class ProtocolState(pyspiel.State):
         resampled._now = now.then(twin)  # noqa: SLF001  (a state of the same class)
         return resampled
 
+    # the ids that replay to this state when they are not its history (a resampled state)
+    _replayed: list[int] | None = None
+
     def serialize(self) -> str:
-        """The action ids from the start, one a line (:meth:`ProtocolGame.deserialize_state`)."""
-        return "\n".join(str(action) for action in self.history())
+        """The action ids from the start, one a line (:meth:`ProtocolGame.deserialize_state`):
+        ids that replay to this very state, a resampled one included."""
+        ids = self.history() if self._replayed is None else self._replayed
+        return "\n".join(str(action) for action in ids)
 
 
 class ExhibitionState(ProtocolState):
@@ -627,6 +634,19 @@ class TimelineSpielState(ProtocolState):
 
     def __str__(self) -> str:
         return timeline_text(self.rules, self.rule_state, seat=None)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ProtocolState:
+        """The other hands drawn anew (:meth:`TimelineRules.resample`), with the ids that
+        replay to them: each draw of a redrawn card reads as the draw of the card now in its
+        place, so that the state serialises as itself (T7)."""
+        resampled = super().resample_from_infostate(player_id, probability_sampler)
+        before, after = self.rule_state.hands, resampled.rule_state.hands
+        swap = {a: b for old, new in zip(before, after) for a, b in zip(old, new) if a != b}
+        if swap:
+            ids = [swap.get(item.action, item.action) if item.player == CHANCE else item.action
+                   for item in self.full_history()]  # fmt: skip
+            resampled._replayed = ids  # noqa: SLF001  (a state of the same class)
+        return resampled
 
 
 def timeline_text(rules: TimelineRules, state: Any, seat: int | None, *, hands: str = "own") -> str:

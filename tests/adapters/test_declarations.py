@@ -95,3 +95,35 @@ def _api_suite(name: str, spec: str):
 
 TestOpenSpielApiTimelinePractice = _api_suite("TestOpenSpielApiTimelinePractice", xo.PRACTICE_NAME)
 TestOpenSpielApiTimeline = _api_suite("TestOpenSpielApiTimeline", "python_exhibition_timeline(players=3,hand_size=4)")
+
+
+@pytest.mark.parametrize(
+    "spec", ["python_exhibition_timeline(players=3,hand_size=4)", "python_exhibition(players=3,secret_decades=True)"]
+)
+def test_a_resampled_state_serialises_as_itself(spec):
+    game = pyspiel.load_game(spec)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    changed = 0
+    for seed in range(12):
+        state = played(game, seed=seed, steps=10 + 5 * seed)
+        if state.is_terminal():
+            continue
+        seat = max(state.current_player(), 0)
+        twin = state.resample_from_infostate(seat, sampler)
+        changed += twin.rule_state != state.rule_state
+        for step in range(3):  # a search plays on from the resampled world
+            twin = played_on(twin, step)
+        assert game.deserialize_state(twin.serialize()).rule_state == twin.rule_state
+    assert changed  # the worlds did differ from the real one
+
+
+def played_on(state: pyspiel.State, k: int) -> pyspiel.State:
+    if state.is_terminal():
+        return state
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[k % len(outcomes)][0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[k % len(legal)])
+    return state
