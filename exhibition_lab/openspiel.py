@@ -55,6 +55,7 @@ from typing import Any
 
 import numpy as np
 
+from .core.checks import check_action
 from .core.errors import ArgumentError
 from .core.protocol import CHANCE, Rules, parse_int
 from .core.seeding import check_seed
@@ -121,7 +122,9 @@ def game_type(
         max_num_players=most,
         min_num_players=fewest,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        # a tensor of the present view is not an information state: a perfect-recall
+        # algorithm needs the history, which the information-state string carries
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=DEFAULTS[name],
@@ -176,8 +179,11 @@ def information_model(setup: Setup) -> pyspiel.GameType.Information:
 
 
 def game_info(rules: Rules[Any, Any, Any]) -> pyspiel.GameInfo:
-    """OpenSpiel's sizes and bounds, as the rules declare them."""
+    """OpenSpiel's sizes and bounds, as the rules declare them. OpenSpiel's game length counts
+    decision nodes only: Exhibition's is :attr:`Setup.max_decisions`; Timeline's stays its
+    count of every step, an upper bound."""
     info = rules.info
+    longest = rules.max_decisions if isinstance(rules, Setup) else info.max_game_length
     two_seat_margin = isinstance(rules, Setup) and rules.utility == "margin" and rules.n_players == 2
     return pyspiel.GameInfo(
         num_distinct_actions=info.num_distinct_actions,
@@ -186,7 +192,7 @@ def game_info(rules: Rules[Any, Any, Any]) -> pyspiel.GameInfo:
         min_utility=info.min_utility,
         max_utility=info.max_utility,
         utility_sum=0.0 if two_seat_margin else info.utility_sum,
-        max_game_length=info.max_game_length,
+        max_game_length=longest,
     )
 
 
@@ -210,17 +216,24 @@ def ids_of(rules: Rules[Any, Any, Any]) -> Callable[[Any, Any], int]:
     return _Ids(rules) if isinstance(rules, Setup) else rules.encode
 
 
+def id_bound(rules: Rules[Any, Any, Any]) -> int:
+    """One more than the largest id of an action or a chance outcome of ``rules``."""
+    info = rules.info
+    return max(info.num_distinct_actions, info.max_chance_outcomes)
+
+
 class _Now:
     """A state's rules and immutable rule state. OpenSpiel clones a Python state by deep-copying
     its attributes; a ``_Now`` is never changed (applying an action makes a new one), so a
     clone shares it and costs microseconds."""
 
-    __slots__ = ("ids", "legal", "rules", "state")
+    __slots__ = ("bound", "ids", "legal", "rules", "state")
 
-    def __init__(self, rules: Rules[Any, Any, Any], state: Any, ids: Callable[[Any, Any], int]) -> None:
+    def __init__(self, rules: Rules[Any, Any, Any], state: Any, ids: Callable[[Any, Any], int], bound: int) -> None:
         self.rules = rules
         self.state = state
         self.ids = ids
+        self.bound = bound  # ids of actions and chance outcomes lie below it
         self.legal: dict[int, Any] | None = None  # the seat's moves by id, once asked for
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
@@ -232,10 +245,11 @@ class _Now:
     def __setstate__(self, values: tuple[Any, Any]) -> None:
         self.rules, self.state = values
         self.ids = ids_of(self.rules)
+        self.bound = id_bound(self.rules)
         self.legal = None
 
     def then(self, state: Any) -> _Now:
-        return _Now(self.rules, state, self.ids)
+        return _Now(self.rules, state, self.ids, self.bound)
 
     def moves(self) -> dict[int, Any]:
         if self.legal is None:
@@ -269,8 +283,16 @@ class ProtocolState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._now.moves())
 
+    def apply_action(self, action: int) -> None:
+        """Play ``action``, an exact whole number of the game's ids (an ``int`` or a numpy
+        integer; ``ArgumentError`` otherwise, before OpenSpiel converts it); the rules refuse
+        an illegal one, naming the rule, and a move after the end (R10c)."""
+        super().apply_action(check_action(action, self._now.bound))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         now = self._now
+        if not now.rules.is_chance_node(now.state):
+            raise ArgumentError("no chance outcome here: this is not a chance node (chance deals, refills, draws)")
         return sorted((now.ids(now.state, outcome), p) for outcome, p in now.rules.chance_odds(now.state))
 
     def _apply_action(self, action: int) -> None:
@@ -280,6 +302,8 @@ class ProtocolState(pyspiel.State):
         trusted = move is not None
         state = now.rules.next_trusted(now.state, move) if trusted else now.rules.apply(now.state, int(action))
         self._now = now.then(state)
+        if self._replayed is not None:
+            self._replayed = [*self._replayed, int(action)]
 
     def _action_to_string(self, player: int, action: int) -> str:
         now = self._now
@@ -314,9 +338,14 @@ class ProtocolState(pyspiel.State):
         resampled._now = now.then(twin)  # noqa: SLF001  (a state of the same class)
         return resampled
 
+    # the ids that replay to this state when they are not its history (a resampled state)
+    _replayed: list[int] | None = None
+
     def serialize(self) -> str:
-        """The action ids from the start, one a line (:meth:`ProtocolGame.deserialize_state`)."""
-        return "\n".join(str(action) for action in self.history())
+        """The action ids from the start, one a line (:meth:`ProtocolGame.deserialize_state`):
+        ids that replay to this very state, a resampled one included."""
+        ids = self.history() if self._replayed is None else self._replayed
+        return "\n".join(str(action) for action in ids)
 
 
 class ExhibitionState(ProtocolState):
@@ -360,9 +389,9 @@ class ExhibitionObserver:
       (``ALL_PLAYERS``, a spectator's view) or none before the end (``NONE``, the table's view);
     - ``public_info=False``: only that private part (the Secret Decades, V7);
     - ``perfect_recall``: the string adds the seat's whole history — its view of every step,
-      Secret Decades it may not see written ``?`` — while the tensor stays the present view,
-      which is all a seat needs to predict what is still hidden (the stock is a set whose order
-      never depends on the play).
+      Secret Decades it may not see written ``?``. The tensor is the present view only, so the
+      games declare no information-state tensor (``provides_information_state_tensor`` is
+      false): the information state is the string.
     """
 
     def __init__(self, game: ExhibitionGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
@@ -423,7 +452,7 @@ class ProtocolGame(pyspiel.Game):
         rules = self.rules_of(params)
         super().__init__(self.type_of(rules), game_info(rules), params)
         self.rules = rules
-        self.start = _Now(rules, rules.initial(), ids_of(rules))
+        self.start = _Now(rules, rules.initial(), ids_of(rules), id_bound(rules))
 
     def rules_of(self, params: dict[str, Any]) -> Any:
         raise NotImplementedError
@@ -446,8 +475,13 @@ class ProtocolGame(pyspiel.Game):
 
     def deserialize_state(self, text: str) -> ProtocolState:
         """The state :meth:`ProtocolState.serialize` wrote: action ids, one a line, replayed
-        and checked (an illegal id raises the rules' error, naming the rule)."""
-        return self.replay([parse_int(line.strip(), what="an action id") for line in text.splitlines() if line.strip()])
+        and checked (an illegal id raises the rules' error, naming the rule; a number beyond
+        the ids raises :class:`~exhibition_lab.core.errors.NotationError`)."""
+        if not isinstance(text, str):
+            raise ArgumentError(f"a serialised state is text, not {type(text).__name__}")
+        most = self.start.bound - 1
+        lines = [line.strip() for line in text.splitlines()]
+        return self.replay([parse_int(line, what="an action id", most=most) for line in lines if line])
 
 
 class ExhibitionGame(ProtocolGame):
@@ -601,15 +635,29 @@ class TimelineSpielState(ProtocolState):
     def __str__(self) -> str:
         return timeline_text(self.rules, self.rule_state, seat=None)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ProtocolState:
+        """The other hands drawn anew (:meth:`TimelineRules.resample`), with the ids that
+        replay to them: each draw of a redrawn card reads as the draw of the card now in its
+        place, so that the state serialises as itself (T7)."""
+        resampled = super().resample_from_infostate(player_id, probability_sampler)
+        before, after = self.rule_state.hands, resampled.rule_state.hands
+        swap = {a: b for old, new in zip(before, after) for a, b in zip(old, new) if a != b}
+        if swap:
+            ids = [swap.get(item.action, item.action) if item.player == CHANCE else item.action
+                   for item in self.full_history()]  # fmt: skip
+            resampled._replayed = ids  # noqa: SLF001  (a state of the same class)
+        return resampled
 
-def timeline_text(rules: TimelineRules, state: Any, seat: int | None) -> str:
+
+def timeline_text(rules: TimelineRules, state: Any, seat: int | None, *, hands: str = "own") -> str:
     """A Timeline state in words as ``seat`` sees it (T7): the timeline with its years, the
     hands — the seat's own as card ids and subjects, the others as counts (every hand when
-    ``seat`` is None) — the removed cards, the pile's size."""
+    ``seat`` is None or ``hands`` is ``"all"``, none when ``hands`` is ``"none"``, the table's
+    view) — the removed cards, the pile's size."""
     deck = rules.deck
     lines = ["timeline: " + " ".join(f"{deck[c].year}:{c}" for c in state.timeline)]
     for other, hand in enumerate(state.hands):
-        if seat is None or other == seat:
+        if hands == "all" or (hands == "own" and (seat is None or other == seat)):
             lines.append(f"hand {other + 1}: " + "; ".join(f"{c} {deck[c].title}" for c in hand))
         else:
             lines.append(f"hand {other + 1}: {len(hand)} cards")
@@ -629,7 +677,13 @@ class TimelineObserver:
     scaled to 0…1 over the deck, where it is face up: on the timeline or removed), then
     ``hand_sizes`` (P, over 20), ``active`` (P) and ``progress`` (pile size, round, mistakes,
     scaled to 0…1). With ``perfect_recall`` the string adds every play so far (plays are
-    public); cards drawn stay hidden but in one's own hand."""
+    public); cards drawn stay hidden but in one's own hand.
+
+    The kinds of observation OpenSpiel asks for: ``private_info`` shows the seat's own hand
+    (``SINGLE_PLAYER``), every hand (``ALL_PLAYERS``) or none, only the counts (``NONE``);
+    ``public_info=False`` keeps only that private part (the tensor's ``hand``, the string's
+    hands). Alone (T8) nothing is hidden from anybody: the hand is public and the private part
+    is empty, as a game of perfect information has it."""
 
     PHASES = ("deal", "play", "draw", "playoff", "over")
 
@@ -639,10 +693,14 @@ class TimelineObserver:
         rules = game.rules
         self._rules = rules
         self._recall = iig_obs_type.perfect_recall
-        self._private = _PRIVATE[iig_obs_type.private_info]
+        self._public = iig_obs_type.public_info
+        # alone, the hand hides nothing from anybody (T8): it is public, shown whatever is asked
+        self._private = "all" if rules.is_solo else _PRIVATE[iig_obs_type.private_info]
         p, d = rules.n_players, rules.n_cards
         self.shapes = {"phase": (5,), "to_move": (p,), "hand": (d,), "timeline": (d,), "removed": (d,),
                        "years": (d,), "hand_sizes": (p,), "active": (p,), "progress": (3,)}  # fmt: skip
+        if not self._public:
+            self.shapes = {} if rules.is_solo else {"hand": (d,)}
         self.tensor = np.zeros(sum(int(np.prod(shape)) for shape in self.shapes.values()), dtype=np.float32)
         self.dict, start = {}, 0
         for name, shape in self.shapes.items():
@@ -655,16 +713,19 @@ class TimelineObserver:
     def set_from(self, state: TimelineSpielState, player: int) -> None:
         rules, now, parts = self._rules, state.rule_state, self.dict
         self.tensor[:] = 0.0
+        if "hand" in parts:
+            if self._private == "own":
+                parts["hand"][list(now.hands[player])] = 1.0
+            elif self._private == "all":
+                for hand in now.hands:
+                    parts["hand"][list(hand)] = 1.0
+        if not self._public:
+            return
         p = rules.n_players
         relative = [(player + r) % p for r in range(p)]
         parts["phase"][self.PHASES.index(now.phase.value)] = 1.0
         if now.phase.value == "play":
             parts["to_move"][(now.seat - player) % p] = 1.0
-        if self._private == "own":
-            parts["hand"][list(now.hands[player])] = 1.0
-        elif self._private == "all":
-            for hand in now.hands:
-                parts["hand"][list(hand)] = 1.0
         parts["timeline"][list(now.timeline)] = 1.0
         parts["removed"][list(now.removed)] = 1.0
         seen = list(now.timeline) + list(now.removed)
@@ -679,7 +740,12 @@ class TimelineObserver:
 
     def string_from(self, state: TimelineSpielState, player: int) -> str:
         rules, now = self._rules, state.rule_state
-        text = timeline_text(rules, now, seat=None if self._private == "all" else player)
+        if not self._public:
+            if rules.is_solo or self._private == "none":
+                return ""
+            deck, seats = rules.deck, range(len(now.hands)) if self._private == "all" else [player]
+            return "\n".join(f"hand {s + 1}: " + "; ".join(f"{c} {deck[c].title}" for c in now.hands[s]) for s in seats)
+        text = timeline_text(rules, now, seat=player, hands=self._private)
         if not self._recall:
             return text
         at_play = now._replace(phase=TimelinePhase.PLAY)  # every play was decided in a play phase
@@ -710,10 +776,14 @@ class TimelinePracticeGame(TimelineGame):
     NAME = PRACTICE_NAME
 
 
-pyspiel.register_game(game_type(GAME_NAME), ExhibitionGame)
-pyspiel.register_game(game_type(SOLO_NAME), ExhibitionSoloGame)
-pyspiel.register_game(game_type(TIMELINE_NAME), TimelineGame)
-pyspiel.register_game(game_type(PRACTICE_NAME), TimelinePracticeGame)
+def registered_type(game: type[ProtocolGame]) -> pyspiel.GameType:
+    """The type a game is registered with: its default instance's (``pyspiel.registered_games()``
+    then tells what ``load_game(name)`` gives); an instance with other parameters states its own."""
+    return game.type_of(game, game.rules_of(game, dict(DEFAULTS[game.NAME])))  # type: ignore[arg-type]
+
+
+for _game in (ExhibitionGame, ExhibitionSoloGame, TimelineGame, TimelinePracticeGame):
+    pyspiel.register_game(registered_type(_game), _game)
 
 __all__ = [
     "DEFAULTS",

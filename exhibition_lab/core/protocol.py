@@ -34,6 +34,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
+from .checks import check_action
 from .errors import ArgumentError, ExhibitionLabError, NotationError
 
 #: :meth:`Rules.current_player` at a chance node (OpenSpiel's ``kChancePlayerId``).
@@ -154,9 +155,9 @@ class Rules(ABC, Generic[S, M, V]):
 
     def apply(self, state: S, action: int) -> S:
         """The state after the move or outcome with id ``action``."""
-        if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
-            raise ArgumentError(f"an action id is an integer, not {action!r}")
-        return self.next_state(state, self.decode(state, int(action)))
+        info = self.info
+        checked = check_action(action, max(info.num_distinct_actions, info.max_chance_outcomes))
+        return self.next_state(state, self.decode(state, checked))
 
     def action_to_string(self, state: S, action: int) -> str:
         return str(self.decode(state, action))
@@ -186,9 +187,12 @@ class Rules(ABC, Generic[S, M, V]):
         raise ExhibitionLabError(f"{self.name}: no end after {limit} steps, beyond the declared maximum game length")
 
 
-def parse_int(text: str, *, what: str = "a number") -> int:
+def parse_int(text: str, *, what: str = "a number", most: int | None = None) -> int:
     """A non-negative whole number written in ASCII digits; anything else (``²``, ``٣``,
-    ``+1``, ``1_000``) raises :class:`NotationError` naming the token."""
+    ``+1``, ``1_000``) raises :class:`NotationError` naming the token, and so does a number
+    above ``most`` (read without converting a text of a thousand digits)."""
     if not (text.isascii() and text.isdigit()):
-        raise NotationError(f"{what} is written in the digits 0–9, not {text!r}", token=text)
+        raise NotationError(f"{what} is written in the digits 0–9, not {text!r:.80}", token=text[:80])
+    if most is not None and (len(text.lstrip("0")) > len(str(most)) or int(text) > most):
+        raise NotationError(f"{what} is at most {most}, not {text:.80}", token=text[:80])
     return int(text)

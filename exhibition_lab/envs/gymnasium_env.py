@@ -11,7 +11,11 @@ refill, the Secret Decade) comes from the generator ``reset(seed=…)`` seeds, d
 
 An illegal action ends the episode with ``illegal_reward`` (by default the worst score the
 rules allow) and ``info["illegal_action"]``, so that a learner that tries one learns not to;
-``illegal_action="raise"`` refuses it with the rules' own error instead.
+``illegal_action="raise"`` refuses it with the rules' own error instead. An action is an exact
+whole number of the action space (an ``int``, a numpy integer or a 0-d integer array); a float,
+a string or a one-element array raises ``ArgumentError``. Once the episode has ended — by the
+rules or by an illegal action — every further step raises ``IllegalAction`` (R10c) until
+``reset()``. Seeds are the package's (``0 ≤ seed < 2**63``, :mod:`exhibition_lab.core.seeding`).
 
 >>> import gymnasium
 >>> import exhibition_lab.envs
@@ -36,12 +40,14 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..core.errors import ArgumentError
+from ..core.checks import check_action, check_count, check_real
+from ..core.errors import ArgumentError, IllegalAction
+from ..core.seeding import check_seed
 from ..games.exhibition.observation import Observer
 from ..games.exhibition.rules.turns import Phase
 from ..games.exhibition.setups import dealt_play, make_setup
 from .common import RENDER_MODES, ansi, check_render_mode, html
-from .vector import VectorGames
+from .vector import MAX_GAMES, VectorGames
 
 SOLO_ID = "exhibition_lab/Exhibition-solo-v0"
 ILLEGAL_ACTIONS = ("end", "raise")
@@ -70,25 +76,29 @@ class SoloEnv(gymnasium.Env):
         self.observer = Observer(self.rules)
         self.render_mode = check_render_mode(render_mode)
         self.illegal_action = illegal_action
-        self.illegal_reward = float(self.rules.info.min_utility if illegal_reward is None else illegal_reward)
+        worst = self.rules.info.min_utility
+        self.illegal_reward = check_real(worst if illegal_reward is None else illegal_reward, what="illegal_reward")
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.observer.layout.size,), dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.rules.info.num_distinct_actions)
         self.play = dealt_play(self.rules, np.random.default_rng(0))
+        self._ended = False  # by the rules or by an illegal action
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else check_seed(seed))
         self.play = dealt_play(self.rules, self.np_random)
+        self._ended = False
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
         play, rules = self.play, self.rules
-        if play.state.phase is Phase.OVER:
-            raise ArgumentError("the game is over: call reset() before the next step")
-        action = int(action)
+        if self._ended or play.state.phase is Phase.OVER:
+            raise IllegalAction("R10c: the episode is over; call reset() before the next step", rule="R10c")
+        action = check_action(action, rules.info.num_distinct_actions)
         if self.illegal_action == "end" and action not in rules.legal_actions(play.state):
+            self._ended = True
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
         play.apply(rules.decode(play.state, action))  # the rules refuse an illegal action, naming the rule
-        over = play.state.phase is Phase.OVER
+        over = self._ended = play.state.phase is Phase.OVER
         reward = float(rules.returns(play.state)[0]) if over else 0.0
         if self.render_mode == "human":
             self.render()
@@ -138,7 +148,7 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
         mid_century: str = "harsh",
     ) -> None:
         self.games = VectorGames(1, variations=variations, secret_decades=secret_decades, mid_century=mid_century)
-        self.num_envs = num_envs
+        self.num_envs = check_count(num_envs, least=1, most=MAX_GAMES, what="num_envs")
         size, actions = self.games.observation_size, self.games.num_actions
         self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(actions)
@@ -148,7 +158,7 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
         self._np_random = np.random.default_rng()
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else check_seed(seed))
         state = self.games.reset(self.num_envs, seed=self.np_random)
         self._restart[:] = False
         return state.observation, {"action_mask": state.legal_action_mask}
@@ -156,7 +166,7 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
         restart = np.flatnonzero(self._restart)
         self.games.replace_games(restart, self.np_random)
-        state = self.games.step(np.asarray(actions), acting=~self._restart)
+        state = self.games.step(actions, acting=~self._restart)
         self._restart = state.terminated.copy()
         rewards = state.rewards[:, 0].astype(np.float64)
         return state.observation, rewards, state.terminated, state.truncated, {"action_mask": state.legal_action_mask}

@@ -39,20 +39,40 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..core.checks import check_action, check_real
+from ..core.errors import IllegalAction
 from ..core.seeding import generator
 from ..games.exhibition.observation import Observer
 from ..games.exhibition.rules.turns import Phase
 from ..games.exhibition.setups import dealt_play, make_setup
 from .common import RENDER_MODES, ansi, check_render_mode, html
 
+#: A step once every agent has left is refused as the rules refuse a move after the end.
+AFTER_THE_END = "R10c: every agent has left the game; call reset() before the next step"
+
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
     """A wrapped :class:`raw_env`: an illegal action ends the game with ``illegal_reward``
-    for the agent who played it; actions outside the space and calls out of order raise."""
+    for the agent who played it; actions that are not whole numbers of the space, steps after
+    every agent has left and calls out of order raise."""
     aec = raw_env(**kwargs)
-    aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=illegal_reward)
-    aec = wrappers.AssertOutOfBoundsWrapper(aec)
-    return wrappers.OrderEnforcingWrapper(aec)
+    aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=check_real(illegal_reward, what="illegal_reward"))
+    return StrictOrderWrapper(aec)
+
+
+class StrictOrderWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks, and the package's checks of a step before any wrapper reads
+    the action: an action id is a whole number of the action space (``ArgumentError``), and a
+    step once every agent has left is refused as the rules refuse a move after the end (R10c)."""
+
+    def step(self, action: Any) -> None:
+        if self._has_reset:
+            if not self.agents:
+                raise IllegalAction(AFTER_THE_END, rule="R10c")
+            agent = self.agent_selection
+            if not (action is None and (self.terminations[agent] or self.truncations[agent])):
+                action = check_action(action, self.action_space(agent).n)
+        super().step(action)
 
 
 class raw_env(AECEnv):
@@ -121,13 +141,16 @@ class raw_env(AECEnv):
         return {"observation": self.observer.vector(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise IllegalAction(AFTER_THE_END, rule="R10c")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
         play, rules = self.play, self.rules
-        play.apply(rules.decode(play.state, int(action)))  # checked by the rules; chance follows from the deal
+        action = check_action(action, rules.info.num_distinct_actions)
+        self._cumulative_rewards[agent] = 0.0
+        play.apply(rules.decode(play.state, action))  # checked by the rules; chance follows from the deal
         state = play.state
         if state.phase is Phase.OVER:
             for seat, value in enumerate(rules.returns(state)):

@@ -5,7 +5,14 @@ per game (ids of :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSp
 return a :class:`VectorState` of arrays: the seat to move, its observation (the layout of
 :mod:`exhibition_lab.games.exhibition.observation`, seen from that seat), the legal-action mask,
 the rewards of the step (per seat, at the end of a game, per ``utility``) and which games are
-over. A finished game stays finished (its actions are ignored) until the next reset.
+over. A finished game stays finished (its actions are ignored) until the next reset; a step
+when every game is over is refused (R10c), as the engine refuses a move after the end.
+
+Every entry checks what it is given with the engine's own checks (:mod:`exhibition_lab.core.checks`,
+:func:`~exhibition_lab.games.exhibition.rules.deal.check_deal`): actions are an integer array of
+one id per game, ``acting`` a boolean array, rows distinct row numbers, deals what R5 and V7
+allow, a batch at most :data:`MAX_GAMES` games; anything else raises ``ArgumentError`` before
+numpy sees it.
 
 >>> import numpy as np
 >>> from exhibition_lab.envs.vector import VectorGames
@@ -27,11 +34,15 @@ import numpy as np
 
 import exhibition_lab.envs.arrays_backend as backend
 
-from ..core.errors import ArgumentError
+from ..core.checks import check_actions, check_count, check_flag, check_mask, check_rows
+from ..core.errors import ArgumentError, IllegalAction
 from ..core.seeding import generator
 from ..games.exhibition.observation import ObservationLayout, card_features, encode
-from ..games.exhibition.rules.deal import Deal
+from ..games.exhibition.rules.deal import Deal, check_deal
 from ..games.exhibition.setups import make_setup
+
+#: The most games one batch holds: a batch of observations takes about 6 kB a game.
+MAX_GAMES = 2**17
 
 
 class VectorState(NamedTuple):
@@ -65,7 +76,7 @@ class VectorGames:
             players, variations=variations, secret_decades=secret_decades, utility=utility, mid_century=mid_century
         )
         self.layout = ObservationLayout.of(self.rules)
-        self.observe = observe
+        self.observe = check_flag(observe, what="observe")
         self._features = card_features(self.rules.deck)
         self._rng = np.random.default_rng()
         self.batch: backend.Batch | None = None
@@ -82,17 +93,27 @@ class VectorGames:
     # ------------------------------------------------------------------ playing
     def reset(self, n: int, seed: int | np.random.Generator | None = None) -> VectorState:
         """``n`` new games, dealt from ``seed`` (the same seed, the same games)."""
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-            raise ArgumentError(f"a batch holds at least one game, not {n!r}")
+        n = check_count(n, least=1, most=MAX_GAMES, what="n, the number of games in a batch,")
         if seed is not None:
             self._rng, _ = generator(seed)
-        self.batch = backend.deal(self.rules, int(n), self._rng)
-        return self._state(np.zeros(int(n), dtype=bool))
+        self.batch = backend.deal(self.rules, n, self._rng)
+        return self._state(np.zeros(n, dtype=bool))
 
     def reset_to(self, deals: Sequence[Deal]) -> VectorState:
         """New games dealt exactly as ``deals`` (e.g. ``Game.new(...).deal``): the same
-        tile, Secret Decades and refills as the scalar games."""
-        self.batch = backend.from_deals(self.rules, deals)
+        tile, Secret Decades and refills as the scalar games. Each deal is checked as
+        ``Game`` checks one: every deck card once, each continent's three cards sorted (R5),
+        one distinct Secret Decade a seat exactly when these rules deal them (V7)."""
+        if not isinstance(deals, (list, tuple)):
+            raise ArgumentError(f"deals is a list of Deal, not {type(deals).__name__}")
+        check_count(len(deals), least=1, most=MAX_GAMES, what="the number of deals")
+        rules = self.rules
+        for deal in deals:
+            check_deal(deal, rules.deck, rules.n_players)
+            if (deal.secret_decades is not None) != rules.secret_decades:
+                needed = "deal" if rules.secret_decades else "do not deal"
+                raise ArgumentError(f"V7: these rules {needed} Secret Decades; a deal says otherwise", rule="V7")
+        self.batch = backend.from_deals(rules, deals)
         return self._state(np.zeros(len(deals), dtype=bool))
 
     def step(self, actions: np.ndarray | Sequence[int], *, acting: np.ndarray | None = None) -> VectorState:
@@ -100,10 +121,12 @@ class VectorGames:
         given); an illegal one raises ``IllegalAction`` (naming the game and the rule) and
         changes nothing."""
         batch = self._require()
-        actions = np.asarray(actions, dtype=np.int64)
-        if actions.shape != (batch.n,):
-            raise ArgumentError(f"step takes one action per game: shape ({batch.n},), not {actions.shape}")
+        actions = check_actions(actions, batch.n)
+        if acting is not None:
+            acting = check_mask(acting, batch.n, what="acting")
         before = backend.over(batch)
+        if before.all():
+            raise IllegalAction("R10c: every game of the batch is over; reset before the next step", rule="R10c")
         backend.step(self.rules, batch, actions, self._mask, acting=acting)
         return self._state(backend.over(batch) & ~before)
 
@@ -118,6 +141,9 @@ class VectorGames:
 
     def random_actions(self, state: VectorState, rng: np.random.Generator) -> np.ndarray:
         """One legal action per game, each as likely as the others (0 for a finished game)."""
+        if not isinstance(state, VectorState):
+            raise ArgumentError(f"state is a VectorState, not {type(state).__name__}")
+        _check_rng(rng)
         rows, ids = np.nonzero(state.legal_action_mask)  # row by row, ids ascending
         if not len(ids):
             return np.zeros(len(state.legal_action_mask), dtype=np.int64)
@@ -156,13 +182,19 @@ class VectorGames:
         """Deal new games in place of games ``rows`` (for an environment that resets games
         as they end)."""
         batch = self._require()
-        rows = np.asarray(rows, dtype=np.int64)
+        rows = check_rows(rows, batch.n)
+        _check_rng(rng)
         if len(rows):
             backend.replace(batch, rows, backend.deal(self.rules, len(rows), rng))
 
     def state(self) -> VectorState:
         """The batch as it stands, with no rewards."""
         return self._state(np.zeros(self._require().n, dtype=bool))
+
+
+def _check_rng(rng: object) -> None:
+    if not isinstance(rng, np.random.Generator):
+        raise ArgumentError(f"rng is a numpy.random.Generator, not {type(rng).__name__}")
 
 
 def seat_returns(totals: np.ndarray, winners: np.ndarray, utility: str) -> np.ndarray:

@@ -11,6 +11,7 @@ through :class:`GameMaker`, so the game module is the only one of the two that n
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -19,7 +20,16 @@ import numpy as np
 from ...core.savefile import Reader, SaveFormat, is_int
 from ...core.seeding import generator
 from .rules.actions import Action, parse_action
-from .rules.cards import MAX_DECK, Card, check_deck, load_deck, seeds_path, standard_deck
+from .rules.cards import (
+    MAX_DECK,
+    MAX_TRANSLATED_TITLE,
+    Card,
+    check_deck,
+    load_deck,
+    seeds_path,
+    standard_deck,
+    text_problem,
+)
 from .rules.deal import Deal, deal_cards
 from .rules.hall import Hall
 from .rules.layout import Layout
@@ -202,7 +212,7 @@ def _load_deck(doc: Reader, raw: Any, deal: Any) -> tuple[Card, ...]:
             and all(isinstance(x, str) for x in item[:2])
             and (
                 not translated
-                or (isinstance(item[2], dict) and all(isinstance(t, str) for pair in item[2].items() for t in pair))
+                or (isinstance(item[2], dict) and all(_is_translation(code, t) for code, t in item[2].items()))
             ),
             f"deck entry {k} must be {shape}",
         )
@@ -211,6 +221,16 @@ def _load_deck(doc: Reader, raw: Any, deal: Any) -> tuple[Card, ...]:
         cards.append(Card(card.year, card.continent, item[1], titles))
     deck: tuple[Card, ...] = doc.guarded("'deck'", lambda: check_deck(cards))  # the same deck rules as Game.new
     return deck
+
+
+def _is_translation(code: Any, title: Any) -> bool:
+    """A subject's translation: a two-letter language code and a one-line title."""
+    return (
+        isinstance(code, str)
+        and re.fullmatch(r"[a-z]{2}", code) is not None
+        and isinstance(title, str)
+        and text_problem(title, most=MAX_TRANSLATED_TITLE) is None
+    )
 
 
 def _reference_deck(doc: Reader, deal: Any) -> tuple[Card, ...]:

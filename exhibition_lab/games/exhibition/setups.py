@@ -27,6 +27,8 @@ def variation_keys(variations: str | Sequence[str]) -> tuple[str, ...]:
     """
     if isinstance(variations, str):
         return tuple(part for part in re.split(r"[+\s]+", variations.strip()) if part)
+    if not isinstance(variations, (list, tuple)):
+        raise ArgumentError(f"variations are keys such as 'links' or 'short_era', not {variations!r:.80}")
     keys = tuple(variations)
     if not all(isinstance(key, str) for key in keys):
         raise ArgumentError(f"variations are keys such as 'links' or 'short_era', not {variations!r}")

@@ -59,6 +59,9 @@ DEFAULT_MISTAKES = 3  # T8 / D15
 MAX_MISTAKES = 100  # the largest solo mistake limit one may choose (T8)
 MAX_HAND = 20  # the largest hand players may agree on (T1)
 MAX_ROUNDS = 10_000  # D16: the last round of a game with several players
+#: The latest last round a game may set (D16): its longest game, 3 steps a seat a round,
+#: stays a count every framework keeps in a 32-bit integer.
+MOST_ROUNDS = 1_000_000
 
 
 def hand_size_for(players: int) -> int:
@@ -307,8 +310,15 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
                 f"the deck has {len(deck)}",
                 rule="T1",
             )
-        if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) or self.max_rounds < 1:
-            raise ArgumentError(f"D16: the last round is a positive whole number, not {self.max_rounds!r}", rule="D16")
+        if (
+            isinstance(self.max_rounds, bool)
+            or not isinstance(self.max_rounds, int)
+            or not 1 <= self.max_rounds <= MOST_ROUNDS
+        ):
+            raise ArgumentError(
+                f"D16: the last round is a whole number from 1 to {MOST_ROUNDS}, not {self.max_rounds!r:.80}",
+                rule="D16",
+            )
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "deck", deck)
         object.__setattr__(self, "hand_size", hand_size)

@@ -210,6 +210,16 @@ class Setup(Rules[State, Event, PlayerView]):
 
     # ------------------------------------------------------------------ protocol: facts
     @cached_property
+    def max_decisions(self) -> int:
+        """The most decisions a game can hold (chance outcomes not counted). A seat takes at
+        most as many turns as it has hall spots and Depot places: each turn fills one, and the
+        turn that ends an exhibition early (R10a) leaves a hall spot empty (R10b, R10c); no more
+        turns than cards either (D4). A turn is a take (R7) and a placement (R10), and a white
+        card adds the choice of a continent (R8). A solo game reaches it."""
+        turns = min(self.n_players * (self.layout.n_spots + DEPOT_SIZE), len(self.deck))
+        return 2 * turns + sum(card.is_white for card in self.deck)
+
+    @cached_property
     def info(self) -> GameInfo:
         n = self.n_players
         turns = self.layout.n_spots + DEPOT_SIZE + 1  # R10a, R10b: at most this many turns per seat
