@@ -31,10 +31,10 @@ import bisect
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core.errors import ArgumentError, ExhibitionLabError
-from .agents import estimate
+from .agents import CONTINUE_VALUE
 from .game import Game, Phase
 from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
@@ -99,6 +99,12 @@ class _Deal:
     n_spots: int
     kinds: tuple[Any, ...]
     windows: dict[tuple[int, tuple[Card | None, ...]], tuple[Any, ...]] = field(default_factory=dict)
+    facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    variation: tuple[bool, ...] = ()
+    continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
+
+    def __post_init__(self) -> None:
+        self.variation = tuple(kind.is_variation for kind in self.kinds)
 
     def showcase_windows(self, s: int, spots: tuple[Card | None, ...]) -> tuple[Any, ...]:
         key = (s, spots)
@@ -182,81 +188,119 @@ def upper_bound(deal: _Deal, pos: _Position) -> int:
     return fp * SOLO_SCALE + mid
 
 
-def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
-    """The bound of :func:`upper_bound` as fame points without Mid Century, and the
-    Mid Century term (×100) at its best."""
-    hall = pos.hall
-    n_empty = hall.n_empty
-    turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
-    candidates = [c for column in pos.market for c in column]
-    candidates += deal.stock[pos.top : pos.top + turns]
-    dated = sorted(c.year for c in candidates if c.year is not None)
-    einstein = len(dated) < len(candidates)
-    # which empty spots some reachable card still fits, and the years they accept
-    allowed = bytearray(YEARS)
-    fillable = 0
-    pair_open = False  # an empty pair spot no card can fill keeps the pair at 0
-    mid_window: tuple[int, int] | None = None
-    kinds = deal.kinds
-    for s, spots in enumerate(hall.showcases):
+class _HallFacts(NamedTuple):
+    """What the bound reads from a hall, kept once per hall (many positions share one)."""
+
+    windows: tuple[tuple[int, int, int, bool], ...]  # per empty spot: showcase, first and last year, exact
+    counts: tuple[int, ...]  # coloured cards per continent
+    years: frozenset[int]
+    decades: frozenset[int]
+    n_empty: int
+    pair_einstein: bool
+    mid_points: int  # the Mid Century term as the hall stands
+    secret_own: int
+
+
+def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
+    key = hall.showcases
+    found = deal.facts.get(key)
+    if found is not None:
+        return found
+    windows = []
+    for s, spots in enumerate(key):
         for w in deal.showcase_windows(s, spots):
             if w.exact:
-                lo, hi = w.first_year, w.last_year
-                i = bisect.bisect_left(dated, lo)
-                ok = (i < len(dated) and dated[i] <= hi) or (einstein and lo <= hi and not kinds[s].is_variation)
-            else:  # variations, or Einstein in the showcase: any card may fit, as far as this bound knows
-                lo, hi = FIRST_YEAR, LAST_YEAR
-                ok = bool(candidates)
-            if ok:
-                fillable += 1
-                allowed[lo - FIRST_YEAR : hi - FIRST_YEAR + 1] = ONES[: hi - lo + 1]
-                if s == deal.mid:
-                    mid_window = (lo, hi)
-            elif s == deal.pair:
-                pair_open = True
+                windows.append((s, w.first_year, w.last_year, True))
+            else:  # variations, or Einstein in the showcase: any card may fit, as far as the bound knows
+                windows.append((s, FIRST_YEAR, LAST_YEAR, False))
     counts = [0] * len(CONTINENTS)
-    extra = [0] * len(CONTINENTS)
     years = set()
-    decades = set()
     for c in hall.hall_cards():
         if c.continent is not None:
             counts[c.continent.index] += 1
         if c.year is not None:
             years.add(c.year)
-            decades.add(c.year - c.year % 10)
-    new_years = set()
+    pair_einstein = deal.pair is not None and any(c is not None and c.year is None for c in key[deal.pair])
+    secret = deal.secret
+    facts = _HallFacts(
+        tuple(windows),
+        tuple(counts),
+        frozenset(years),
+        frozenset(y - y % 10 for y in years),
+        len(windows),
+        pair_einstein,
+        deal.rules.mid_century_points(_mid_distance(deal, hall)),
+        0 if secret is None else sum(1 for y in years if y - y % 10 == secret),
+    )
+    deal.facts[key] = facts
+    return facts
+
+
+def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
+    """The bound of :func:`upper_bound` as fame points without Mid Century, and the
+    Mid Century term (×100) at its best."""
+    facts = _hall_facts(deal, pos.hall)
+    n_empty = facts.n_empty
+    turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
+    candidates = [c for column in pos.market for c in column]
+    candidates += deal.stock[pos.top : pos.top + turns]
+    dated = sorted(c.year for c in candidates if c.year is not None)
+    einstein = len(dated) < len(candidates)
+    n_dated = len(dated)
+    # which empty spots some reachable card still fits, and the years they accept
+    allowed = bytearray(YEARS)
+    fillable = 0
+    pair_open = False  # an empty pair spot no card can fill keeps the pair at 0
+    mid_window: tuple[int, int] | None = None
+    variation = deal.variation
+    for s, lo, hi, exact in facts.windows:
+        if exact:
+            i = bisect.bisect_left(dated, lo)
+            ok = (i < n_dated and dated[i] <= hi) or (einstein and lo <= hi and not variation[s])
+        else:
+            ok = bool(candidates)
+        if ok:
+            fillable += 1
+            allowed[lo - FIRST_YEAR : hi - FIRST_YEAR + 1] = ONES[: hi - lo + 1]
+            if s == deal.mid:
+                mid_window = (lo, hi)
+        elif s == deal.pair:
+            pair_open = True
+    counts = facts.counts
+    years = facts.years
+    decades = facts.decades
+    extra = [0] * len(CONTINENTS)
+    new_years = []
     new_decades = set()
-    usable_einstein = einstein and fillable > 0
     if fillable:
+        continent_of = deal.continent_of
         for c in candidates:
             y = c.year
             if y is None or not allowed[y - FIRST_YEAR]:
                 continue
-            if c.continent is not None:
-                extra[c.continent.index] += 1
-            new_years.add(y)
+            k = continent_of[c.continent]
+            if k >= 0:
+                extra[k] += 1
+            new_years.append(y)
             d = y - y % 10
             if d not in decades:
                 new_decades.add(d)
-    missing = sum(1 for k in range(len(CONTINENTS)) if counts[k] == 0)
-    fp = 1 if missing <= fillable and all(counts[k] or extra[k] for k in range(len(CONTINENTS))) else 0
+    missing = counts.count(0)
+    fp = 1 if missing <= fillable and all(n or e for n, e in zip(counts, extra)) else 0
     if deal.pair is not None:
-        pair_spots = hall.showcases[deal.pair]
-        einstein_there = any(c is not None and c.year is None for c in pair_spots)
-        fp += 0 if pair_open or einstein_there else RANK_TOP
-    fp += max(counts[k] + min(extra[k], fillable) for k in range(len(CONTINENTS)))
+        fp += 0 if pair_open or facts.pair_einstein else RANK_TOP
+    fp += max(n + (e if e < fillable else fillable) for n, e in zip(counts, extra))
     fp += len(decades) + min(len(new_decades), fillable)
     fp += _chain_bound(years, new_years, fillable)
     fp -= (n_empty - fillable) + pos.depot
     if deal.secret is not None:
-        own = sum(1 for y in years if y - y % 10 == deal.secret)
         more = sum(1 for y in new_years if y - y % 10 == deal.secret)
-        fp += own + min(more, fillable)
-    rules = deal.rules
-    mid = rules.mid_century_points(_mid_distance(deal, hall))
+        fp += facts.secret_own + min(more, fillable)
+    mid = facts.mid_points
     if mid_window is not None:  # the spot is empty and may still be filled
+        rules = deal.rules
         lo, hi = mid_window
-        if usable_einstein:
+        if einstein:
             mid = max(mid, rules.mid_century_points(None))
         near = [abs(y - MID_CENTURY_YEAR) for y in new_years if lo <= y <= hi]
         if near:
@@ -264,18 +308,21 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
     return fp, mid
 
 
-def _chain_bound(years: set[int], new_years: set[int], fillable: int) -> int:
+def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int) -> int:
     """R23 at its best: the longest run of years in the hall and the reachable cards,
     counting at most ``fillable`` new ones in it."""
     best = 1
-    every = sorted(years | new_years)
-    run_start = 0
-    for i in range(1, len(every) + 1):
-        if i == len(every) or every[i] != every[i - 1] + 1:
-            run = every[run_start:i]
-            own = sum(1 for y in run if y in years)
-            best = max(best, min(len(run), own + fillable))
-            run_start = i
+    prev = -2
+    length = own = 0
+    for y in sorted(years.union(new_years)):
+        if y != prev + 1:
+            length = own = 0
+        length += 1
+        own += y in years
+        value = length if length < own + fillable else own + fillable
+        if value > best:
+            best = value
+        prev = y
     return best
 
 
@@ -288,16 +335,17 @@ class _Child:
     hall: Hall
     depot: int
     market: Market
+    best_mid: int = 0  # the Mid Century term at its best below this position (×100)
 
 
 def _placements(deal: _Deal, hall: Hall, depot: int, card: Card) -> list[tuple[Action, Hall, int, bool]]:
     """Every way to place ``card`` (R10, R10a, R10b): the action, the hall, the Depot's
     count and whether the exhibition is final."""
     spots = hall.legal_spots(card, players=1)
+    last = _hall_facts(deal, hall).n_empty == 1
     out: list[tuple[Action, Hall, int, bool]] = []
     for s, i in spots:
-        after = hall.with_card(card, s, i)
-        out.append((Place(s, i), after, depot, after.n_empty == 0))  # R10b
+        out.append((Place(s, i), hall.with_card(card, s, i), depot, last))  # R10b
     if depot < DEPOT_SIZE:
         out.append((ToDepot(), hall, depot + 1, False))
     if not spots:
@@ -335,7 +383,8 @@ def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None)
                 continue
             for vehicle, move in moves:
                 child = _Position(hall, depot, market, vehicle, top)
-                out.append(_Child((*done, *move, action), child, upper_bound(deal, child), hall, depot, market))
+                fp, mid = _bound_parts(deal, child)
+                out.append(_Child((*done, *move, action), child, fp * SOLO_SCALE + mid, hall, depot, market, mid))
     return out
 
 
@@ -373,19 +422,28 @@ class _Search:
             self.best, self.plan = value, plan
 
     def rank(self, child: _Child, patient: bool) -> float:
-        """How promising a position is for the beam: the bots' estimate of its hall; when
-        ``patient``, with Mid Century at its best reachable value rather than as it stands
-        (an empty spot would otherwise pull the first card near 1950 into it at once, while
-        waiting may miss every card near 1950: both beams run)."""
+        """How promising a position is for the beam: the bots' estimate of a hall
+        (:func:`~.agents.estimate`: the goals as they stand, the pair with the tile as it
+        is, and a little for each empty spot later turns may fill). When ``patient``,
+        Mid Century counts at its best reachable value rather than as it stands: an empty
+        spot would otherwise pull the first card near 1950 into it at once, while waiting
+        may miss every card near 1950 — both beams run."""
         deal = self.deal
-        assert child.position is not None
-        years = _market_years(child.market)
-        value = estimate(child.hall, solo=True, market_years=years, secret_decade=deal.secret, solo_rules=deal.rules)
-        if not patient:
-            return value - child.depot
-        now = deal.rules.mid_century_points(_mid_distance(deal, child.hall))
-        _, best_mid = _bound_parts(deal, child.position)
-        return value - child.depot + (best_mid - now) / SOLO_SCALE
+        facts = _hall_facts(deal, child.hall)
+        counts = facts.counts
+        n_shown = len(counts) - counts.count(0)
+        fp = 1.0 if n_shown == len(counts) else n_shown / 12
+        if deal.pair is not None:
+            spots = child.hall.showcases[deal.pair]
+            left, right = spots[0], spots[-1]
+            if left is not None and right is not None and left.year is not None and right.year is not None:
+                rule = deal.pair_goal.costs_a_point
+                hits = sum(1 for y in _market_years(child.market) if rule(y, left.year, right.year))
+                fp += max(0, RANK_TOP - hits)
+        fp += max(counts) + len(facts.decades) + max(1, len(_longest_chain(facts.years)))
+        fp += facts.secret_own - child.depot - (1 - CONTINUE_VALUE) * facts.n_empty
+        mid = child.best_mid if patient else facts.mid_points
+        return fp + mid / SOLO_SCALE
 
     def beam(self, pos: _Position, first: tuple[Any, ...] | None, width: int, patient: bool) -> None:
         """A quick incumbent: the ``width`` best positions by the bots' estimate each turn."""
@@ -451,14 +509,14 @@ class _Search:
 
 
 # ---------------------------------------------------------------- the public call
-def _root(game: Game) -> tuple[_Deal, _Position, tuple[Any, ...] | None]:
+def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position, tuple[Any, ...] | None]:
     layout = game.layout
     pair = next((s for s, kind in enumerate(layout) if kind.scoring is not None), None)
     stock = tuple(game.stock_order)
     decades = game.secret_decades
     deal = _Deal(
         stock=stock,
-        rules=SoloRules(),
+        rules=rules or SoloRules(),
         secret=None if decades is None else decades[0],
         pair=pair,
         pair_goal=None if pair is None else pair_goal(layout[pair].scoring),
@@ -541,8 +599,7 @@ def solo_ceiling(
     if game.is_over:
         total = game.score(rules)[game.players[0]].total
         return SoloCeiling(total, (), True, total, 0, 0.0, rules, made)
-    deal, pos, first = _root(game)
-    deal.rules = rules
+    deal, pos, first = _root(game, rules)
     search = _Search(deal, nodes if nodes is not None else 1 << 62, time_limit)
     for line in lines:
         played = game.copy()
