@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...core.errors import ArgumentError, ExhibitionLabError
-from .agents import CONTINUE_VALUE
+from .agents import CONTINUE_VALUE, ROOM_VALUE
 from .game import Game, Phase
 from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
@@ -45,8 +45,8 @@ from .rules.scoring import MID_CENTURY_YEAR, SOLO_SCALE, SoloRules, solo_pair_po
 from .rules.scoring import longest_chain as _longest_chain
 
 RANK_TOP = 5  # S4, S5: a solo pair's fame before the market penalty
-DEFAULT_NODES = 200_000
-DEFAULT_BEAM = 12
+DEFAULT_NODES = 20_000
+DEFAULT_BEAM = 6
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
 
@@ -199,6 +199,7 @@ class _HallFacts(NamedTuple):
     pair_einstein: bool
     mid_points: int  # the Mid Century term as the hall stands
     secret_own: int
+    room: float  # the empty spots' year windows in centuries (the bots' flexibility)
 
 
 def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
@@ -231,6 +232,7 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
         pair_einstein,
         deal.rules.mid_century_points(_mid_distance(deal, hall)),
         0 if secret is None else sum(1 for y in years if y - y % 10 == secret),
+        sum((hi - lo + 1) / 100 if exact else 0.5 for _, lo, hi, exact in windows),
     )
     deal.facts[key] = facts
     return facts
@@ -424,7 +426,8 @@ class _Search:
     def rank(self, child: _Child, patient: bool) -> float:
         """How promising a position is for the beam: the bots' estimate of a hall
         (:func:`~.agents.estimate`: the goals as they stand, the pair with the tile as it
-        is, and a little for each empty spot later turns may fill). When ``patient``,
+        is, a little for each empty spot later turns may fill and for the room left in
+        the showcases). When ``patient``,
         Mid Century counts at its best reachable value rather than as it stands: an empty
         spot would otherwise pull the first card near 1950 into it at once, while waiting
         may miss every card near 1950 — both beams run."""
@@ -441,7 +444,7 @@ class _Search:
                 hits = sum(1 for y in _market_years(child.market) if rule(y, left.year, right.year))
                 fp += max(0, RANK_TOP - hits)
         fp += max(counts) + len(facts.decades) + max(1, len(_longest_chain(facts.years)))
-        fp += facts.secret_own - child.depot - (1 - CONTINUE_VALUE) * facts.n_empty
+        fp += facts.secret_own - child.depot - (1 - CONTINUE_VALUE) * facts.n_empty + ROOM_VALUE * facts.room
         mid = child.best_mid if patient else facts.mid_points
         return fp + mid / SOLO_SCALE
 
@@ -456,15 +459,15 @@ class _Search:
                 if over is not None:
                     self.offer(over, plan)
                     continue
+                self.nodes += 1
                 for child in _children(deal, here, start):
-                    self.nodes += 1
                     if child.position is None:
                         self.offer(child.value, plan + child.actions)
                     elif child.value > self.best:
                         ranked.append((self.rank(child, patient), plan + child.actions, child.position))
             ranked.sort(key=lambda item: -item[0])
-            if self.nodes >= self.max_nodes or (self.deadline is not None and time.perf_counter() > self.deadline):
-                width = 1  # out of budget: finish the best line alone, so that a plan exists
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                width = 1  # out of time: finish the best line alone, so that a plan exists
             layer = [(plan, p, None) for _, plan, p in ranked[:width]]
 
     def dfs(
@@ -553,9 +556,11 @@ def solo_ceiling(
     """The best final score of a solo game from its position, the stock order known.
 
     The game may stand at its start or anywhere later (mid-turn too); the remaining stock is
-    the deal's own order (:attr:`Game.stock_order`). ``nodes`` bounds the positions searched
-    and ``time_limit`` the seconds (whichever ends first; ``nodes=None`` lifts that bound);
-    ``beam`` is the width of the quick first search that seeds the incumbent; ``lines`` are
+    the deal's own order (:attr:`Game.stock_order`). Two beams of width ``beam`` seed the
+    incumbent (about ``40 · beam`` positions expanded); then ``nodes`` bounds the positions
+    the depth-first search expands and ``time_limit`` the seconds of the whole call
+    (whichever ends first; ``nodes=None`` lifts that bound; out of time, the beams finish
+    on their best line alone); ``lines`` are
     whole plays from this position to try as well (a bot's actions on the same deal, say),
     so the ceiling is never below any of them. ``solo_rules``
     is a :class:`SoloRules` or a reading's name (``"harsh"``, ``"tiebreak"``; S6, D11).
@@ -611,8 +616,9 @@ def solo_ceiling(
         if not played.is_over:
             raise ArgumentError("a line to try must play the game to its end (R10a, R10b)", rule="R10b")
         search.offer(played.score(rules)[game.players[0]].total, tuple(a for _, a in played.history[made:]))
-    for patient in (False, True):  # always played to the end, on one line once the budget is spent
+    for patient in (False, True):  # always played to the end, on one line once time is up
         search.beam(pos, first, beam, patient)
+    search.max_nodes += search.nodes  # ``nodes`` bounds the depth-first search that follows
     bound = upper_bound(deal, pos)
     search.line = search.plan
     proven_bound = search.dfs(pos, (), bound, first, 0)

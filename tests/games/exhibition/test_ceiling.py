@@ -214,3 +214,23 @@ def test_bad_arguments_are_named(kwargs, word):
 def test_refuses_what_is_not_a_game():
     with pytest.raises(xl.ArgumentError, match="Game"):
         solo_ceiling("1969NA")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the coach after a solo game
+def test_best_possible_after_a_solo_game_and_the_years_gap_what_if():
+    from exhibition_lab.games.exhibition import coach
+
+    played = play_game(xl.Game.new(1, seed=5), [GreedyBot()], np.random.default_rng(5))
+    best = coach.best_possible(played, time_limit=None, nodes=50)
+    assert best.played == total(played)
+    assert best.best >= best.played  # the greedy line is one the ceiling's beam ranks the same way
+    assert total(best.best_game()) == best.best
+    what_if = best.penalty()
+    assert what_if is not None and what_if.goal == "years_gap"  # S4 on the base layout
+    assert what_if.played == played.score()["You"].points["years_gap"]
+    assert what_if.best == best.best_game().score()["You"].points["years_gap"]
+    assert what_if.avoidable == (what_if.best > what_if.played)
+    assert "Best possible with these cards" in best.summary()
+    assert "Years Gap" in str(what_if)
+    with pytest.raises(xl.ArgumentError, match="S1"):
+        coach.best_possible(xl.Game.new(3, seed=1))
