@@ -81,13 +81,16 @@ def report(rows: list[dict], layout: str) -> str:
     lines = [
         f"deals: {n} (layout {layout})",
         f"median solve time: {statistics.median(seconds):.2f} s (mean {statistics.mean(seconds):.2f} s)",
-        f"proven optimal within budget: {proven.mean():.1%}; mean gap to the proven bound {np.mean(bound - ceiling):.0f}",
+        f"proven optimal within budget: {proven.mean():.1%}; "
+        f"mean gap to the proven bound {np.mean(bound - ceiling):.0f}",
         f"ceiling: mean {ceiling.mean():.0f}, sd {ceiling.std(ddof=1):.0f}, "
         f"quartiles {np.percentile(ceiling, 25):.0f} / {np.median(ceiling):.0f} / {np.percentile(ceiling, 75):.0f}",
         f"proven upper bound: mean {bound.mean():.0f}",
     ]
     ceiling_pair = np.array([r["ceiling_pair"] for r in rows])
-    lines.append(f"{layout} fp on the ceiling's line: mean {ceiling_pair.mean():.2f}; lost ≥1 fp in {np.mean(ceiling_pair < 5):.0%}")
+    lines.append(
+        f"{layout} fp on the ceiling's line: mean {ceiling_pair.mean():.2f}; lost ≥1 fp in {np.mean(ceiling_pair < 5):.0%}"
+    )
     for name in BOTS:
         scores = np.array([r[name] for r in rows], dtype=float)
         gap = ceiling - scores
