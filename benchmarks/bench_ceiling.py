@@ -89,7 +89,8 @@ def report(rows: list[dict], layout: str) -> str:
     ]
     ceiling_pair = np.array([r["ceiling_pair"] for r in rows])
     lines.append(
-        f"{layout} fp on the ceiling's line: mean {ceiling_pair.mean():.2f}; lost ≥1 fp in {np.mean(ceiling_pair < 5):.0%}"
+        f"{layout} fp on the ceiling's line: mean {ceiling_pair.mean():.2f}; "
+        f"lost ≥1 fp in {np.mean(ceiling_pair < 5):.0%}"
     )
     for name in BOTS:
         scores = np.array([r[name] for r in rows], dtype=float)
