@@ -134,20 +134,18 @@ def main() -> None:
     shards = [seeds[i : i + args.shard] for i in range(0, len(seeds), args.shard)]
     rows: list[dict] = []
     start = time.perf_counter()
+    pool = ProcessPoolExecutor(args.processes)
     try:
-        with ProcessPoolExecutor(args.processes) as pool, progress_bar(len(seeds), desc="ceiling") as bar:
+        with progress_bar(len(seeds), desc="ceiling") as bar:
             futures = [pool.submit(shard, s, settings) for s in shards]
-            try:
-                for future in as_completed(futures):
-                    part = future.result()
-                    rows += part
-                    bar.update(len(part))
-                    args.out.write_text(json.dumps({"settings": settings, "rows": rows}))
-            except KeyboardInterrupt:
-                for future in futures:
-                    future.cancel()
-                raise
+            for future in as_completed(futures):
+                part = future.result()
+                rows += part
+                bar.update(len(part))
+                args.out.write_text(json.dumps({"settings": settings, "rows": rows}))
+        pool.shutdown()
     except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)  # the shards under way are dropped
         print(f"\nstopped: {len(rows)} of {len(seeds)} deals played")
     rows.sort(key=lambda r: seeds.index(r["seed"]))
     args.out.write_text(json.dumps({"settings": settings, "rows": rows}))
