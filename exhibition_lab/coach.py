@@ -1,4 +1,4 @@
-"""The coach (hints, evaluations and reviews): the public names of
+"""The coach (hints, evaluations, reviews and, after a solo game, the best possible score): the public names of
 :mod:`exhibition_lab.games.exhibition.coach`, where the code lives, and
 :func:`describe_plan` (a turn in words) of :mod:`exhibition_lab.ui.text.coach`.
 
@@ -7,14 +7,17 @@ Kept at the top so ``from exhibition_lab import coach`` goes on working; it only
 
 from .games.exhibition.coach import (
     THRESHOLDS,
+    BestPossible,
     Decision,
     Evaluation,
     GoalChange,
     Hint,
     HintBot,
     Option,
+    PenaltyWhatIf,
     Review,
     Risk,
+    best_possible,
     changes_now,
     deciding_goals,
     decision_seed,
@@ -33,14 +36,17 @@ from .ui.text.coach import describe_plan
 
 __all__ = [
     "THRESHOLDS",
+    "BestPossible",
     "Decision",
     "Evaluation",
     "GoalChange",
     "Hint",
     "HintBot",
     "Option",
+    "PenaltyWhatIf",
     "Review",
     "Risk",
+    "best_possible",
     "changes_now",
     "deciding_goals",
     "decision_seed",

@@ -1,9 +1,11 @@
-"""Exact odds of the solo goals and of showcase pairs: the public names of
-:mod:`exhibition_lab.games.exhibition.odds`, where the code lives.
+"""Exact odds of the solo goals and of showcase pairs, and the clairvoyant ceiling of a solo
+deal: the public names of :mod:`exhibition_lab.games.exhibition.odds` and
+:mod:`exhibition_lab.games.exhibition.ceiling`, where the code lives.
 
 Kept at the top so ``from exhibition_lab import odds`` goes on working; it only re-exports.
 """
 
+from .games.exhibition.ceiling import SoloCeiling, solo_ceiling
 from .games.exhibition.odds import (
     GOALS,
     MARKET_CARDS,
@@ -43,6 +45,7 @@ __all__ = [
     "READINGS",
     "PairOdds",
     "PlayOuts",
+    "SoloCeiling",
     "expected_fp",
     "fp_distribution",
     "game_pair_odds",
@@ -61,6 +64,7 @@ __all__ = [
     "pool_years",
     "random_markets",
     "simulated_pair_odds",
+    "solo_ceiling",
     "solo_years_gap_odds",
     "years_gap_grid",
     "years_gap_grid_by_loop",

@@ -28,6 +28,7 @@ from .rules.hall import Hall, showcase_windows
 from .rules.scoring import SOLO_SCALE, SoloRules, longest_chain, mid_century_distance, solo_pair_points
 
 CONTINUE_VALUE = 0.6  # expected fame of an empty spot that later turns may still fill
+ROOM_VALUE = 0.05  # fame per century of year window the empty spots leave open
 
 
 @runtime_checkable
@@ -126,7 +127,7 @@ def estimate(
     else:
         value -= (50 if distance is None else distance) / 1000  # R26 tiebreak only
     if not final:
-        value += CONTINUE_VALUE * hall.n_empty + 0.05 * _flexibility(hall)
+        value += CONTINUE_VALUE * hall.n_empty + ROOM_VALUE * _flexibility(hall)
     return value
 
 

@@ -10,6 +10,9 @@ Three questions, answered from one seat's own view (never from the hidden stock 
   now (:class:`GoalChange`) and what it risks later (:class:`Risk`).
 - :func:`review` — every decision a seat made in a finished game against the best option
   found from the same view, its loss and a label (good / inaccuracy / mistake / blunder).
+- :func:`best_possible` — after a solo game, the best score its cards allowed (the
+  clairvoyant ceiling of :mod:`.ceiling`: the stock is known once the game is over), its
+  line, and whether the pair goal's market penalty could have been avoided (S4, S5).
 
 Playouts run in lock-step on the batch engine (:mod:`exhibition_lab.games.exhibition.arrays.engine`) for every
 game, with its heuristic policy for every seat, the way the search bot plans. Each
@@ -40,6 +43,7 @@ from .arrays.engine import determinisations, play
 from .arrays.policies import make_policy
 from .arrays.scoring import score, winners
 from .arrays.state import select
+from .ceiling import SoloCeiling, solo_ceiling
 from .game import Game, PlayerView
 from .rules.actions import Action, Move, Place, Take, ToDepot
 from .rules.cards import Card
@@ -690,16 +694,101 @@ def _review_turn(
     return Decision(view.turn, view.round, mine, ev.best, loss, label_for(loss), view)
 
 
+# ---------------------------------------------------------------- best possible (solo)
+BEST_POSSIBLE_TIME = 1.2  # seconds: the play app shows the ceiling within about two after the game
+BEST_POSSIBLE_BEAM = 3  # narrow beams: a good line within that time on a busy machine
+
+
+@dataclass(frozen=True)
+class PenaltyWhatIf:
+    """Could the pair goal's market penalty (S4, S5) have been avoided? ``played`` and
+    ``best`` are the goal's fame points in the game and on the best line found."""
+
+    goal: str  # the pair goal's key: years_gap, short_era or antiquity
+    played: float
+    best: float
+
+    @property
+    def avoidable(self) -> bool:
+        """Whether the best line keeps more of the goal than the game did."""
+        return self.best > self.played
+
+    def __str__(self) -> str:
+        return told(self)
+
+
+@dataclass(frozen=True)
+class BestPossible:
+    """A finished solo game against the best its cards allowed: the ceiling (``ceiling``,
+    from the game's start, with the stock order the game revealed) and the game's own total
+    (``played``, ×100, S2)."""
+
+    player: str
+    played: int
+    ceiling: SoloCeiling
+    start: Game = field(repr=False, compare=False)  # the game as it began: the plan replays on it
+    final: Game = field(repr=False, compare=False)  # the game as it was played
+
+    @property
+    def best(self) -> int:
+        """The best total found (×100); proven optimal when ``ceiling.proven``."""
+        return self.ceiling.score
+
+    def best_game(self) -> Game:
+        """The game played along the best line, to its end."""
+        return self.ceiling.replay(self.start)
+
+    def penalty(self) -> PenaltyWhatIf | None:
+        """The pair goal of the layout (Years Gap, Short Era or Antiquity) in the game and on
+        the best line: "could I have avoided this penalty?"; ``None`` without a pair goal."""
+        goal = next((k.scoring for k in self.start.layout if k.scoring is not None), None)
+        if goal is None:
+            return None
+        rules = self.ceiling.solo_rules
+        best = self.best_game().score(rules)[self.player].points.get(goal, 0.0)
+        played = self.final.score(rules)[self.player].points.get(goal, 0.0)
+        return PenaltyWhatIf(goal, played, best)
+
+    def summary(self) -> str:
+        """Best possible with these cards, in words, with the game's own score."""
+        return told(self)
+
+
+def best_possible(
+    game: Game,
+    *,
+    time_limit: float | None = BEST_POSSIBLE_TIME,
+    nodes: int | None = None,
+    solo_rules: object = None,
+) -> BestPossible:
+    """After a solo game (S1): the best score its cards allowed, from the deal's start.
+
+    The stock order is hidden during play; once the game is over it is known, and
+    :func:`~.ceiling.solo_ceiling` finds the best line with it (within ``time_limit``
+    seconds and ``nodes`` positions; ``ceiling.proven`` says whether it is the very best).
+    """
+    if not game.is_solo:
+        raise ArgumentError(f"best possible is a solo game's (S1), not one of {game.n_players} players", rule="S1")
+    start = _at_start(game)
+    ceiling = solo_ceiling(start, time_limit=time_limit, nodes=nodes, solo_rules=solo_rules, beam=BEST_POSSIBLE_BEAM)  # type: ignore[arg-type]
+    total = game.score(ceiling.solo_rules)[game.players[0]].total
+    return BestPossible(game.players[0], total, ceiling, start, game.copy())
+
+
 __all__ = [
+    "BEST_POSSIBLE_TIME",
     "THRESHOLDS",
+    "BestPossible",
     "Decision",
     "Evaluation",
     "GoalChange",
     "Hint",
     "HintBot",
     "Option",
+    "PenaltyWhatIf",
     "Review",
     "Risk",
+    "best_possible",
     "changes_now",
     "deciding_goals",
     "decision_seed",

@@ -57,6 +57,11 @@ def review_failed_html(error: Exception) -> str:
     return f"<span class='exlab-error'>{escape(words.review_failed(str(error)))}</span>"
 
 
+def working_out_best_html() -> str:
+    """The progress line's words while the best possible score of a solo game is worked out."""
+    return f"<i>{escape(words.working_out_best())}</i>"
+
+
 def review_summary_html(review: Review) -> str:
     return (
         f"<h4 style='margin:4px 0'>{escape(words.review_title(review.player))}</h4>"

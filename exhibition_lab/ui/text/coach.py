@@ -16,11 +16,13 @@ from ...games.exhibition.coach import (
     BLUNDER,
     PENALTIES,
     THRESHOLDS,
+    BestPossible,
     Decision,
     Evaluation,
     GoalChange,
     Hint,
     Option,
+    PenaltyWhatIf,
     Review,
     Risk,
     changes_now,
@@ -590,3 +592,55 @@ def coach_would_take() -> str:
 
 def previous_next() -> tuple[str, str]:
     return _("◀ Previous"), _("Next ▶")
+
+
+# ---------------------------------------------------------------- best possible (solo)
+@tells(BestPossible)
+def best_possible_words(best: BestPossible) -> str:
+    """``Best possible with these cards: 1,700 points (you scored 900).`` — with the proven
+    bound when the search could not prove its line the very best."""
+    ceiling = best.ceiling
+    figures = {"best": number(best.best, ",.0f"), "played": number(best.played, ",.0f")}
+    if ceiling.proven:
+        text = _("Best possible with these cards: {best} points (you scored {played}).")
+    else:
+        text = _("Best possible with these cards: at least {best} points, at most {bound} (you scored {played}).")
+        figures["bound"] = number(ceiling.upper_bound, ",.0f")
+    return text.format(**figures)
+
+
+@tells(PenaltyWhatIf)
+def penalty_what_if_words(what_if: PenaltyWhatIf) -> str:
+    """Could the pair goal's market penalty have been avoided (S4, S5)? Answered from the
+    best line's points on that goal."""
+    figures = {
+        "goal": goal_label(what_if.goal),
+        "played": number(what_if.played, "g"),
+        "best": number(what_if.best, "g"),
+    }
+    if what_if.avoidable:
+        text = _(
+            "Could you have avoided this {goal} penalty? Yes: the best line keeps {best} fp of it; you kept {played}."
+        )
+    else:
+        text = _("Could you have avoided this {goal} penalty? No: the best line keeps {best} fp of it, as you did.")
+        if what_if.best < what_if.played:
+            text = _(
+                "Could you have avoided this {goal} penalty? You kept {played} fp of it, more than the best "
+                "line's {best}: the best line gives them up for more elsewhere."
+            )
+    return text.format(**figures)
+
+
+def best_line_words(shown: bool) -> str:
+    """The button that shows (or hides) the best line's hall."""
+    return _("Hide the best line") if shown else _("Show the best line")
+
+
+def best_line_title() -> str:
+    return _("The best line with these cards: its hall at the end")
+
+
+def working_out_best() -> str:
+    """Said while the best possible score of a solo game is being worked out."""
+    return _("Working out the best possible score with these cards…")

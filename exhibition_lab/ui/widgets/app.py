@@ -28,7 +28,7 @@ from ..text import play as words
 from ..text.i18n import language
 from .background import BackgroundRun
 from .cards import CSS, find_widgets
-from .coach import HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
+from .coach import BEST_POSSIBLE_TIME, HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
 from .controls import NewGameControls
 from .hall import HallView
 from .market import MARKET_WIDTH, ContinentChooser, MarketView
@@ -321,7 +321,10 @@ class GameApp(w.VBox):
         turns = {seat: sum(s == seat and isinstance(a, Take) for s, a in game.history) for seat in seats}
         self.review_button.disabled = True
         self.review_label.value = coach_html.reviewing_html()
-        self.review_progress.max, self.review_progress.value = max(1, sum(turns.values())), 0
+        # after a solo game, one step more: the best its cards allowed (the stock is known now)
+        best: list[coach.BestPossible] = []
+        solo = game.is_solo and game.is_over
+        self.review_progress.max, self.review_progress.value = max(1, sum(turns.values()) + solo), 0
         self.review_area.children = []
         self.review_status.layout.display = "flex"
         reviews: dict[int, coach.Review] = {}
@@ -340,6 +343,10 @@ class GameApp(w.VBox):
                 if should_stop():
                     return
                 before += turns[seat]
+            if solo:
+                self.review_label.value = coach_html.working_out_best_html()
+                best.append(coach.best_possible(game, time_limit=BEST_POSSIBLE_TIME))
+                self.review_progress.value = before + 1
 
         def done() -> None:
             self.review_button.disabled = False
@@ -350,7 +357,7 @@ class GameApp(w.VBox):
                 self.review_area.children = [w.HTML(coach_html.review_failed_html(self._review_run.error))]
             elif len(reviews) == len(seats) and not self._review_run.stopped:
                 named = [(game.players[seat], seat) for seat in seats]
-                self.review_area.children = [ReviewView.of_reviews(reviews, named)]
+                self.review_area.children = [ReviewView.of_reviews(reviews, named, best=best[0] if best else None)]
                 self._review_anchor.tick += 1  # the finished review is taller than its progress line
             else:
                 self.review_area.children = [w.HTML(coach_html.review_cancelled_html())]

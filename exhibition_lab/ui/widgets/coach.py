@@ -12,15 +12,17 @@ from html import escape
 import ipywidgets as w
 
 from ...games.exhibition import coach
-from ...games.exhibition.coach import Decision, Hint, Review
+from ...games.exhibition.coach import BestPossible, Decision, Hint, Review
 from ...games.exhibition.game import Game
 from ..render import coach as html
+from ..render.halls import hall_html
 from ..text import coach as words
 
 #: The play app's budget: enough playouts to rank the options, bounded so a click answers
 #: within about a second (the first round of playouts always runs).
 HINT_TIME_LIMIT = 1.0
 REVIEW_TIME_LIMIT = 0.4  # per reviewed decision
+BEST_POSSIBLE_TIME = coach.BEST_POSSIBLE_TIME  # after a solo game: the best its cards allowed
 
 
 class HintPanel(w.VBox):
@@ -52,6 +54,33 @@ class HintPanel(w.VBox):
         self.layout.display = "none"
 
 
+class BestLine(w.VBox):
+    """After a solo game: the best score its cards allowed, the pair goal's what-if (S4, S5)
+    and, on demand, the hall the best line ends with."""
+
+    def __init__(self, best: BestPossible) -> None:
+        self.best = best
+        lines = [escape(best.summary())]
+        what_if = best.penalty()
+        if what_if is not None:
+            lines.append(escape(str(what_if)))
+        self.text = w.HTML("<br>".join(f"<b>{line}</b>" if k == 0 else line for k, line in enumerate(lines)))
+        self.toggle = w.Button(description=words.best_line_words(False), layout=w.Layout(width="auto"))
+        self.toggle.add_class("exlab-best-line-toggle")
+        self.hall = w.HTML()
+        self.hall.layout.display = "none"
+        self.toggle.on_click(lambda _: self.show_line(self.hall.layout.display == "none"))
+        super().__init__([self.text, self.toggle, self.hall])
+        self.add_class("exlab-best-line")
+
+    def show_line(self, shown: bool) -> None:
+        if shown and not self.hall.value:
+            final = self.best.best_game().hall(0)
+            self.hall.value = f"<div><small>{escape(words.best_line_title())}</small></div>{hall_html(final)}"
+        self.hall.layout.display = "block" if shown else "none"
+        self.toggle.description = words.best_line_words(shown)
+
+
 class ReviewView(w.VBox):
     """Step through a reviewed game: the hall before each decision, the turn played and the
     coach's better turn (outlined red and green), with the loss and its label.
@@ -68,6 +97,7 @@ class ReviewView(w.VBox):
         seats: Sequence[tuple[str, int]] = (),
     ) -> None:
         self.review = review
+        self.best_line: BestLine | None = None
         self.index = 0
         self._reviews = {review.seat: review}
         self._review_of = chooser
@@ -105,12 +135,17 @@ class ReviewView(w.VBox):
         return cls(review_of(seats[0]), chooser=review_of, seats=named)
 
     @classmethod
-    def of_reviews(cls, reviews: dict[int, Review], seats: Sequence[tuple[str, int]]) -> ReviewView:
+    def of_reviews(
+        cls, reviews: dict[int, Review], seats: Sequence[tuple[str, int]], *, best: BestPossible | None = None
+    ) -> ReviewView:
         """The reviews already made, one per seat (the first shown), with a chooser when there
-        are several."""
+        are several; after a solo game, ``best`` adds the best possible score and its line."""
         first = reviews[seats[0][1]]
         view = cls(first, seats=seats)
         view._reviews.update(reviews)
+        if best is not None:
+            view.best_line = BestLine(best)
+            view.children = (*view.children[:2], view.best_line, *view.children[2:])
         return view
 
     def show_seat(self, seat: int) -> None:

@@ -1,0 +1,644 @@
+"""The clairvoyant ceiling of a solo deal: the best score its stock order allows (S1–S7).
+
+With the whole stock order known, a solo game is a deterministic puzzle: every turn takes
+one of the cards at the vehicle's continent (R7), moves (R8), refills from the known stock
+(R9) and places (R10). Its best final score bounds every way of playing that deal — a
+player who cannot see the stock can only do worse or as well — so the gap between it and
+a real score splits the deal's luck from the play's skill.
+
+:func:`solo_ceiling` searches whole turns depth first, branch and bound:
+
+- the incumbent is seeded by a beam over whole turns ranked by the bots' estimate
+  (:func:`~.agents.estimate`, the fame a hall is worth if play goes on);
+- every position gets an admissible upper bound from relaxed placement rules: a spot can
+  only be filled by a card that can still reach the hall (the tile's cards and the stock
+  cards the turns left can draw) and whose year fits the spot's window today (R11, R14 —
+  windows only narrow as the hall fills); continents' rules (R12, R13) are set aside.
+  Each goal is then bounded on its own by those cards (R19–R25, S3–S6, V7);
+- a transposition table keyed by the hall, the Depot's count, the tile, the vehicle and the
+  stock's top remembers the bound each searched position proved;
+- children are searched best bound first and cut when their bound cannot beat the incumbent.
+
+A search that ends within its budget proves its plan optimal; one cut short returns the
+best plan found with a proven upper bound (the largest bound left unexplored).
+Legality is the rules' own (:meth:`Hall.legal_spots`), and the final plan is replayed on
+the :class:`~.game.Game` so its score is the game's own score sheet.
+"""
+
+from __future__ import annotations
+
+import bisect
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ...core.errors import ArgumentError, ExhibitionLabError
+from .agents import CONTINUE_VALUE, ROOM_VALUE
+from .game import Game, Phase
+from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
+from .rules.goals import pair_goal
+from .rules.hall import DEPOT_SIZE, Hall, showcase_windows
+from .rules.layout import MID_CENTURY as MID_CENTURY_SHOWCASE
+from .rules.scoring import MID_CENTURY_YEAR, SOLO_SCALE, SoloRules, solo_pair_points
+from .rules.scoring import longest_chain as _longest_chain
+
+RANK_TOP = 5  # S4, S5: a solo pair's fame before the market penalty
+DEFAULT_NODES = 20_000
+DEFAULT_BEAM = 6
+YEARS = LAST_YEAR - FIRST_YEAR + 1
+ONES = b"\x01" * YEARS
+
+Market = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class SoloCeiling:
+    """The best a solo deal allows from a position, with the stock order known.
+
+    ``score`` is the final ×100 total (S2) of ``plan`` — actions replayable on a copy of the
+    game (:meth:`replay`) — under ``solo_rules``. ``upper_bound`` is proven: no way of
+    playing the deal from this position scores more. ``proven`` says the plan is optimal
+    (``score == upper_bound``); otherwise ``gap`` is how far it may be from the best.
+    """
+
+    score: int
+    plan: tuple[Action, ...]
+    proven: bool
+    upper_bound: int
+    nodes: int
+    seconds: float
+    solo_rules: SoloRules
+    start_actions: int = field(default=0, repr=False)  # decisions already made in the game
+
+    @property
+    def gap(self) -> int:
+        """×100 points between the proven upper bound and the best plan found (0 when proven)."""
+        return self.upper_bound - self.score
+
+    def replay(self, game: Game) -> Game:
+        """A copy of ``game`` (at the position the ceiling was computed from) with the plan played."""
+        copy = game.copy()
+        for action in self.plan:
+            copy.apply(action)
+        return copy
+
+
+# ---------------------------------------------------------------- the position
+@dataclass
+class _Deal:
+    """What stays fixed during a search: the layout's facts, the stock order and the scoring."""
+
+    stock: tuple[Card, ...]
+    rules: SoloRules
+    secret: int | None
+    pair: int | None  # showcase scored as a solo pair (S4, S5)
+    pair_goal: Any
+    mid: int | None  # the Mid Century showcase (S6)
+    n_spots: int
+    kinds: tuple[Any, ...]
+    windows: dict[tuple[int, tuple[Card | None, ...]], tuple[Any, ...]] = field(default_factory=dict)
+    facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    variation: tuple[bool, ...] = ()
+    continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
+
+    def __post_init__(self) -> None:
+        self.variation = tuple(kind.is_variation for kind in self.kinds)
+
+    def showcase_windows(self, s: int, spots: tuple[Card | None, ...]) -> tuple[Any, ...]:
+        key = (s, spots)
+        found = self.windows.get(key)
+        if found is None:
+            found = self.windows[key] = showcase_windows(self.kinds[s], spots)
+        return found
+
+
+@dataclass(frozen=True)
+class _Position:
+    """A solo position at the start of a turn: ``depot`` counts the Depot's cards (they
+    never leave it and score only by their number, R25); ``top`` is the next stock card."""
+
+    hall: Hall
+    depot: int
+    market: Market
+    vehicle: int
+    top: int
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.hall.showcases, self.depot, self.market, self.vehicle, self.top)
+
+
+def _refilled(market: Market, where: int, card: Card, stock: tuple[Card, ...], top: int) -> tuple[Market, int]:
+    """The tile after ``card`` left continent ``where`` and the next stock card came in (R9)."""
+    column = [c for c in market[where] if c is not card]
+    if top < len(stock):
+        column.append(stock[top])
+        column.sort(key=lambda c: c.sort_key)
+        top += 1
+    return (*market[:where], tuple(column), *market[where + 1 :]), top
+
+
+def _market_years(market: Market) -> list[int]:
+    return [c.year for column in market for c in column if c.year is not None]  # S5: Einstein never counts
+
+
+def final_score(deal: _Deal, hall: Hall, depot: int, market: Market) -> int:
+    """The ×100 solo total (S1–S7) of a final hall with ``depot`` Depot cards and this tile."""
+    cards = hall.hall_cards()
+    counts = [0] * len(CONTINENTS)
+    years = []
+    decades = set()
+    for c in cards:
+        if c.continent is not None:
+            counts[c.continent.index] += 1
+        if c.year is not None:
+            years.append(c.year)
+            decades.add(c.year - c.year % 10)
+    fp = 1 if min(counts) > 0 else 0  # S3
+    if deal.pair is not None:
+        spots = hall.showcases[deal.pair]
+        left, right = spots[0], spots[-1]
+        if left is not None and right is not None and left.year is not None and right.year is not None:
+            rule = deal.pair_goal.costs_a_point
+            hits = sum(1 for y in _market_years(market) if rule(y, left.year, right.year))
+            fp += int(solo_pair_points(hits))  # S4, S5
+    fp += max(counts)  # R21
+    fp += len(decades)  # R22
+    fp += max(1, len(_longest_chain(years)))  # R23
+    fp -= hall.n_empty + depot  # R24, R25
+    if deal.secret is not None:
+        fp += sum(1 for y in years if y - y % 10 == deal.secret)  # V7
+    return fp * SOLO_SCALE + deal.rules.mid_century_points(_mid_distance(deal, hall))  # S6, S7
+
+
+def _mid_distance(deal: _Deal, hall: Hall) -> int | None:
+    if deal.mid is None:
+        return None
+    card = hall.showcases[deal.mid][0]
+    return None if card is None or card.year is None else abs(card.year - MID_CENTURY_YEAR)
+
+
+# ---------------------------------------------------------------- the relaxed bound
+def upper_bound(deal: _Deal, pos: _Position) -> int:
+    """An admissible bound on the final ×100 total from ``pos``: every goal at its best
+    over the cards that can still reach the hall, each spot filled only by a card whose
+    year fits its window now (R11, R14; continents set aside)."""
+    fp, mid = _bound_parts(deal, pos)
+    return fp * SOLO_SCALE + mid
+
+
+class _HallFacts(NamedTuple):
+    """What the bound reads from a hall, kept once per hall (many positions share one)."""
+
+    windows: tuple[tuple[int, int, int, bool], ...]  # per empty spot: showcase, first and last year, exact
+    counts: tuple[int, ...]  # coloured cards per continent
+    years: frozenset[int]
+    decades: frozenset[int]
+    n_empty: int
+    pair_einstein: bool
+    mid_points: int  # the Mid Century term as the hall stands
+    secret_own: int
+    room: float  # the empty spots' year windows in centuries (the bots' flexibility)
+
+
+def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
+    key = hall.showcases
+    found = deal.facts.get(key)
+    if found is not None:
+        return found
+    windows = []
+    for s, spots in enumerate(key):
+        for w in deal.showcase_windows(s, spots):
+            if w.exact:
+                windows.append((s, w.first_year, w.last_year, True))
+            else:  # variations, or Einstein in the showcase: any card may fit, as far as the bound knows
+                windows.append((s, FIRST_YEAR, LAST_YEAR, False))
+    counts = [0] * len(CONTINENTS)
+    years = set()
+    for c in hall.hall_cards():
+        if c.continent is not None:
+            counts[c.continent.index] += 1
+        if c.year is not None:
+            years.add(c.year)
+    pair_einstein = deal.pair is not None and any(c is not None and c.year is None for c in key[deal.pair])
+    secret = deal.secret
+    facts = _HallFacts(
+        tuple(windows),
+        tuple(counts),
+        frozenset(years),
+        frozenset(y - y % 10 for y in years),
+        len(windows),
+        pair_einstein,
+        deal.rules.mid_century_points(_mid_distance(deal, hall)),
+        0 if secret is None else sum(1 for y in years if y - y % 10 == secret),
+        sum((hi - lo + 1) / 100 if exact else 0.5 for _, lo, hi, exact in windows),
+    )
+    deal.facts[key] = facts
+    return facts
+
+
+def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
+    """The bound of :func:`upper_bound` as fame points without Mid Century, and the
+    Mid Century term (×100) at its best."""
+    facts = _hall_facts(deal, pos.hall)
+    n_empty = facts.n_empty
+    turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
+    candidates = [c for column in pos.market for c in column]
+    candidates += deal.stock[pos.top : pos.top + turns]
+    dated = sorted(c.year for c in candidates if c.year is not None)
+    einstein = len(dated) < len(candidates)
+    n_dated = len(dated)
+    # which empty spots some reachable card still fits, and the years they accept
+    allowed = bytearray(YEARS)
+    fillable = 0
+    pair_open = False  # an empty pair spot no card can fill keeps the pair at 0
+    mid_window: tuple[int, int] | None = None
+    variation = deal.variation
+    for s, lo, hi, exact in facts.windows:
+        if exact:
+            i = bisect.bisect_left(dated, lo)
+            ok = (i < n_dated and dated[i] <= hi) or (einstein and lo <= hi and not variation[s])
+        else:
+            ok = bool(candidates)
+        if ok:
+            fillable += 1
+            allowed[lo - FIRST_YEAR : hi - FIRST_YEAR + 1] = ONES[: hi - lo + 1]
+            if s == deal.mid:
+                mid_window = (lo, hi)
+        elif s == deal.pair:
+            pair_open = True
+    counts = facts.counts
+    years = facts.years
+    decades = facts.decades
+    extra = [0] * len(CONTINENTS)
+    new_years = []
+    new_decades = set()
+    if fillable:
+        continent_of = deal.continent_of
+        for c in candidates:
+            y = c.year
+            if y is None or not allowed[y - FIRST_YEAR]:
+                continue
+            k = continent_of[c.continent]
+            if k >= 0:
+                extra[k] += 1
+            new_years.append(y)
+            d = y - y % 10
+            if d not in decades:
+                new_decades.add(d)
+    missing = counts.count(0)
+    fp = 1 if missing <= fillable and all(n or e for n, e in zip(counts, extra)) else 0
+    if deal.pair is not None:
+        fp += 0 if pair_open or facts.pair_einstein else RANK_TOP
+    fp += max(n + (e if e < fillable else fillable) for n, e in zip(counts, extra))
+    fp += len(decades) + min(len(new_decades), fillable)
+    fp += _chain_bound(years, new_years, fillable)
+    fp -= (n_empty - fillable) + pos.depot
+    if deal.secret is not None:
+        more = sum(1 for y in new_years if y - y % 10 == deal.secret)
+        fp += facts.secret_own + min(more, fillable)
+    mid = facts.mid_points
+    if mid_window is not None:  # the spot is empty and may still be filled
+        rules = deal.rules
+        lo, hi = mid_window
+        if einstein:
+            mid = max(mid, rules.mid_century_points(None))
+        near = [abs(y - MID_CENTURY_YEAR) for y in new_years if lo <= y <= hi]
+        if near:
+            mid = max(mid, rules.mid_century_points(min(near)), rules.mid_century_points(max(near)))
+    return fp, mid
+
+
+def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int) -> int:
+    """R23 at its best: the longest run of years in the hall and the reachable cards,
+    counting at most ``fillable`` new ones in it."""
+    best = 1
+    prev = -2
+    length = own = 0
+    for y in sorted(years.union(new_years)):
+        if y != prev + 1:
+            length = own = 0
+        length += 1
+        own += y in years
+        value = length if length < own + fillable else own + fillable
+        if value > best:
+            best = value
+        prev = y
+    return best
+
+
+# ---------------------------------------------------------------- turns
+@dataclass(frozen=True)
+class _Child:
+    actions: tuple[Action, ...]
+    position: _Position | None  # None: the exhibition is final after this turn
+    value: int  # the exact final score when final, else the position's upper bound
+    hall: Hall
+    depot: int
+    market: Market
+    best_mid: int = 0  # the Mid Century term at its best below this position (×100)
+
+
+def _placements(deal: _Deal, hall: Hall, depot: int, card: Card) -> list[tuple[Action, Hall, int, bool]]:
+    """Every way to place ``card`` (R10, R10a, R10b): the action, the hall, the Depot's
+    count and whether the exhibition is final."""
+    spots = hall.legal_spots(card, players=1)
+    last = _hall_facts(deal, hall).n_empty == 1
+    out: list[tuple[Action, Hall, int, bool]] = []
+    for s, i in spots:
+        out.append((Place(s, i), hall.with_card(card, s, i), depot, last))  # R10b
+    if depot < DEPOT_SIZE:
+        out.append((ToDepot(), hall, depot + 1, False))
+    if not spots:
+        out.append((EndExhibition(), hall, depot, True))  # R10a
+    return out
+
+
+def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None) -> list[_Child]:
+    """Every whole turn from ``pos`` (or the rest of the turn ``first`` describes)."""
+    out: list[_Child] = []
+    if first is None:
+        column = pos.market[pos.vehicle]
+        sources = [pos.vehicle] if column else [k for k, col in enumerate(pos.market) if col]  # R7
+        takes = [(k, card, (Take(card),)) for k in sources for card in pos.market[k]]
+        refill = True
+    else:
+        takes, refill = [first[:3]], first[3]
+    for where, card, done in takes:
+        if refill:
+            market, top = _refilled(pos.market, where, card, deal.stock, pos.top)
+        else:
+            market, top = pos.market, pos.top
+        moves: list[tuple[int, tuple[Action, ...]]]
+        if first is not None and len(first) > 4:
+            moves = [(first[4], ())]
+        elif card.is_white:  # R8: any continent, staying included
+            moves = [(k, (Move(c),)) for k, c in enumerate(CONTINENTS)]
+        else:
+            assert card.continent is not None
+            moves = [(card.continent.index, ())]
+        for action, hall, depot, final in _placements(deal, pos.hall, pos.depot, card):
+            if final:
+                score = final_score(deal, hall, depot, market)
+                out.append(_Child((*done, *moves[0][1], action), None, score, hall, depot, market))
+                continue
+            for vehicle, move in moves:
+                child = _Position(hall, depot, market, vehicle, top)
+                fp, mid = _bound_parts(deal, child)
+                out.append(_Child((*done, *move, action), child, fp * SOLO_SCALE + mid, hall, depot, market, mid))
+    return out
+
+
+def _over_value(deal: _Deal, pos: _Position) -> int | None:
+    """The final score when no card can be taken at all (D4), else ``None``."""
+    if any(pos.market):
+        return None
+    return final_score(deal, pos.hall, pos.depot, pos.market)
+
+
+# ---------------------------------------------------------------- the search
+class _Search:
+    def __init__(self, deal: _Deal, max_nodes: int, time_limit: float | None) -> None:
+        self.deal = deal
+        self.max_nodes = max_nodes
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.nodes = 0
+        self.best = -(10**9)
+        self.plan: tuple[Action, ...] = ()
+        self.table: dict[tuple[Any, ...], int] = {}
+        self.stopped = False
+        self.line: tuple[Action, ...] = ()  # the incumbent's plan when the depth-first search began
+
+    def out_of_budget(self) -> bool:
+        if self.stopped:
+            return True
+        if self.nodes >= self.max_nodes or (
+            self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() > self.deadline
+        ):
+            self.stopped = True
+        return self.stopped
+
+    def offer(self, value: int, plan: tuple[Action, ...]) -> None:
+        if value > self.best:
+            self.best, self.plan = value, plan
+
+    def rank(self, child: _Child, patient: bool) -> float:
+        """How promising a position is for the beam: the bots' estimate of a hall
+        (:func:`~.agents.estimate`: the goals as they stand, the pair with the tile as it
+        is, a little for each empty spot later turns may fill and for the room left in
+        the showcases). When ``patient``,
+        Mid Century counts at its best reachable value rather than as it stands: an empty
+        spot would otherwise pull the first card near 1950 into it at once, while waiting
+        may miss every card near 1950 — both beams run."""
+        deal = self.deal
+        facts = _hall_facts(deal, child.hall)
+        counts = facts.counts
+        n_shown = len(counts) - counts.count(0)
+        fp = 1.0 if n_shown == len(counts) else n_shown / 12
+        if deal.pair is not None:
+            spots = child.hall.showcases[deal.pair]
+            left, right = spots[0], spots[-1]
+            if left is not None and right is not None and left.year is not None and right.year is not None:
+                rule = deal.pair_goal.costs_a_point
+                hits = sum(1 for y in _market_years(child.market) if rule(y, left.year, right.year))
+                fp += max(0, RANK_TOP - hits)
+        fp += max(counts) + len(facts.decades) + max(1, len(_longest_chain(facts.years)))
+        fp += facts.secret_own - child.depot - (1 - CONTINUE_VALUE) * facts.n_empty + ROOM_VALUE * facts.room
+        mid = child.best_mid if patient else facts.mid_points
+        return fp + mid / SOLO_SCALE
+
+    def beam(self, pos: _Position, first: tuple[Any, ...] | None, width: int, patient: bool) -> None:
+        """A quick incumbent: the ``width`` best positions by the bots' estimate each turn."""
+        deal = self.deal
+        layer: list[tuple[tuple[Action, ...], _Position, tuple[Any, ...] | None]] = [((), pos, first)]
+        while layer:
+            ranked: list[tuple[float, tuple[Action, ...], _Position]] = []
+            for plan, here, start in layer:
+                over = _over_value(deal, here) if start is None else None
+                if over is not None:
+                    self.offer(over, plan)
+                    continue
+                self.nodes += 1
+                for child in _children(deal, here, start):
+                    if child.position is None:
+                        self.offer(child.value, plan + child.actions)
+                    elif child.value > self.best:
+                        ranked.append((self.rank(child, patient), plan + child.actions, child.position))
+            ranked.sort(key=lambda item: -item[0])
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                width = 1  # out of time: finish the best line alone, so that a plan exists
+            layer = [(plan, p, None) for _, plan, p in ranked[:width]]
+
+    def dfs(
+        self, pos: _Position, plan: tuple[Action, ...], bound: int, first: tuple[Any, ...] | None, line: int | None
+    ) -> int:
+        """The best final score below ``pos``, or a proven upper bound on it when the
+        search was cut (never less than the truth). ``line`` is the number of actions
+        of ``plan`` while it follows the incumbent's plan (searched first), else None."""
+        deal = self.deal
+        if first is None:
+            over = _over_value(deal, pos)
+            if over is not None:
+                self.offer(over, plan)
+                return over
+            known = self.table.get(pos.key())
+            if known is not None and known <= self.best:
+                return known
+        self.nodes += 1
+        children = _children(deal, pos, first)
+        children.sort(key=lambda c: -c.value)
+        at = None
+        if line is not None:
+            ahead = self.line[line:]
+            at = next((i for i, c in enumerate(children) if ahead[: len(c.actions)] == c.actions), None)
+            if at is not None:
+                children.insert(0, children.pop(at))
+        result = -(10**9)
+        for k, child in enumerate(children):
+            if child.position is None:
+                self.offer(child.value, plan + child.actions)
+                result = max(result, child.value)
+                continue
+            if child.value <= self.best or self.out_of_budget():
+                result = max(result, child.value)  # its bound stands for it
+                continue
+            follow = line + len(child.actions) if line is not None and k == 0 and at is not None else None
+            result = max(result, self.dfs(child.position, plan + child.actions, child.value, None, follow))
+        result = min(result, bound)
+        if first is None:
+            self.table[pos.key()] = result
+        return result
+
+
+# ---------------------------------------------------------------- the public call
+def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position, tuple[Any, ...] | None]:
+    layout = game.layout
+    pair = next((s for s, kind in enumerate(layout) if kind.scoring is not None), None)
+    stock = tuple(game.stock_order)
+    decades = game.secret_decades
+    deal = _Deal(
+        stock=stock,
+        rules=rules or SoloRules(),
+        secret=None if decades is None else decades[0],
+        pair=pair,
+        pair_goal=None if pair is None else pair_goal(layout[pair].scoring),
+        mid=layout.index(MID_CENTURY_SHOWCASE.key),
+        n_spots=sum(kind.size for kind in layout),
+        kinds=tuple(layout),
+    )
+    hall = game.hall(0)
+    base = Hall(layout, hall.showcases)  # Depot cards stay out of it: only their number counts (R25)
+    market = tuple(tuple(cards) for cards in game.market.values())
+    vehicle = game.vehicles[0].index
+    pos = _Position(base, len(hall.depot), market, vehicle, 0)
+    state = game.state
+    if game.phase is Phase.TAKE:
+        return deal, pos, None
+    hand = game.hand
+    assert hand is not None and state.taken_at is not None
+    where = state.taken_at.index
+    if game.phase is Phase.MOVE:  # a white card in hand: the move, then the refill (R8, R9)
+        return deal, pos, (where, hand, (), True)
+    # the card is placed after the refill (R9, R10); the vehicle has moved already
+    return deal, pos, (where, hand, (), False, vehicle)
+
+
+def solo_ceiling(
+    game: Game,
+    *,
+    nodes: int | None = DEFAULT_NODES,
+    time_limit: float | None = None,
+    solo_rules: SoloRules | str | None = None,
+    beam: int = DEFAULT_BEAM,
+    lines: Sequence[Sequence[Action | str]] = (),
+) -> SoloCeiling:
+    """The best final score of a solo game from its position, the stock order known.
+
+    The game may stand at its start or anywhere later (mid-turn too); the remaining stock is
+    the deal's own order (:attr:`Game.stock_order`). Two beams of width ``beam`` seed the
+    incumbent (about ``40 · beam`` positions expanded); then ``nodes`` bounds the positions
+    the depth-first search expands and ``time_limit`` the seconds of the whole call
+    (whichever ends first; ``nodes=None`` lifts that bound; out of time, the beams finish
+    on their best line alone); ``lines`` are
+    whole plays from this position to try as well (a bot's actions on the same deal, say),
+    so the ceiling is never below any of them. ``solo_rules``
+    is a :class:`SoloRules` or a reading's name (``"harsh"``, ``"tiebreak"``; S6, D11).
+
+    Returns a :class:`SoloCeiling`: the score (×100, S2), the plan that reaches it, whether it
+    is proven optimal and the proven upper bound.
+
+    >>> game = Game.new(1, seed=3)
+    >>> for _ in range(17):
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> best = solo_ceiling(game, nodes=20_000)
+    >>> best.replay(game).score()["You"].total == best.score <= best.upper_bound
+    True
+    """
+    if not isinstance(game, Game):
+        raise ArgumentError(f"solo_ceiling needs an exhibition Game, not {type(game).__name__}")
+    if not game.is_solo:
+        raise ArgumentError(
+            f"the ceiling is a solo deal's (S1): this game has {game.n_players} players, "
+            "whose turns the stock order alone does not decide",
+            rule="S1",
+        )
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+        raise ArgumentError(f"nodes is a whole number of positions ≥ 1 or None, not {nodes!r}")
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, int | float) or not time_limit > 0
+    ):
+        raise ArgumentError(f"time_limit is a number of seconds > 0 or None, not {time_limit!r}")
+    if isinstance(beam, bool) or not isinstance(beam, int) or beam < 1:
+        raise ArgumentError(f"beam is a whole number ≥ 1, not {beam!r}")
+    if isinstance(solo_rules, str):
+        rules = SoloRules.by_name(solo_rules)
+    elif solo_rules is None:
+        rules = SoloRules()
+    elif isinstance(solo_rules, SoloRules):
+        rules = solo_rules
+    else:
+        raise ArgumentError(f"solo_rules is a SoloRules or a reading's name, not {solo_rules!r:.60}")
+    start = time.perf_counter()
+    made = len(game.history)
+    if game.is_over:
+        total = game.score(rules)[game.players[0]].total
+        return SoloCeiling(total, (), True, total, 0, 0.0, rules, made)
+    deal, pos, first = _root(game, rules)
+    search = _Search(deal, nodes if nodes is not None else 1 << 62, time_limit)
+    for line in lines:
+        played = game.copy()
+        try:
+            for action in line:
+                played.apply(action)
+        except ExhibitionLabError as err:
+            raise ArgumentError(f"a line to try is not a play from this position: {err}", rule=err.rule) from err
+        if not played.is_over:
+            raise ArgumentError("a line to try must play the game to its end (R10a, R10b)", rule="R10b")
+        search.offer(played.score(rules)[game.players[0]].total, tuple(a for _, a in played.history[made:]))
+    for patient in (False, True):  # always played to the end, on one line once time is up
+        search.beam(pos, first, beam, patient)
+    search.max_nodes += search.nodes  # ``nodes`` bounds the depth-first search that follows
+    bound = upper_bound(deal, pos)
+    search.line = search.plan
+    proven_bound = search.dfs(pos, (), bound, first, 0)
+    proven_bound = max(proven_bound, search.best)
+    plan = search.plan
+    replayed = game.copy()
+    for action in plan:
+        replayed.apply(action)
+    if not replayed.is_over:
+        raise ExhibitionLabError("the ceiling's plan does not end the game; the search's model of the turn is wrong")
+    total = replayed.score(rules)[game.players[0]].total
+    if total != search.best:
+        raise ExhibitionLabError(f"the ceiling's plan scores {total}, not the {search.best} the search counted")
+    seconds = time.perf_counter() - start
+    return SoloCeiling(total, plan, proven_bound <= total, proven_bound, search.nodes, seconds, rules, made)
+
+
+def ceiling_plan_text(plan: Sequence[Action]) -> list[str]:
+    """The plan's actions in the action notation, one a line (``take 1969NA``, ``place 0 2``)."""
+    return [str(a) for a in plan]
+
+
+__all__ = ["SoloCeiling", "ceiling_plan_text", "final_score", "solo_ceiling", "upper_bound"]
