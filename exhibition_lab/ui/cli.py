@@ -237,7 +237,11 @@ def play_command(options: argparse.Namespace) -> int:
         str(notebook),
         f"--port={options.port}",
         # Jupytext's page extension fails to load in a Voila page (classroom/voila.py)
-        "--VoilaConfiguration.extension_denylist=['jupyterlab-jupytext']",
+        "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext",
+        # on a busy machine the app's output comes seconds after its cell: the default 4 s left
+        # the page without the board; wait as the classroom does (classroom/voila.py)
+        "--NotebookClient.iopub_timeout=60",
+        "--NotebookClient.raise_on_iopub_timeout=False",
     ]
     if options.no_browser:
         args.append("--no-browser")
