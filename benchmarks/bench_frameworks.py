@@ -198,9 +198,10 @@ def copies() -> list[str]:
         ("OpenSpiel state.clone()", microseconds(state.clone)),
         ("copy.deepcopy(OpenSpiel state)", microseconds(lambda: copy.deepcopy(state))),
         ("Game.copy()", microseconds(played.copy)),
+        ("OpenSpiel state.observation_tensor(0)", microseconds(lambda: state.observation_tensor(0), repeat=500)),
         ("copy.deepcopy(Game)", microseconds(lambda: copy.deepcopy(played))),
     ]
-    lines = ["| copy of a 3-player state 80 steps in | µs |", "| --- | ---: |"]
+    lines = ["| copy (or observation) of a 3-player state 80 steps in | µs |", "| --- | ---: |"]
     lines += [f"| {label} | {us:.1f} |" for label, us in rows]
     print("\n".join(lines), flush=True)
     return lines

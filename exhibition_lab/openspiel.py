@@ -61,7 +61,7 @@ from .core.protocol import CHANCE, Rules, parse_int
 from .core.seeding import check_seed
 from .games.exhibition.agents import make_bot
 from .games.exhibition.notation import write_position
-from .games.exhibition.observation import EMPTY, Observer, encode, visible_decades
+from .games.exhibition.observation import EMPTY, Observer, visible_decades
 from .games.exhibition.rules.actions import DealDecade, Event
 from .games.exhibition.rules.cards import TILE_CARDS
 from .games.exhibition.rules.deal import DECADES, MAX_PLAYERS, deal_cards, player_names
@@ -407,10 +407,8 @@ class ExhibitionObserver:
 
     def set_from(self, state: ExhibitionState, player: int) -> None:
         observer = self._observer
-        vector = encode(
-            observer.layout, observer.features, observer.fields(state.rule_state, player, private=self._private)
-        )
-        self.tensor[:] = vector[0] if self._public else vector[0, observer.layout.slices["secret_decades"]]
+        vector = observer.vector(state.rule_state, player, private=self._private)
+        self.tensor[:] = vector if self._public else vector[observer.layout.slices["secret_decades"]]
 
     def string_from(self, state: ExhibitionState, player: int) -> str:
         rules, now = state.rules, state.rule_state

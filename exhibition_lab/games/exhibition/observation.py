@@ -230,6 +230,10 @@ class Observer:
         self.layout = ObservationLayout.of(setup)
         self.features = card_features(setup.deck)
         self._ids = {card: k for k, card in enumerate(setup.deck)}
+        # the deck's own card objects are the only ones in play: found by identity, no hashing
+        self._by_identity = {id(card): k for k, card in enumerate(setup.deck)}
+        self._last_stock: tuple[Card, ...] | None = None
+        self._last_ids = np.zeros(0, dtype=np.int64)
 
     def fields(self, state: State, seat: int, *, private: str = "own") -> Fields:
         """What ``seat`` sees of ``state``, as a batch of one (``private``: see
@@ -265,8 +269,73 @@ class Observer:
         )
 
     def vector(self, state: State, seat: int, *, private: str = "own") -> np.ndarray:
-        """The observation vector of ``seat`` in ``state`` (``float32``, ``layout.size`` long)."""
+        """The observation vector of ``seat`` in ``state`` (``float32``, ``layout.size`` long):
+        :func:`encode` of :meth:`fields`, written for one state in a handful of numpy calls
+        (search and learning ask for it at every decision)."""
+        try:
+            return self._vector(state, seat, private)
+        except KeyError:  # a card that is not one of the deck's own objects
+            return self.vector_from_fields(state, seat, private=private)
+
+    def _vector(self, state: State, seat: int, private: str) -> np.ndarray:
+        layout, at = self.layout, self.layout.offsets
+        size, d, p = layout.size, layout.cards, layout.players
+        by_id = self._by_identity
+        empty = d  # the features table's last row is all zeros: an empty spot picks it
+        order = [(seat + r) % p for r in range(p)]
+        player = self.setup.current_player(state)
+        ones = [at["phase"] + PHASE_INDEX[state.phase], at["seat"] + seat]
+        if player >= 0:
+            ones.append(at["to_move"] + (player - seat) % p)
+        if state.hand is not None:
+            ones.append(at["hand"] + by_id[id(state.hand)])
+        if state.taken_at is not None:
+            ones.append(at["taken_at"] + state.taken_at.index)
+        tile = at["tile"]
+        for c, cards in enumerate(state.market):
+            ones.extend(tile + c * d + by_id[i] for i in map(id, cards))
+        vehicles = state.vehicles
+        ones.extend(at["vehicles"] + r * len(CONTINENTS) + vehicles[s].index for r, s in enumerate(order))
+        decades = visible_decades(state, seat, p, private=private)
+        ones.extend(
+            at["secret_decades"] + r * len(DECADES) + decades[s] for r, s in enumerate(order) if decades[s] >= 0
+        )
+        out = np.zeros(size, dtype=np.float32)
+        out[ones] = 1.0
+        out[at["unseen"] + self._stock_ids(state.stock)] = 1.0
+        halls = [state.halls[s] for s in order]
+        none = id(None)
+        spots = [
+            empty if i == none else by_id[i]
+            for hall in halls
+            for cards in hall._showcases  # noqa: SLF001  (the hall's spots in layout order)
+            for i in map(id, cards)
+        ]
+        out[layout.slices["halls"]] = self.features[spots].ravel()
+        depots = [[by_id[i] for i in map(id, hall.depot)] + [empty] * (DEPOT_SIZE - len(hall.depot)) for hall in halls]
+        out[layout.slices["depots"]] = self.features[[k for row in depots for k in row]].ravel()
+        out[layout.slices["final"]] = [state.final[s] for s in order]
+        out[layout.slices["six_continents"]] = [state.six_round[s] is not None for s in order]
+        start = at["progress"]
+        out[start : start + 3] = (
+            len(state.stock) / d,
+            state.round / layout.most_turns,
+            state.turn / (layout.most_turns * p),
+        )
+        return out
+
+    def vector_from_fields(self, state: State, seat: int, *, private: str = "own") -> np.ndarray:
+        """:meth:`vector` by way of :meth:`fields` and :func:`encode`, the batch encoder."""
         return encode(self.layout, self.features, self.fields(state, seat, private=private))[0]
+
+    def _stock_ids(self, stock: tuple[Card, ...]) -> np.ndarray:
+        """The ids of the stock's cards; consecutive states share the stock until a refill,
+        so the last answer is kept."""
+        if stock is not self._last_stock:
+            by_id = self._by_identity
+            self._last_ids = np.fromiter((by_id[i] for i in map(id, stock)), dtype=np.int64, count=len(stock))
+            self._last_stock = stock
+        return self._last_ids
 
 
 def visible_decades(state: State, seat: int, players: int, *, private: str = "own") -> list[int]:
