@@ -59,10 +59,12 @@ notebooks: setup
 # untranslated or fuzzy: translate them, tests/test_i18n.py fails until then), and compile
 # the .mo files. The .mo files are build products; without them the package reads the .po.
 LOCALE_DIR := exhibition_lab/ui/locale
+# the version is written once, in exhibition_lab/__init__.py
+VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' exhibition_lab/__init__.py)
 LANGUAGES := es ja
 i18n: setup
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k ngettext:1,2 -k pgettext:1c,2 -k N_ \
-		--add-location=file --sort-output --project=exhibition_lab --version=0.1.0 \
+		--add-location=file --sort-output --project=exhibition_lab --version=$(VERSION) \
 		--copyright-holder="exhibition_lab" -o $(LOCALE_DIR)/exhibition_lab.pot .
 	# the words are str.format templates; Babel's printf guess ("95% interval") is wrong for them
 	sed -i -e 's/^#, python-format$$//' -e 's/, python-format$$//' $(LOCALE_DIR)/exhibition_lab.pot

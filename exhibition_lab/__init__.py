@@ -5,8 +5,19 @@ in docstrings and messages refer to the rules reference ``docs/rules.md`` (:func
 Imported inside IPython (a notebook), the package registers the pictures of its objects
 (:mod:`exhibition_lab.ui.formatters`); ``%load_ext exhibition_lab`` does the same.
 The app, the coach and the score speak English, Spanish or Japanese (:func:`set_language`).
+
+This module holds the game itself: cards, halls, layouts, games, positions, scores, goals,
+errors, budgets and languages. The other public modules (``exhibition_lab._public``):
+:mod:`exhibition_lab.agents` (bots), :mod:`exhibition_lab.timeline` (the second game),
+:mod:`exhibition_lab.coach`, :mod:`exhibition_lab.odds`, :mod:`exhibition_lab.simulate`,
+:mod:`exhibition_lab.widgets` (the apps), :mod:`exhibition_lab.plots`,
+:mod:`exhibition_lab.pictures` (the course's pictures), :mod:`exhibition_lab.openspiel` and
+:mod:`exhibition_lab.envs`. ``core``, ``games`` and ``ui`` are internal. The command line is
+``exhibition-lab`` (``python -m exhibition_lab``).
 """
 
+from ._moved import install as _install_moved_paths
+from .core.budget import Budget
 from .core.errors import (
     ArgumentError,
     DeckError,
@@ -43,28 +54,33 @@ from .games.exhibition.rules.cards import (
     seeds_path,
     standard_deck,
 )
+from .games.exhibition.rules.goals import GOALS, Goal, Rule, rule
 from .games.exhibition.rules.hall import DEPOT_SIZE, Hall, Problem
-from .games.exhibition.rules.layout import VARIATIONS, Layout, ShowcaseKind
+from .games.exhibition.rules.layout import VARIATIONS, Layout, ShowcaseKind, unique_decades_range
 from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, SoloRules, score_halls, solo_score
-from .games.exhibition.rules.turns import Setup, State
+from .games.exhibition.rules.turns import Setup, State, score_state
 from .games.timeline.game import Timeline
 from .ui.formatters import load_ipython_extension, register_in_running_ipython
 from .ui.text import coach as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
 from .ui.text.i18n import LANGUAGES, language, set_language
 
-__version__ = "0.1.0"
+#: The package's version, written only here (pyproject.toml reads it; CHANGELOG.md has its section).
+__version__ = "0.2.0"
 
 register_in_running_ipython()
+_install_moved_paths()  # exhibition_lab.bots and the other paths of before still import, with a warning
 
 __all__ = [
     "CONTINENTS",
     "DEPOT_SIZE",
     "EINSTEIN",
+    "GOALS",
     "LANGUAGES",
     "VARIATIONS",
     "Action",
     "ActionSpace",
     "ArgumentError",
+    "Budget",
     "Card",
     "Continent",
     "Deal",
@@ -76,6 +92,7 @@ __all__ = [
     "Example",
     "ExhibitionLabError",
     "Game",
+    "Goal",
     "Hall",
     "IllegalAction",
     "IllegalHall",
@@ -88,6 +105,7 @@ __all__ = [
     "PlayerView",
     "Position",
     "Problem",
+    "Rule",
     "RuleViolation",
     "SaveFileError",
     "ScoreLine",
@@ -106,11 +124,14 @@ __all__ = [
     "load_ipython_extension",
     "parse_action",
     "parse_position",
+    "rule",
     "rules_path",
     "score_halls",
+    "score_state",
     "seeds_path",
     "set_language",
     "solo_score",
     "standard_deck",
+    "unique_decades_range",
     "write_position",
 ]

@@ -714,3 +714,25 @@ pyspiel.register_game(game_type(GAME_NAME), ExhibitionGame)
 pyspiel.register_game(game_type(SOLO_NAME), ExhibitionSoloGame)
 pyspiel.register_game(game_type(TIMELINE_NAME), TimelineGame)
 pyspiel.register_game(game_type(PRACTICE_NAME), TimelinePracticeGame)
+
+__all__ = [
+    "DEFAULTS",
+    "GAME_NAME",
+    "PRACTICE_NAME",
+    "SOLO_NAME",
+    "TIMELINE_NAME",
+    "BotPlayer",
+    "ExhibitionGame",
+    "ExhibitionObserver",
+    "ExhibitionSoloGame",
+    "ExhibitionState",
+    "Player",
+    "SpielPlayer",
+    "TimelineGame",
+    "TimelineObserver",
+    "TimelinePracticeGame",
+    "TimelineSpielState",
+    "ismcts_player",
+    "mcts_player",
+    "play_deal",
+]

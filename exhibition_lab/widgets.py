@@ -29,6 +29,11 @@ from .ui.widgets import (
     YearsGapExplorer,
 )
 
+#: Empty: ``exhibition_lab.widgets`` was a folder once, and its modules of before
+#: (``exhibition_lab.widgets.timeline`` …) still import, with a warning (:mod:`exhibition_lab._moved`);
+#: an import system looks for a submodule only in a module that has a path.
+__path__: list[str] = []
+
 __all__ = [
     "ContinentChooser",
     "CountPoints",

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import exhibition_lab as xl
+from exhibition_lab._public import PUBLIC_MODULES
 from exhibition_lab.games.exhibition.rules.goals import GOALS
 from tests.helpers.imports import find_cycle
 
@@ -124,7 +125,7 @@ def test_the_array_engine_imports_only_the_rules_and_core():
 
 def test_layers_are_folders():
     top = {p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "_"))}
-    facades = {"coach.py", "odds.py", "simulate.py", "plots.py", "widgets.py", "py.typed"}
+    facades = {f"{name.rpartition('.')[2]}.py" for name in PUBLIC_MODULES[1:]} | {"py.typed"}
     layers = {"core", "games", "ui", "openspiel.py", "envs"}
     assert top - facades - layers - {"seeds", "docs"} == set()
 

@@ -12,21 +12,17 @@ import ast
 from pathlib import Path
 
 import exhibition_lab as xl
+from exhibition_lab._public import PUBLIC_MODULES
 from tests.helpers.imports import find_cycle
 
 PACKAGE = Path(xl.__file__).parent
-FACADES = {  # the names users already write; they only re-export
-    "exhibition_lab",
-    "exhibition_lab.coach",
-    "exhibition_lab.odds",
-    "exhibition_lab.plots",
-    "exhibition_lab.simulate",
-    "exhibition_lab.widgets",
-}
 NOT_ENGINE = ("exhibition_lab.ui.render.plots", "exhibition_lab.ui.render.timeline_plots")  # matplotlib code
 WIDGETS = ("exhibition_lab.ui.widgets", "exhibition_lab.ui.course.exercises")
 # the game-AI framework adapters sit on top, beside ui: their render modes draw with ui's pictures
 ADAPTERS = ("exhibition_lab.openspiel", "exhibition_lab.envs")
+# the public modules users import (but for the adapters, they only re-export the layers' names)
+# and ``python -m exhibition_lab``, the command line of ui
+FACADES = (set(PUBLIC_MODULES) - set(ADAPTERS)) | {"exhibition_lab.__main__"}
 
 
 def module_name(path: Path) -> str:

@@ -253,6 +253,8 @@ def missed_cards(n: int) -> str:
 
 # ---------------------------------------------------------------- the next decision (NextDecision)
 def phase_choice(phase: Phase) -> str:
+    """The decision a phase of the turn asks for, in the reader's language (take a card, R7;
+    move the vehicle after a white card, R8; place the card, R10)."""
     return translate(PHASE_CHOICES[phase])
 
 

@@ -44,6 +44,7 @@ def control(key: str) -> str:
 
 
 def goal_name(key: str) -> str:
+    """A goal's name in the reader's language, from its key (``"years_gap"`` → Years gap, R20)."""
     return translate(goal(key).label)
 
 
