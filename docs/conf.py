@@ -24,24 +24,16 @@ ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
 
 import exhibition_lab  # noqa: E402
+from exhibition_lab._public import PUBLIC_MODULES  # noqa: E402
 
 project = "exhibition_lab"
 author = "exhibition_lab contributors"
 copyright = "exhibition_lab contributors"
 version = release = exhibition_lab.__version__
 
-# The public modules: the API reference gives each a page (docs/api/, written at each build)
-# and every name of its __all__ a page of its own.
-API_MODULES = [
-    "exhibition_lab",
-    "exhibition_lab.coach",
-    "exhibition_lab.odds",
-    "exhibition_lab.simulate",
-    "exhibition_lab.widgets",
-    "exhibition_lab.plots",
-    "exhibition_lab.openspiel",
-    "exhibition_lab.envs",
-]
+# The public modules (exhibition_lab/_public.py, the one list): the API reference gives each a
+# page (docs/api/, written at each build) and every name of its __all__ a page of its own.
+API_MODULES = list(PUBLIC_MODULES)
 
 extensions = [
     "myst_nb",
@@ -101,9 +93,16 @@ def write_api_pages(app: Sphinx, config: object) -> None:
         module = importlib.import_module(name)
         page = f"# `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n"
         public = getattr(module, "__all__", ())
-        if public:
+        homes = public_names()
+        own = [each for each in public if homes.get(id(getattr(module, each)), f"{name}.{each}") == f"{name}.{each}"]
+        if own:
             page += "\n.. autosummary::\n   :toctree: generated\n   :nosignatures:\n\n"
-            page += "".join(f"   {each}\n" for each in public)
+            page += "".join(f"   {each}\n" for each in own)
+        also = [each for each in public if each not in own]
+        if also:
+            # an object two public modules export has one page, where it is exported first
+            page += "\n.. rubric:: Also exported here\n\n"
+            page += "".join(f"* ``{each}``: :py:obj:`{homes[id(getattr(module, each))]}`\n" for each in also)
         write_if_changed(folder / f"{name}.md", page + "```\n")
     toc = "\n".join(API_MODULES)
     index = (
@@ -190,7 +189,11 @@ def lookup(namespace: object, dotted: str) -> object:
 
 def documented_object(node: nodes.Element) -> object:
     """The function, class or method whose description holds ``node`` (its signature or docstring)."""
+    start = node
     while node is not None and not isinstance(node, addnodes.desc):
+        if isinstance(node, nodes.row) and start.get("py:module") in sys.modules:
+            # a summary line in a module page's table: the object is the row's first cell
+            return lookup(sys.modules[start["py:module"]], node[0].astext().strip())
         node = node.parent
     signature = node.next_node(addnodes.desc_signature) if node is not None else None
     if signature is None or not signature.get("module"):
@@ -224,6 +227,9 @@ def find(target: str, node: nodes.Element) -> object:
             found = lookup(importlib.import_module(origin), target)
             if found is not MISSING:
                 return found
+    for module_name in API_MODULES:
+        if target.split(".")[0] in getattr(sys.modules.get(module_name), "__all__", ()):
+            return lookup(sys.modules[module_name], target)
     for prefix in ("", f"{node.get('py:module')}."):
         parts = (prefix + target).split(".")
         for cut in range(len(parts), 0, -1):
@@ -295,7 +301,7 @@ class RawAnchors(SphinxTransform):
         for link in self.document.findall(nodes.reference):
             # the page's own [hall](#hall) goes to its anchor, never to a like-named API object
             target = link.get("refuri", "")[1:]
-            if link.get("id_link") and isinstance(self.document.ids.get(target), nodes.inline):
+            if link.get("id_link") and target in self.document.ids:
                 del link["refuri"], link["id_link"]
                 link["refid"] = target
         if str(self.env.doc2path(self.env.docname)).endswith(".ipynb"):

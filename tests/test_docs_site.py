@@ -79,20 +79,24 @@ def test_the_api_reference_has_a_page_for_every_public_name(site):
         module = importlib.import_module(module_name)
         page = site / "docs" / "api" / f"{module_name}.html"
         assert page.is_file() and f'id="module-{module_name}"' in page.read_text(encoding="utf-8"), module_name
+        documented = {p.stem for p in (site / "docs" / "api" / "generated").glob("*.html")}
         for name in getattr(module, "__all__", ()):
             own = site / "docs" / "api" / "generated" / f"{module_name}.{name}.html"
-            if not own.is_file() or f'id="{module_name}.{name}"' not in own.read_text(encoding="utf-8"):
+            if own.is_file() and f'id="{module_name}.{name}"' in own.read_text(encoding="utf-8"):
+                continue
+            # exported by an earlier public module too: one page there, a link to it here
+            links = re.findall(r'href="generated/([^"#]+)\.html#([^"]+)"[^>]*>.*?' + re.escape(name), page.read_text())
+            if not any(stem in documented and stem.endswith(f".{name}") for stem, _ in links):
                 missing.append(f"{module_name}.{name}")
     assert missing == []
 
 
 def test_every_public_module_is_in_the_reference():
-    """A module of the package's top level that has ``__all__`` is public, and documented."""
-    top = {f"exhibition_lab.{p.stem}" for p in (ROOT / "exhibition_lab").glob("*.py") if p.stem != "__init__"}
-    top |= {f"exhibition_lab.{p.parent.name}" for p in (ROOT / "exhibition_lab").glob("*/__init__.py")}
-    public = {m for m in top if hasattr(importlib.import_module(m), "__all__")}
-    assert public - set(api_modules()) == set()
-    assert set(api_modules()) - public <= {"exhibition_lab.openspiel"}  # registers games, exports no name
+    """A module of the package's top level whose name has no underscore is public, and documented."""
+    top = {f"exhibition_lab.{p.stem}" for p in (ROOT / "exhibition_lab").glob("[!_]*.py")}
+    top |= {f"exhibition_lab.{p.parent.name}" for p in (ROOT / "exhibition_lab").glob("[!_]*/__init__.py")}
+    internal = {"exhibition_lab.core", "exhibition_lab.games", "exhibition_lab.ui"}
+    assert set(api_modules()) == (top - internal) | {"exhibition_lab"}
 
 
 # ---------------------------------------------------------------------- links, in Chromium
