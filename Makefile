@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup browser lab classroom test bench notebooks i18n
+.PHONY: setup browser lab classroom test bench notebooks i18n docs
 
 setup: $(STAMP)
 
@@ -73,3 +73,8 @@ i18n: setup
 			-l $$language --init-missing --ignore-obsolete || exit 1; \
 	done
 	$(VENV)/bin/pybabel compile -d $(LOCALE_DIR) -D exhibition_lab --statistics
+
+# The documentation site (docs/conf.py; docs/testing.md): the guides, the course in three languages
+# and the API reference, offline, into build/docs; open build/docs/index.html.
+docs: setup
+	$(PY) -m sphinx -b html -c docs -W --keep-going . build/docs

@@ -607,7 +607,7 @@ def review(
     on_turn: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review every turn ``seat`` (a seat number or a player's name) played in ``game``,
-    finished or not: a game dealt with :meth:`Game.new`, set up from a position or loaded
+    finished or not: a game dealt with :meth:`~exhibition_lab.Game.new`, set up from a position or loaded
     from a save. A turn still under way (its card not yet placed) is not reviewed.
 
     Each turn is evaluated from the seat's view at its start with the seed

@@ -34,7 +34,7 @@ WHITE_EDGE = "#555555"
 
 class Chart(Figure):
     """A matplotlib Figure that Jupyter shows as an image (``_repr_png_``); its words may be
-    Japanese (:func:`~.fonts.use_cjk_fallback`)."""
+    Japanese (a font with their glyphs is added, ``use_cjk_fallback``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         use_cjk_fallback()

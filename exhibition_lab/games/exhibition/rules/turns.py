@@ -86,7 +86,7 @@ class State(NamedTuple):
 
     ``stock`` is the set of cards out of sight, in deck order (what may still come, never
     the order it comes in); ``market`` holds each continent's open cards in
-    :data:`~exhibition_lab.cards.CONTINENTS` order, sorted by year; ``taken_at`` is where
+    :data:`~exhibition_lab.CONTINENTS` order, sorted by year; ``taken_at`` is where
     the card in ``hand`` was taken (the refill goes there, R9); ``six_round`` is the round
     in which each seat first had all six continents in its hall (R19);
     ``secret_decades`` holds each seat's Secret Decade (V7; ``None`` without the variant,
