@@ -50,8 +50,11 @@ bench: setup
 	# the frameworks' throughput; the bot table against OpenSpiel takes hours: run it without --skip-table
 	$(PY) benchmarks/bench_frameworks.py --skip-table
 
-# Execute notebooks/src/*.md into notebooks/*.ipynb (make notebooks NAMES="01_rules_tour")
+# Execute notebooks/src/*.md into notebooks/*.ipynb (make notebooks NAMES="01_rules_tour").
+# A lesson's code is written once, in English: the translations (notebooks/src/<language>/)
+# first take it over, keeping their words (docs/translating.md).
 notebooks: setup
+	$(PY) scripts/sync_lessons.py
 	$(PY) scripts/build_notebooks.py $(NAMES)
 
 # Message catalogs (gettext, through Babel): extract every _(), ngettext(), pgettext() and N_() of the
@@ -59,7 +62,8 @@ notebooks: setup
 # untranslated or fuzzy: translate them, tests/test_i18n.py fails until then), and compile
 # the .mo files. The .mo files are build products; without them the package reads the .po.
 LOCALE_DIR := exhibition_lab/ui/locale
-LANGUAGES := es ja
+# the languages with a catalog: the package's one list (core/words.py), English aside
+LANGUAGES = $(shell $(PY) -c "from exhibition_lab.core.words import DEFAULT_LANGUAGE as D, LANGUAGES as L; print(*(c for c in L if c != D))")
 i18n: setup
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k ngettext:1,2 -k pgettext:1c,2 -k N_ \
 		--add-location=file --sort-output --project=exhibition_lab --version=0.1.0 \

@@ -32,7 +32,7 @@ from importlib import resources
 from pathlib import Path
 
 from ...core.errors import ArgumentError
-from ...core.words import N_
+from ...core.words import DEFAULT_LANGUAGE, LANGUAGES, N_
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -47,9 +47,6 @@ __all__ = [
     "translate",
 ]
 
-#: The languages the package speaks; English is the language of the message ids.
-LANGUAGES: tuple[str, ...] = ("en", "es", "ja")
-DEFAULT_LANGUAGE = "en"
 DOMAIN = "exhibition_lab"
 #: The environment variable that chooses the language when :func:`set_language` has not.
 ENVIRONMENT = "EXHIBITION_LAB_LANGUAGE"

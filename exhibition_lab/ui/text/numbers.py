@@ -18,6 +18,33 @@ _HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 _SPEC = re.compile(r"(?P<sign>\+?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[fg%]?)")
 
 
+def decimal_sign() -> str:
+    """The decimal sign of the reader's language: ``.`` in English and Japanese, ``,`` in Spanish.
+
+    >>> decimal_sign()
+    '.'
+    """
+    current = language()
+    if current == DEFAULT_LANGUAGE:
+        return "."
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(current)
+
+
+def tick_label(text: str) -> str:
+    """A chart's tick label as matplotlib wrote it (``0.25``, ``1,000``) with the reader's
+    decimal and grouping signs: ``0,25`` and ``1.000`` in Spanish.
+
+    >>> tick_label("0.25")
+    '0.25'
+    """
+    sign = decimal_sign()
+    if sign == ".":
+        return text
+    return text.replace(",", "\0").replace(".", sign).replace("\0", "." if sign == "," else ",")
+
+
 def minus(text: str) -> str:
     """``text`` with each hyphen used as a minus sign written as the true minus sign “−”.
 
