@@ -42,6 +42,8 @@ from exhibition_lab.core.words import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
 TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 RECORD = "synced.json"
 WORD = "<word>"  # what a word looks like in a masked token stream
+# a card in notation, inside a sentence
+CARD = re.compile(r"\b(?:\d{4}(?:OC|SA|AF|AS|EU|NA|W)|EIN)\b")
 # a string of cards, years, spots and notation only: the same in every language
 DATA = re.compile(r"""(\s*[rbRB]?(["'])[0-9A-Z .,/|:_()\-]*\2)+""")
 OPENING = re.compile(r"^(`{3,})\{code-cell\}.*$", re.MULTILINE)
@@ -62,10 +64,15 @@ class Piece:
 
     @property
     def masked(self) -> str:
-        if not self.word:
-            return self.text
-        fields = fields_of(self.text)
-        return f"{WORD}{{{', '.join(fields)}}}" if fields else WORD
+        return WORD if self.word else self.text
+
+    def may_stand_for(self, english: Piece) -> bool:
+        """Whether this word may replace ``english``: an f-string's fields are code, so a
+        translation uses only fields the English one has (in its own order; a plural ending
+        such as ``{'s' * (n != 1)}`` may go)."""
+        if set(CARD.findall(self.text)) != set(CARD.findall(english.text)):
+            return False  # a question about 1948AF must name 1948AF in every language
+        return set(fields_of(self.text)) <= set(fields_of(english.text))
 
     @property
     def data(self) -> bool:
@@ -132,6 +139,14 @@ def masked(code: str) -> list[str]:
     return [piece.masked for piece in pieces(code)]
 
 
+def agree(english: str, translation: str) -> bool:
+    """Whether ``translation`` is the code ``english`` but for its words."""
+    ours, theirs = pieces(english), pieces(translation)
+    if [p.masked for p in ours] != [p.masked for p in theirs]:
+        return False
+    return all(their.may_stand_for(mine) for mine, their in zip(ours, theirs, strict=True) if mine.word)
+
+
 def words(code: str) -> list[str]:
     return [piece.text for piece in pieces(code) if piece.word]
 
@@ -191,7 +206,7 @@ def carry(english: str, translation: str, before: list[str] | None) -> tuple[str
     for block in matcher.get_matching_blocks():
         for k in range(block.size):
             mine, their = ours[block.a + k], theirs[block.b + k]
-            if mine.word and not mine.data:
+            if mine.word and not mine.data and their.may_stand_for(mine):
                 chosen[block.a + k] = their.text
     english_words = [i for i, p in enumerate(ours) if p.word]
     if before is not None and len(before) == len(english_words):
@@ -293,7 +308,9 @@ def differences(language: str, name: str) -> list[str]:
         if mine.options.split("\n", 1)[1:] != theirs.options.split("\n", 1)[1:]:
             found.append(f"{language}/{name}, code cell {number}: options differ from English")
         a, b = masked(mine.code), masked(theirs.code)
-        if a != b:
+        if a == b and not agree(mine.code, theirs.code):
+            found.append(f"{language}/{name}, code cell {number}: an f-string uses code the English one does not")
+        elif a != b:
             diff = [line for line in difflib.unified_diff(a, b, lineterm="", n=1) if line[:1] in "+-"][2:8]
             found.append(f"{language}/{name}, code cell {number}: code differs from English: {' '.join(diff)}")
     return found

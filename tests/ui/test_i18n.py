@@ -175,7 +175,7 @@ def test_a_stale_compiled_catalog_gives_way_to_the_po(tmp_path, monkeypatch):
 
 def test_context_separates_advice_from_what_was_done(speak):
     speak("es")
-    assert _("put it in the Depot") == "ponla en el Depósito"
+    assert _("put it in the Depot") == "ponela en el Depósito"
     assert pgettext("done", "put it in the Depot") == "la puso en el Depósito"
     speak("en")
     assert pgettext("done", "put it in the Depot") == "put it in the Depot"

@@ -25,6 +25,7 @@ Babel (so a fresh clone and the installed wheel need no build step).
 from __future__ import annotations
 
 import gettext
+import importlib.util
 import io
 import os
 from functools import lru_cache
@@ -75,12 +76,34 @@ def set_language(name: str | None) -> str:
     global _chosen
     if name is None:
         _chosen = None
+        _tables_speak(language())
         return language()
     found = _language_of(name) if isinstance(name, str) else None
     if found is None:
         raise ArgumentError(f"no catalog for language {name!r}; languages: {', '.join(LANGUAGES)}")
     _chosen = found
+    _tables_speak(found)
     return found
+
+
+def _local_float(value: float) -> str:
+    from .numbers import number
+
+    return number(value, ",.6g")
+
+
+def _tables_speak(code: str) -> None:
+    """pandas tables, which a lesson shows as they are, write their decimals in the language
+    (``0,25`` in Spanish); English leaves pandas its own format. Nothing happens without pandas."""
+    if importlib.util.find_spec("pandas") is None:
+        return
+    import pandas as pd
+
+    current = pd.get_option("display.float_format")
+    if code != DEFAULT_LANGUAGE:
+        pd.set_option("display.float_format", _local_float)
+    elif current is _local_float:
+        pd.set_option("display.float_format", None)
 
 
 def language() -> str:
