@@ -187,11 +187,11 @@ def test_chart_ticks_and_tables_follow_the_decimal_sign():
     try:
         xl.set_language("es")
         fig._repr_png_()
-        assert "0,5" in [t.get_text() for t in ax.get_xticklabels()]
+        assert "0,2" in [t.get_text() for t in ax.get_xticklabels()]
         assert "0,5" in pd.DataFrame({"x": [0.5]}).to_string()
         xl.set_language("en")
         fig._repr_png_()
-        assert "0.5" in [t.get_text() for t in ax.get_xticklabels()]
+        assert "0.2" in [t.get_text() for t in ax.get_xticklabels()]
         assert "0.5" in pd.DataFrame({"x": [0.5]}).to_string()
     finally:
         xl.set_language(None)
