@@ -25,9 +25,9 @@ Babel (so a fresh clone and the installed wheel need no build step).
 from __future__ import annotations
 
 import gettext
-import importlib.util
 import io
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -46,6 +46,7 @@ __all__ = [
     "pgettext",
     "set_language",
     "translate",
+    "when_language_changes",
 ]
 
 DOMAIN = "exhibition_lab"
@@ -55,6 +56,7 @@ ENVIRONMENT = "EXHIBITION_LAB_LANGUAGE"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: str | None = None
+_listeners: list[Callable[[str], None]] = []
 
 
 def _language_of(name: str) -> str | None:
@@ -86,24 +88,15 @@ def set_language(name: str | None) -> str:
     return found
 
 
-def _local_float(value: float) -> str:
-    from .numbers import number
-
-    return number(value, ",.6g")
+def when_language_changes(listener: Callable[[str], None]) -> None:
+    """Call ``listener(language)`` after every :func:`set_language`: words that live outside the
+    catalogs (pandas' number format, see :mod:`.numbers`) follow the reader's language too."""
+    _listeners.append(listener)
 
 
 def _tables_speak(code: str) -> None:
-    """pandas tables, which a lesson shows as they are, write their decimals in the language
-    (``0,25`` in Spanish); English leaves pandas its own format. Nothing happens without pandas."""
-    if importlib.util.find_spec("pandas") is None:
-        return
-    import pandas as pd
-
-    current = pd.get_option("display.float_format")
-    if code != DEFAULT_LANGUAGE:
-        pd.set_option("display.float_format", _local_float)
-    elif current is _local_float:
-        pd.set_option("display.float_format", None)
+    for listener in _listeners:
+        listener(code)
 
 
 def language() -> str:

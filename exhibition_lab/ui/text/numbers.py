@@ -8,9 +8,10 @@ minus sign.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
-from .i18n import DEFAULT_LANGUAGE, language
+from .i18n import DEFAULT_LANGUAGE, language, when_language_changes
 
 #: A hyphen used as a minus sign: before a number, not inside a word or a range (1972-73).
 _HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
@@ -105,3 +106,24 @@ def signed(value: float, digits: int) -> str:
     if language() == DEFAULT_LANGUAGE:
         return f"{value:+,.{digits}f}".replace("-", "−")
     return number(value, f"+,.{digits}f")
+
+
+def _table_number(value: float) -> str:
+    return number(value, ",.6g")
+
+
+def _tables_follow(code: str) -> None:
+    """pandas tables, which a lesson shows as they are, write their decimals in the reader's
+    language (``0,25`` in Spanish); English leaves pandas its own format. Without pandas
+    nothing happens."""
+    if importlib.util.find_spec("pandas") is None:
+        return
+    import pandas as pd
+
+    if code != DEFAULT_LANGUAGE:
+        pd.set_option("display.float_format", _table_number)
+    elif pd.get_option("display.float_format") is _table_number:
+        pd.set_option("display.float_format", None)
+
+
+when_language_changes(_tables_follow)
