@@ -50,8 +50,11 @@ bench: setup
 	# the frameworks' throughput; the bot table against OpenSpiel takes hours: run it without --skip-table
 	$(PY) benchmarks/bench_frameworks.py --skip-table
 
-# Execute notebooks/src/*.md into notebooks/*.ipynb (make notebooks NAMES="01_rules_tour")
+# Execute notebooks/src/*.md into notebooks/*.ipynb (make notebooks NAMES="01_rules_tour").
+# A lesson's code is written once, in English: the translations (notebooks/src/<language>/)
+# first take it over, keeping their words (docs/translating.md).
 notebooks: setup
+	$(PY) scripts/sync_lessons.py
 	$(PY) scripts/build_notebooks.py $(NAMES)
 
 # Message catalogs (gettext, through Babel): extract every _(), ngettext(), pgettext() and N_() of the
@@ -61,7 +64,8 @@ notebooks: setup
 LOCALE_DIR := exhibition_lab/ui/locale
 # the version is written once, in exhibition_lab/__init__.py
 VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' exhibition_lab/__init__.py)
-LANGUAGES := es ja
+# the languages with a catalog: the package's one list (core/words.py), English aside
+LANGUAGES = $(shell $(PY) -c "from exhibition_lab.core.words import DEFAULT_LANGUAGE as D, LANGUAGES as L; print(*(c for c in L if c != D))")
 i18n: setup
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-default-keywords -k _ -k ngettext:1,2 -k pgettext:1c,2 -k N_ \
 		--add-location=file --sort-output --project=exhibition_lab --version=$(VERSION) \

@@ -14,7 +14,7 @@ The lessons import this module as ``course``::
   the positions it shows;
 - :func:`link_rule_ids`, :func:`plain_reason` and :func:`reason_at` put a refusal in words
   with its rule id linked into the rules reference (:func:`rules_url`);
-- :func:`spot_name`, :func:`goal_name`, :func:`goal_label`, :func:`reading_name`,
+- :func:`card_title`, :func:`spot_name`, :func:`goal_name`, :func:`goal_label`, :func:`reading_name`,
   :func:`phase_choice` and :func:`number` speak the reader's language
   (:func:`exhibition_lab.set_language`).
 
@@ -39,7 +39,7 @@ from .ui.course.pictures import (
 from .ui.render.pictures import Boards, HallPicture
 from .ui.render.sheets import compare_scores
 from .ui.text.course import phase_choice
-from .ui.text.names import reading_name, spot_name
+from .ui.text.names import card_title, reading_name, spot_name
 from .ui.text.numbers import number
 from .ui.text.score import goal_label
 from .ui.text.whatif import goal_name
@@ -49,6 +49,7 @@ __all__ = [
     "HallPicture",
     "Picture",
     "TurnSteps",
+    "card_title",
     "compare_scores",
     "game_with_card_at",
     "game_without_stock",

@@ -45,8 +45,12 @@ IGNORE_OUTPUT = "nbval-ignore-output"
 # tqdm's text bar: "  40%|████      | 4/10 [00:01<00:02, 3.1it/s]"
 PROGRESS_BAR = re.compile(r"\d+%\|[^|\n]*\|\s*\d+(\.\d+)?[kM]?/\d+")
 KERNEL_NAME = "exlab-build"
+sys.path.insert(0, str(ROOT))
+from exhibition_lab.core.words import DEFAULT_LANGUAGE  # noqa: E402
+from exhibition_lab.core.words import LANGUAGES as SPOKEN  # noqa: E402
+
 #: The languages whose notebooks live in a folder of their own (notebooks/src/<language>/).
-LANGUAGES = ("es", "ja")
+LANGUAGES = tuple(code for code in SPOKEN if code != DEFAULT_LANGUAGE)
 
 
 def source_path(name: str) -> Path:

@@ -23,6 +23,12 @@ from typing import Any, NamedTuple, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The languages the project speaks, its words, lessons and rules reference: the one list
+#: the catalogs, the translated lessons and their builds read. English is the language of
+#: the message ids and of the lessons' code; every other one has a catalog and a folder of lessons.
+LANGUAGES: tuple[str, ...] = ("en", "es", "ja")
+DEFAULT_LANGUAGE = "en"
+
 #: (type, what) -> the function that words ``what`` of an object of that type
 _TELLERS: dict[tuple[type, str], Callable[..., Any]] = {}
 

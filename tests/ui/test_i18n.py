@@ -21,13 +21,14 @@ from babel.messages.pofile import read_po
 
 import exhibition_lab as xl
 from exhibition_lab.core.errors import ArgumentError, DeckError
+from exhibition_lab.core.words import DEFAULT_LANGUAGE, LANGUAGES
 from exhibition_lab.ui.text import i18n
 from exhibition_lab.ui.text.i18n import _, ngettext, pgettext
 from exhibition_lab.ui.text.names import card_title, continent_name, spot_name, vehicle_name
 from exhibition_lab.ui.text.numbers import number, signed
 
 ROOT = Path(__file__).resolve().parents[2]
-OTHER_LANGUAGES = ("es", "ja")
+OTHER_LANGUAGES = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 #: The plural forms each catalog must declare: Spanish singular and plural, Japanese one form.
 PLURAL_FORMS = {"es": 2, "ja": 1}
 #: The keywords make i18n extracts (Babel's spec: argument positions, c for a context).
@@ -174,7 +175,7 @@ def test_a_stale_compiled_catalog_gives_way_to_the_po(tmp_path, monkeypatch):
 
 def test_context_separates_advice_from_what_was_done(speak):
     speak("es")
-    assert _("put it in the Depot") == "ponla en el Depósito"
+    assert _("put it in the Depot") == "ponela en el Depósito"
     assert pgettext("done", "put it in the Depot") == "la puso en el Depósito"
     speak("en")
     assert pgettext("done", "put it in the Depot") == "put it in the Depot"

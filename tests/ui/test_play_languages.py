@@ -154,7 +154,7 @@ def test_the_played_game_is_in_the_language_asked_for(speak):
     assert words.banner(session).startswith("ラウンド1 · ")
 
 
-@pytest.mark.parametrize(("language", "you"), [("es", "Tú"), ("ja", "あなた"), ("en", "You")])
+@pytest.mark.parametrize(("language", "you"), [("es", "Vos"), ("ja", "あなた"), ("en", "You")])
 def test_a_lone_person_is_named_in_the_language_and_addressed(speak, language, you):
     from exhibition_lab.ui.widgets.app import GameApp
 

@@ -16,6 +16,7 @@ import numpy as np
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
+from matplotlib.ticker import Formatter
 
 from ...games.exhibition.odds import expected_fp
 from ...games.exhibition.rules.actions import Place, ToDepot
@@ -27,6 +28,7 @@ from ..text import charts as words
 from ..text.coach import label_name
 from ..text.i18n import _, translate
 from ..text.names import continent_name, seat_kind_name, spot_name
+from ..text.numbers import tick_label
 from .fonts import use_cjk_fallback
 
 WHITE_EDGE = "#555555"
@@ -45,10 +47,43 @@ class Chart(Figure):
         titles = [ax.get_title() for ax in self.axes if ax.get_title()]
         return f"Chart: {'; '.join(titles)}" if titles else "Chart"
 
+    def draw(self, renderer: Any) -> None:
+        # the tick labels follow the reader's decimal sign (0,25 in Spanish), whatever formatter
+        # a chart chose; the wrapping is done once per axis
+        for ax in self.axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                formatter = axis.get_major_formatter()
+                if not isinstance(formatter, _LocalTicks):
+                    axis.set_major_formatter(_LocalTicks(formatter))
+        super().draw(renderer)
+
     def _repr_png_(self) -> bytes:
         buffer = io.BytesIO()
         self.savefig(buffer, format="png", dpi=100)
         return buffer.getvalue()
+
+
+class _LocalTicks(Formatter):
+    """Another formatter's tick labels in the reader's decimal and grouping signs."""
+
+    def __init__(self, inner: Formatter) -> None:
+        self.inner = inner
+
+    def set_axis(self, axis: Any) -> None:
+        super().set_axis(axis)
+        self.inner.set_axis(axis)
+
+    def set_locs(self, locs: Any) -> None:
+        self.inner.set_locs(locs)
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        return tick_label(self.inner(x, pos))
+
+    def get_offset(self) -> str:
+        return tick_label(self.inner.get_offset())
+
+    def format_data_short(self, value: float) -> str:
+        return tick_label(self.inner.format_data_short(value))
 
 
 def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:

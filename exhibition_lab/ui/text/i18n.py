@@ -27,12 +27,13 @@ from __future__ import annotations
 import gettext
 import io
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from ...core.errors import ArgumentError
-from ...core.words import N_
+from ...core.words import DEFAULT_LANGUAGE, LANGUAGES, N_
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -45,11 +46,9 @@ __all__ = [
     "pgettext",
     "set_language",
     "translate",
+    "when_language_changes",
 ]
 
-#: The languages the package speaks; English is the language of the message ids.
-LANGUAGES: tuple[str, ...] = ("en", "es", "ja")
-DEFAULT_LANGUAGE = "en"
 DOMAIN = "exhibition_lab"
 #: The environment variable that chooses the language when :func:`set_language` has not.
 ENVIRONMENT = "EXHIBITION_LAB_LANGUAGE"
@@ -57,6 +56,7 @@ ENVIRONMENT = "EXHIBITION_LAB_LANGUAGE"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: str | None = None
+_listeners: list[Callable[[str], None]] = []
 
 
 def _language_of(name: str) -> str | None:
@@ -78,12 +78,25 @@ def set_language(name: str | None) -> str:
     global _chosen
     if name is None:
         _chosen = None
+        _tables_speak(language())
         return language()
     found = _language_of(name) if isinstance(name, str) else None
     if found is None:
         raise ArgumentError(f"no catalog for language {name!r}; languages: {', '.join(LANGUAGES)}")
     _chosen = found
+    _tables_speak(found)
     return found
+
+
+def when_language_changes(listener: Callable[[str], None]) -> None:
+    """Call ``listener(language)`` after every :func:`set_language`: words that live outside the
+    catalogs (pandas' number format, see :mod:`.numbers`) follow the reader's language too."""
+    _listeners.append(listener)
+
+
+def _tables_speak(code: str) -> None:
+    for listener in _listeners:
+        listener(code)
 
 
 def language() -> str:

@@ -18,7 +18,7 @@ from ...games.exhibition.rules.deal import VEHICLES
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind
 from ...games.exhibition.rules.layout import ordinal as english_ordinal
 from ...games.exhibition.session import YOU
-from .i18n import N_, _, language, ngettext, translate
+from .i18n import DEFAULT_LANGUAGE, N_, _, language, ngettext, pgettext, translate
 from .numbers import number
 
 #: What plays a seat, by the session's seat kind (the bots' keys).
@@ -79,12 +79,9 @@ def showcase_name(kind: ShowcaseKind) -> str:
 
 def ordinal(n: int) -> str:
     """A position a reader counts: ``3rd``, ``3.º``, ``3番目``."""
-    current = language()
-    if current == "es":
-        return f"{n}.º"
-    if current == "ja":
-        return f"{n}番目"
-    return english_ordinal(n)
+    if language() == DEFAULT_LANGUAGE:
+        return english_ordinal(n)  # 1st, 2nd, 3rd, 4th: English's suffix depends on the number
+    return pgettext("ordinal", "{n}th", n=n)
 
 
 def spot_name(layout: Layout, showcase: int, spot: int) -> str:

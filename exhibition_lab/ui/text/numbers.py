@@ -8,14 +8,42 @@ minus sign.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
-from .i18n import DEFAULT_LANGUAGE, language
+from .i18n import DEFAULT_LANGUAGE, language, when_language_changes
 
 #: A hyphen used as a minus sign: before a number, not inside a word or a range (1972-73).
 _HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 #: The format specifications the words use: sign, grouping, precision, type.
 _SPEC = re.compile(r"(?P<sign>\+?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[fg%]?)")
+
+
+def decimal_sign() -> str:
+    """The decimal sign of the reader's language: ``.`` in English and Japanese, ``,`` in Spanish.
+
+    >>> decimal_sign()
+    '.'
+    """
+    current = language()
+    if current == DEFAULT_LANGUAGE:
+        return "."
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(current)
+
+
+def tick_label(text: str) -> str:
+    """A chart's tick label as matplotlib wrote it (``0.25``, ``1,000``) with the reader's
+    decimal and grouping signs: ``0,25`` and ``1.000`` in Spanish.
+
+    >>> tick_label("0.25")
+    '0.25'
+    """
+    sign = decimal_sign()
+    if sign == ".":
+        return text
+    return text.replace(",", "\0").replace(".", sign).replace("\0", "." if sign == "," else ",")
 
 
 def minus(text: str) -> str:
@@ -91,3 +119,24 @@ def _unsigned_zero(value: float, spec: str) -> float:
         return 0.0 if value == 0 else value
     places = int(match["digits"] or 0) + (2 if match["kind"] == "%" else 0)
     return 0.0 if round(value, places) == 0 else value
+
+
+def _table_number(value: float) -> str:
+    return number(value, ",.6g")
+
+
+def _tables_follow(code: str) -> None:
+    """pandas tables, which a lesson shows as they are, write their decimals in the reader's
+    language (``0,25`` in Spanish); English leaves pandas its own format. Without pandas
+    nothing happens."""
+    if importlib.util.find_spec("pandas") is None:
+        return
+    import pandas as pd
+
+    if code != DEFAULT_LANGUAGE:
+        pd.set_option("display.float_format", _table_number)
+    elif pd.get_option("display.float_format") is _table_number:
+        pd.set_option("display.float_format", None)
+
+
+when_language_changes(_tables_follow)

@@ -3,6 +3,7 @@ score, the solo scale, and how the tiebreak decided (R19–R26, S2–S6, V7)."""
 
 from __future__ import annotations
 
+from ...core.words import tells
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
 from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, solo_numbers
 from .i18n import _, ngettext, pgettext, translate
@@ -111,6 +112,18 @@ def score_in_words(score: PlayerScore) -> str:
         return minus("\n".join([*lines, _("Total: {total} fp").format(total=score.total)]))
     lines = [line_tooltip(line, score.scale) for line in score.lines]
     return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
+
+
+@tells(ScoreLine)
+def _line_text(line: ScoreLine) -> str:
+    # print(line) in a notebook: the engine's line, in the reader's language
+    return minus(line_words(line))
+
+
+@tells(PlayerScore, "explain")
+def _explained(score: PlayerScore) -> str:
+    # PlayerScore.explain() in a notebook: the same lines, in the reader's language
+    return score_in_words(score)
 
 
 def hidden_until_the_end() -> str:

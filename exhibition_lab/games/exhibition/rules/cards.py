@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from ....core.errors import ArgumentError, DeckError, NotationError
-from ....core.words import N_
+from ....core.words import LANGUAGES, N_
 
 FIRST_YEAR = 1900
 LAST_YEAR = 1999
@@ -212,7 +212,7 @@ def seeds_path(*parts: str) -> Path:
 
 
 #: The languages the rules reference is written in: ``rules.md`` and ``rules.<language>.md``.
-RULES_LANGUAGES = ("en", "es", "ja")
+RULES_LANGUAGES = LANGUAGES
 
 
 def rules_path(language: str | None = None) -> Path:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ....core.errors import ArgumentError, ExhibitionLabError
-from ....core.words import N_, Phrase
+from ....core.words import N_, Phrase, told
 from .cards import CONTINENTS, TILE_CARDS, Card
 from .goals import (
     CHAIN,
@@ -68,7 +68,10 @@ class ScoreLine:
         return goal(self.goal).label
 
     def __str__(self) -> str:
-        return f"{self.label} ({self.rule}): {self.reason} → {_signed(self.points)}"
+        try:
+            return str(told(self))  # the reader's language, once the ui layer registered its words
+        except LookupError:
+            return f"{self.label} ({self.rule}): {self.reason} → {_signed(self.points)}"
 
 
 def _signed(points: float) -> str:
@@ -101,7 +104,12 @@ class PlayerScore:
         raise KeyError(f"{self.name} has no {goal!r} goal; goals: {', '.join(self.points)}")
 
     def explain(self) -> str:
-        """One line per goal with its points, rule id and reason, then the total."""
+        """One line per goal with its points, rule id and reason, then the total: in the reader's
+        language when the ``ui`` layer registered its words (``import exhibition_lab`` does)."""
+        try:
+            return str(told(self, "explain"))
+        except LookupError:
+            pass
         unit = " (solo points, ×100)" if self.scale != 1 else " fp"
         body = "\n".join(str(line) for line in self.lines)
         return f"{body}\nTotal: {_signed(self.total)}{unit}"
