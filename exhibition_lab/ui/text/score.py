@@ -3,9 +3,10 @@ score, the solo scale, and how the tiebreak decided (R19–R26, S2–S6, V7)."""
 
 from __future__ import annotations
 
+from ...core.words import tells
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
 from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet
-from .i18n import _, ngettext, pgettext, translate
+from .i18n import DEFAULT_LANGUAGE, _, language, ngettext, pgettext, translate
 from .names import phrase_words
 from .numbers import minus, number
 
@@ -97,6 +98,13 @@ def score_in_words(score: PlayerScore) -> str:
         return minus("\n".join([*lines, _("Total: {total} fp").format(total=score.total)]))
     lines = [line_tooltip(line, score.scale) for line in score.lines]
     return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
+
+
+@tells(PlayerScore, "explain")
+def _explained(score: PlayerScore) -> str | None:
+    """:meth:`PlayerScore.explain` in the reader's language; ``None`` leaves English to the
+    engine, so code written once (a lesson's cell) explains a score in every language."""
+    return None if language() == DEFAULT_LANGUAGE else score_in_words(score)
 
 
 def hidden_until_the_end() -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ....core.errors import ArgumentError, ExhibitionLabError
-from ....core.words import N_, Phrase
+from ....core.words import N_, Phrase, tells_about, told
 from .cards import CONTINENTS, TILE_CARDS, Card
 from .goals import (
     CHAIN,
@@ -101,7 +101,12 @@ class PlayerScore:
         raise KeyError(f"{self.name} has no {goal!r} goal; goals: {', '.join(self.points)}")
 
     def explain(self) -> str:
-        """One line per goal with its points, rule id and reason, then the total."""
+        """One line per goal with its points, rule id and reason, then the total: in the
+        reader's language where the ``ui`` layer registered words for ``"explain"``
+        (:func:`~exhibition_lab.core.words.told`), in English otherwise."""
+        words = told(self, "explain") if tells_about(self, "explain") else None
+        if words is not None:
+            return words
         unit = " (solo points, ×100)" if self.scale != 1 else " fp"
         body = "\n".join(str(line) for line in self.lines)
         return f"{body}\nTotal: {_signed(self.total)}{unit}"
