@@ -100,6 +100,12 @@ def score_in_words(score: PlayerScore) -> str:
     return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
 
 
+@tells(ScoreLine)
+def _line_told(line: ScoreLine) -> str | None:
+    """``str(line)`` in the reader's language; ``None`` leaves English to the engine."""
+    return None if language() == DEFAULT_LANGUAGE else line_words(line)
+
+
 @tells(PlayerScore, "explain")
 def _explained(score: PlayerScore) -> str | None:
     """:meth:`PlayerScore.explain` in the reader's language; ``None`` leaves English to the

@@ -68,6 +68,9 @@ class ScoreLine:
         return goal(self.goal).label
 
     def __str__(self) -> str:
+        words = told(self) if tells_about(self) else None  # the reader's language, once the ui speaks it
+        if words is not None:
+            return words
         return f"{self.label} ({self.rule}): {self.reason} → {_signed(self.points)}"
 
 
