@@ -15,7 +15,7 @@ The lessons import this module as ``course``::
 - :func:`link_rule_ids`, :func:`plain_reason` and :func:`reason_at` put a refusal in words
   with its rule id linked into the rules reference (:func:`rules_url`);
 - :func:`card_title`, :func:`spot_name`, :func:`goal_name`, :func:`goal_label`, :func:`reading_name`,
-  :func:`phase_choice` and :func:`number` speak the reader's language
+  :func:`phase_choice`, :func:`rule_name` and :func:`number` speak the reader's language
   (:func:`exhibition_lab.set_language`).
 
 The exercises (``CountPoints``, ``IsLegal`` …) are widgets: :mod:`exhibition_lab.widgets`.
@@ -41,6 +41,7 @@ from .ui.render.sheets import compare_scores
 from .ui.text.course import phase_choice
 from .ui.text.names import card_title, reading_name, spot_name
 from .ui.text.numbers import number
+from .ui.text.rules import rule_name
 from .ui.text.score import goal_label
 from .ui.text.whatif import goal_name
 
@@ -61,6 +62,7 @@ __all__ = [
     "plain_reason",
     "reading_name",
     "reason_at",
+    "rule_name",
     "rules_url",
     "spot_name",
     "tile_picture",

@@ -87,3 +87,9 @@ def told(subject: object, what: str = "text", /, *args: Any, **kwargs: Any) -> A
         if teller is not None:
             return teller(subject, *args, **kwargs)
     raise LookupError(f"no words for {what!r} of {type(subject).__name__}: import exhibition_lab to register them")
+
+
+def tells_about(subject: object, what: str = "text") -> bool:
+    """Whether words of ``what`` are registered for ``subject``'s type or a base type, for
+    an object that speaks English itself until the ``ui`` layer gives it other words."""
+    return any((klass, what) in _TELLERS for klass in type(subject).__mro__)

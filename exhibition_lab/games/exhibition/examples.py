@@ -8,11 +8,25 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import ArgumentError
+from ...core.words import N_, tells_about, told
 from .rules.cards import seeds_path
 from .rules.hall import Hall
 from .rules.scoring import ScoreSheet, score_halls
+
+#: The players of the rulebook's example game (R27), as message ids: a reader meets them under
+#: the names their language gives them (ロン and アン), which the ``ui`` layer tells for
+#: ``(str, "player name")`` with :func:`~exhibition_lab.core.words.tells`.
+EXAMPLE_PLAYERS = (N_("Ron"), N_("Ann"))
+
+
+def player_name(name: str) -> str:
+    """An example's player as the reader calls them: ``Ron``, or ``ロン`` for a reader of Japanese."""
+    if name in EXAMPLE_PLAYERS and tells_about(name, "player name"):
+        return told(name, "player name") or name
+    return name
 
 
 @dataclass(frozen=True)
@@ -44,7 +58,7 @@ def load_example(key: str) -> Example:
         raise ArgumentError(f"no example {key!r}; examples: {', '.join(example_names())}")
     data = json.loads(path.read_text(encoding="utf-8"))
     texts: dict[str, str] = data["halls"]
-    halls = {name: Hall.parse(text) for name, text in texts.items()}
+    halls = {player_name(name): Hall.parse(text) for name, text in texts.items()}
     for name, hall in halls.items():
         hall.check([h for other, h in halls.items() if other != name], players=len(halls))
     return Example(
@@ -52,8 +66,12 @@ def load_example(key: str) -> Example:
         title=data["title"],
         about=data["about"],
         halls=halls,
-        six_continents_round=data["six_continents_round"],
-        secret_decades=data["secret_decades"],
-        expected=data["expected"],
-        winners=data["winners"],
+        six_continents_round=_by_player(data["six_continents_round"]),
+        secret_decades=_by_player(data["secret_decades"]),
+        expected=_by_player(data["expected"]),
+        winners=[player_name(name) for name in data["winners"]],
     )
+
+
+def _by_player(values: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if values is None else {player_name(name): value for name, value in values.items()}

@@ -30,6 +30,7 @@ from ...core.errors import ArgumentError, ExhibitionLabError
 from ...core.session import HUMAN, Session
 from ...core.simulate import Task, run_tasks, shards, worker_count
 from ...core.stats import share_interval
+from ...core.words import tells_about, told
 from .game import Timeline
 from .rules import MAX_PLAYERS, Play, Reveal, Subject, TimelineCard, TimelineView, timeline_deck
 
@@ -257,6 +258,11 @@ class TimelineResult:
         return share_interval(self.win_rates(), self.n_games, level)
 
     def summary(self) -> str:
+        """Games, turns and each seat's share of wins: in the reader's language once the ``ui``
+        layer has registered its words for ``"summary"``, in English otherwise."""
+        words = told(self, "summary") if tells_about(self, "summary") else None
+        if words is not None:
+            return words
         lines = [f"{self.n_games} game(s), seed {self.seed}, {self.turns.mean():.1f} turns per game"]
         rates = self.win_rates()
         lines += [f"seat {k} ({bot}): wins {rate:.1%}" for k, (bot, rate) in enumerate(zip(self.bots, rates))]

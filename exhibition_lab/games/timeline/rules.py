@@ -99,7 +99,7 @@ class TimelineCard:
         """The Timeline card of an Exhibition card (Einstein has no year: refused)."""
         if card.year is None:
             raise ArgumentError("Einstein has no year and cannot be a Timeline card")
-        return cls(card.year, card.title or card.token, card.continent)
+        return cls(card.year, card.subject or card.token, card.continent)  # the reader's language once the ui speaks it
 
 
 @dataclass(frozen=True, slots=True)

@@ -372,7 +372,7 @@ def review_table(review: Review) -> list[dict[str, object]]:
             column("played"): d.played_words,
             column("best"): d.best_words,
             loss: round(solo_points(d.loss)) if review.solo else round(d.loss, 2),
-            column("label"): d.label,
+            column("label"): label_name(d.label),
         }
         for d in review.decisions
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...core.words import Phrase
+from ...core.words import Phrase, tells
 from ...games.exhibition.rules import scoring
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ...games.exhibition.rules.deal import VEHICLES
@@ -87,11 +87,24 @@ def ordinal(n: int) -> str:
 def spot_name(layout: Layout, showcase: int, spot: int) -> str:
     """A spot as a reader finds it on the board: ``General, 3rd spot``; a showcase of one
     spot is named alone (``Mid Century``). Checks the spot as :meth:`Layout.spot_name` does."""
-    layout.spot_name(showcase, spot)  # refuses a spot the layout does not have
+    layout.check_spot(showcase, spot)
     kind = layout[showcase]
     if kind.size == 1:
         return showcase_name(kind)
     return _("{showcase}, {ordinal} spot").format(showcase=showcase_name(kind), ordinal=ordinal(spot + 1))
+
+
+@tells(Layout, "spot_name")
+def _layout_spot_name(layout: Layout, showcase: int, spot: int) -> str | None:
+    """:meth:`Layout.spot_name` in the reader's language; ``None`` leaves English to the engine,
+    so code written once (a lesson's cell) names spots in every language."""
+    return None if language() == DEFAULT_LANGUAGE else spot_name(layout, showcase, spot)
+
+
+@tells(str, "player name")
+def _player_name(name: str) -> str:
+    """An example game's player (Ron, Ann) under the name the reader's language gives them."""
+    return translate(name)
 
 
 def card_name(card: Card) -> str:
@@ -102,6 +115,10 @@ def card_name(card: Card) -> str:
 def card_title(card: Card) -> str:
     """A card's subject in the reader's language (English where the deck has no translation)."""
     return card.title_in(language())
+
+
+tells(Card, "subject")(card_title)  # Card.subject, for code written once in every language
+tells(Continent, "label")(continent_name)  # Continent.label, likewise
 
 
 def invented_subject() -> str:

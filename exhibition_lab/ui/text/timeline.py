@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...games.timeline.agents import KnowledgeResult, TimelineSession
+from ...core.words import tells
+from ...games.timeline.agents import KnowledgeResult, TimelineResult, TimelineSession
 from ...games.timeline.rules import Reveal, TimelineView
-from .i18n import _, ngettext
+from .i18n import DEFAULT_LANGUAGE, _, language, ngettext
 from .names import you
 from .numbers import number
 
@@ -45,6 +46,38 @@ def neighbours(left: int | None, right: int | None) -> str:
 def between(reveal: Reveal) -> str:
     """Where a card was played (T2)."""
     return neighbours(reveal.left_year, reveal.right_year)
+
+
+@tells(TimelineResult, "summary")
+def _result_summary(result: TimelineResult) -> str | None:
+    """:meth:`TimelineResult.summary` in the reader's language; ``None`` leaves English to the
+    engine, so code written once (a lesson's cell) reads in every language."""
+    if language() == DEFAULT_LANGUAGE:
+        return None
+    turns = number(float(result.turns.mean()), ".1f")
+    lines = [
+        ngettext(
+            "{n} game, seed {seed}, {turns} turns per game",
+            "{n} games, seed {seed}, {turns} turns per game",
+            result.n_games,
+        ).format(n=result.n_games, seed=result.seed, turns=turns)
+    ]
+    for k, (bot, rate) in enumerate(zip(result.bots, result.win_rates())):
+        lines.append(_("seat {k} ({bot}): wins {rate}").format(k=k, bot=bot_words(bot), rate=number(rate, ".1%")))
+    return "\n".join(lines)
+
+
+def bot_words(bot: str) -> str:
+    """A Timeline bot's label (``history ±10``) in the reader's language."""
+    if bot.startswith("history ±"):
+        return _("history ±{spread}").format(spread=bot.removeprefix("history ±"))
+    return bot
+
+
+def seat_names(players: int) -> list[str]:
+    """The names of a new game's seats in the reader's language: the person at the screen
+    (seat 1), then the bots (T1)."""
+    return [you()] + [_("Bot {n}").format(n=k) for k in range(2, players + 1)]
 
 
 def player_name(session: TimelineSession, seat: int) -> str:

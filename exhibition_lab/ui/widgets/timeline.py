@@ -48,7 +48,9 @@ class TimelineApp(w.VBox):
         mistakes: int = 3,
         session: TimelineSession | None = None,
     ) -> None:
-        self.session = session or TimelineSession.new(players, knowledge=knowledge, seed=seed, mistakes=mistakes)
+        self.session = session or TimelineSession.new(
+            players, knowledge=knowledge, seed=seed, mistakes=mistakes, names=words.seat_names(players)
+        )
         self._seed = seed
         self._selected: int | None = None
         self._new_index: int | None = None
@@ -257,7 +259,9 @@ class TimelineApp(w.VBox):
         players = self.players_choice.value if players is None else players
         knowledge = self.knowledge_choice.value if knowledge is None else knowledge
         self._seed = (self._seed + 1) % MAX_SEED  # after the largest seed comes 0: the next deal still saves
-        self.session = TimelineSession.new(players, knowledge=knowledge, seed=self._seed)
+        self.session = TimelineSession.new(
+            players, knowledge=knowledge, seed=self._seed, names=words.seat_names(players)
+        )
         self._selected, self._new_index = None, None
         self.say(words.new_game_hint())
         self.render()

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from ....core.errors import ArgumentError, DeckError, NotationError
-from ....core.words import LANGUAGES, N_
+from ....core.words import LANGUAGES, N_, tells_about, told
 
 FIRST_YEAR = 1900
 LAST_YEAR = 1999
@@ -42,6 +42,12 @@ class Continent(Enum):
         self.code = code
         self.title = title
         self.color = color
+
+    @property
+    def label(self) -> str:
+        """The continent's name in the reader's language (``Oceania``, ``オセアニア``) once the
+        ``ui`` layer has registered its words for ``"label"``; the message id otherwise."""
+        return told(self, "label") if tells_about(self, "label") else self.title
 
     @property
     def index(self) -> int:
@@ -117,6 +123,16 @@ class Card:
         if self.year is None:
             return EINSTEIN_TOKEN
         return f"{self.year}{self.continent.code if self.continent else WHITE_CODE}"
+
+    @property
+    def subject(self) -> str:
+        """The subject in the reader's language (:meth:`title_in` the language in force) once
+        the ``ui`` layer has registered its words for ``"subject"``; :attr:`title` otherwise.
+
+        >>> Card.parse("1969NA").subject == Card.parse("1969NA").title
+        True
+        """
+        return told(self, "subject") if tells_about(self, "subject") else self.title
 
     def title_in(self, language: str) -> str:
         """The subject in ``language`` (``"es"``, ``"ja"``), or in English where the deck gives

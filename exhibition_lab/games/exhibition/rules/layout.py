@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ....core.errors import ArgumentError
-from ....core.words import N_
+from ....core.words import N_, tells_about, told
 from . import goals
 from .deal import MAX_PLAYERS
 
@@ -272,6 +272,11 @@ class Layout:
                 return position
         return None
 
+    def check_spot(self, showcase: int, spot: int) -> None:
+        """Refuse a spot this layout does not have (showcase and spot count from 0)."""
+        if not 0 <= showcase < len(self.showcases) or not 0 <= spot < self.showcases[showcase].size:
+            raise ArgumentError(f"this layout has no spot {spot} in showcase {showcase}")
+
     def spot_name(self, showcase: int, spot: int) -> str:
         """A spot in words, as a reader finds it on the board: ``"General, 3rd spot"``.
 
@@ -282,9 +287,15 @@ class Layout:
         'General, 3rd spot'
         >>> Layout.base().spot_name(2, 0)
         'Mid Century'
+
+        A reader of another language reads it in theirs: the ``ui`` layer registers its words
+        for ``"spot_name"`` (:func:`~exhibition_lab.core.words.told`) and gives ``None`` for
+        English, which keeps these words.
         """
-        if not 0 <= showcase < len(self.showcases) or not 0 <= spot < self.showcases[showcase].size:
-            raise ArgumentError(f"this layout has no spot {spot} in showcase {showcase}")
+        self.check_spot(showcase, spot)
+        words = told(self, "spot_name", showcase, spot) if tells_about(self, "spot_name") else None
+        if words is not None:
+            return words
         kind = self.showcases[showcase]
         if kind.size == 1:
             return kind.name
