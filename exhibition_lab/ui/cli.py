@@ -36,7 +36,15 @@ DEFAULT_DIR = "exhibition-lab-course"
 MANIFEST = ".exhibition-lab-course.json"
 LANGUAGE_FOLDERS = {"en": "", "es": "es/", "ja": "ja/"}
 #: The guides the notebooks link to as ../docs/<name> (the rules reference, the glossary …).
-LINKED_GUIDES = ("rules.md", "rules.es.md", "rules.ja.md", "glossary.md", "notation.md", "frameworks.md")
+LINKED_GUIDES = (
+    "rules.md",
+    "rules.es.md",
+    "rules.ja.md",
+    "glossary.md",
+    "notation.md",
+    "frameworks.md",
+    "analysis.md",
+)
 #: What each command needs beyond the library: module -> the name a person knows it by.
 NEEDS = {
     "course": {"jupyterlab": "JupyterLab", "jupytext": "Jupytext", "voila": "Voila"},
