@@ -154,7 +154,7 @@ def test_the_app_carries_a_stand_in_for_pages_that_cannot_draw_it():
 
 
 @pytest.mark.parametrize(
-    ("language", "said"), [("en", "round 1, You to move"), ("es", "ronda 1, te toca a ti"), ("ja", "あなたの手番")]
+    ("language", "said"), [("en", "round 1, You to move"), ("es", "ronda 1, te toca a vos"), ("ja", "あなたのターン")]
 )
 def test_the_apps_line_of_text_says_whose_move_it_is_to_you(speak, language, said):
     speak(language)
