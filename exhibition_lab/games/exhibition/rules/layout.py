@@ -295,7 +295,7 @@ class Layout:
         self.check_spot(showcase, spot)
         words = told(self, "spot_name", showcase, spot) if tells_about(self, "spot_name") else None
         if words is not None:
-            return words
+            return str(words)
         kind = self.showcases[showcase]
         if kind.size == 1:
             return kind.name
