@@ -764,7 +764,7 @@ def best_possible(
     """After a solo game (S1): the best score its cards allowed, from the deal's start.
 
     The stock order is hidden during play; once the game is over it is known, and
-    :func:`~.ceiling.solo_ceiling` finds the best line with it (within ``time_limit``
+    :func:`exhibition_lab.odds.solo_ceiling` finds the best line with it (within ``time_limit``
     seconds and ``nodes`` positions; ``ceiling.proven`` says whether it is the very best).
     """
     if not game.is_solo:
