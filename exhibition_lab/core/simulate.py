@@ -101,7 +101,7 @@ def _run_on_dask(
     index = {f.key: k for k, f in enumerate(futures)}
     parts: list[dict[str, np.ndarray]] = [{} for _ in tasks]
     try:
-        for future in dask_completed(futures):  # type: ignore[no-untyped-call]
+        for future in dask_completed(futures):
             parts[index[future.key]] = tick(future.result())
     except BaseException:
         client.cancel(futures)

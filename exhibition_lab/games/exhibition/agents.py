@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 import numpy as np
 
@@ -62,7 +62,7 @@ class RandomBot:
         # Drawing numbers in blocks keeps the generator's per-call cost off the hot path.
         if rng is not self._rng or self._next >= len(self._buffer):
             self._rng, self._buffer, self._next = rng, rng.random(256), 0
-        value = self._buffer[self._next]
+        value: float = self._buffer[self._next]
         self._next += 1
         return value
 
@@ -168,11 +168,13 @@ class GreedyBot:
 
     def values(self, view: PlayerView, actions: Sequence[Action]) -> dict[Action, float]:
         """The estimate behind each action (used by the search bot to rank candidates)."""
+        # the legal actions of a step are all of one kind: takes, moves or placements (R6–R10)
         first = actions[0]
         if isinstance(first, Take):
-            return {a: max(placement_values(view, a.card).values()) for a in actions}
+            return {a: max(placement_values(view, a.card).values()) for a in cast("Sequence[Take]", actions)}
         if isinstance(first, Move):
-            return {a: self._continent_value(view, a) for a in actions}
+            return {a: self._continent_value(view, a) for a in cast("Sequence[Move]", actions)}
+        assert view.hand is not None  # a card is placed once it is in hand (R10 follows R7)
         values = placement_values(view, view.hand)
         return {a: values[a] for a in actions}
 
@@ -294,20 +296,24 @@ class SearchBot:
     def candidate_plans(self, view: PlayerView, actions: Sequence[Action]) -> list[TurnPlan]:
         """The best turns by the greedy estimate, white cards with every move."""
         scored: list[tuple[float, TurnPlan]] = []
+        # the legal actions of a step are all of one kind: takes, moves or placements (R6–R10)
         if isinstance(actions[0], Take):
-            for take in actions:
+            for take in cast("Sequence[Take]", actions):
                 for place, value in placement_values(view, take.card).items():
                     scored.append((value, TurnPlan(take, None, place)))
         elif isinstance(actions[0], Move):
+            assert view.hand is not None  # the move follows a white card's take (R8)
             for place, value in placement_values(view, view.hand).items():
                 scored.append((value, TurnPlan(None, None, place)))
         else:
+            assert view.hand is not None  # a card is placed once it is in hand (R10 follows R7)
             values = placement_values(view, view.hand)
             scored = [(values[a], TurnPlan(None, None, a)) for a in actions]
         scored.sort(key=lambda item: -item[0])  # stable: legal order breaks ties
         plans = []
         for _, plan in scored[: self.candidates]:
             card = plan.take.card if plan.take else view.hand
+            assert card is not None  # without a take, the card is already in hand
             if card.is_white and (plan.take is not None or view.phase is Phase.MOVE):
                 plans += [TurnPlan(plan.take, Move(c), plan.place) for c in CONTINENTS]
             else:
@@ -350,6 +356,8 @@ class SearchBot:
         return totals, runs
 
     def _playout(self, view: PlayerView, plan: TurnPlan, rng: np.random.Generator) -> float:
+        bot = self.rollout_bot
+        assert bot is not None  # the scalar engine plays its playouts with rollout="greedy" only
         game = Game.from_view(view, rng)
         for action in plan.actions():
             game.apply(action)
@@ -358,8 +366,9 @@ class SearchBot:
             if len(actions) == 1:
                 game.apply(actions[0])
                 continue
-            seen = game.view() if getattr(self.rollout_bot, "uses_view", True) else None
-            game.apply(self.rollout_bot.choose(seen, actions, rng))
+            seen = game.view() if getattr(bot, "uses_view", True) else None
+            # a bot with uses_view = False is handed None, as Bot's contract says
+            game.apply(bot.choose(cast("PlayerView", seen), actions, rng))
         return outcome(game, view.seat)
 
 
@@ -380,9 +389,11 @@ def seat_outcomes(totals: np.ndarray, seat: int) -> np.ndarray:
     """Per row, what ``seat`` maximises (as :func:`outcome`): the solo total in fame
     points, or the lead over the best other seat."""
     if totals.shape[1] == 1:
-        return totals[:, 0] / SOLO_SCALE
+        solo: np.ndarray = totals[:, 0] / SOLO_SCALE
+        return solo
     others = np.delete(totals, seat, axis=1)
-    return totals[:, seat] - others.max(axis=1)
+    lead: np.ndarray = totals[:, seat] - others.max(axis=1)
+    return lead
 
 
 def outcome(game: Game, seat: int) -> float:
@@ -396,7 +407,7 @@ def outcome(game: Game, seat: int) -> float:
 
 
 # ---------------------------------------------------------------- names
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 def make_bot(spec: str | Bot) -> Bot:
@@ -422,7 +433,8 @@ def play_game(game: Game, bots: Sequence[str | Bot], rng: np.random.Generator) -
             continue
         bot = players[game.current]
         view = game.view() if getattr(bot, "uses_view", True) else None
-        game.apply(bot.choose(view, actions, rng))
+        # a bot with uses_view = False is handed None, as Bot's contract says
+        game.apply(bot.choose(cast("PlayerView", view), actions, rng))
     return game
 
 

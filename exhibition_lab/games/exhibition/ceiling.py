@@ -37,7 +37,7 @@ from ...core.errors import ArgumentError, ExhibitionLabError
 from .agents import CONTINUE_VALUE, ROOM_VALUE
 from .game import Game, Phase
 from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
+from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card, Continent
 from .rules.goals import pair_goal
 from .rules.hall import DEPOT_SIZE, Hall, showcase_windows
 from .rules.layout import MID_CENTURY as MID_CENTURY_SHOWCASE
@@ -86,6 +86,11 @@ class SoloCeiling:
 
 
 # ---------------------------------------------------------------- the position
+def _continent_indices() -> dict[Continent | None, int]:
+    """Each continent's index, and −1 for a white card (no continent)."""
+    return {None: -1, **{c: c.index for c in CONTINENTS}}
+
+
 @dataclass
 class _Deal:
     """What stays fixed during a search: the layout's facts, the stock order and the scoring."""
@@ -99,9 +104,9 @@ class _Deal:
     n_spots: int
     kinds: tuple[Any, ...]
     windows: dict[tuple[int, tuple[Card | None, ...]], tuple[Any, ...]] = field(default_factory=dict)
-    facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    facts: dict[tuple[tuple[Card | None, ...], ...], _HallFacts] = field(default_factory=dict)
     variation: tuple[bool, ...] = ()
-    continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
+    continent_of: dict[Continent | None, int] = field(default_factory=lambda: _continent_indices())
 
     def __post_init__(self) -> None:
         self.variation = tuple(kind.is_variation for kind in self.kinds)
@@ -515,6 +520,7 @@ class _Search:
 def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position, tuple[Any, ...] | None]:
     layout = game.layout
     pair = next((s for s, kind in enumerate(layout) if kind.scoring is not None), None)
+    scoring = None if pair is None else layout[pair].scoring
     stock = tuple(game.stock_order)
     decades = game.secret_decades
     deal = _Deal(
@@ -522,7 +528,7 @@ def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position,
         rules=rules or SoloRules(),
         secret=None if decades is None else decades[0],
         pair=pair,
-        pair_goal=None if pair is None else pair_goal(layout[pair].scoring),
+        pair_goal=None if scoring is None else pair_goal(scoring),
         mid=layout.index(MID_CENTURY_SHOWCASE.key),
         n_spots=sum(kind.size for kind in layout),
         kinds=tuple(layout),

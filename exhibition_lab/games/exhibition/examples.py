@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar, overload
 
 from ...core.errors import ArgumentError
 from ...core.words import N_, tells_about, told
@@ -58,6 +58,7 @@ def load_example(key: str) -> Example:
         raise ArgumentError(f"no example {key!r}; examples: {', '.join(example_names())}")
     data = json.loads(path.read_text(encoding="utf-8"))
     texts: dict[str, str] = data["halls"]
+    expected: dict[str, dict[str, int]] = data["expected"]  # every example has its hand-worked scores
     halls = {player_name(name): Hall.parse(text) for name, text in texts.items()}
     for name, hall in halls.items():
         hall.check([h for other, h in halls.items() if other != name], players=len(halls))
@@ -68,10 +69,17 @@ def load_example(key: str) -> Example:
         halls=halls,
         six_continents_round=_by_player(data["six_continents_round"]),
         secret_decades=_by_player(data["secret_decades"]),
-        expected=_by_player(data["expected"]),
+        expected=_by_player(expected),
         winners=[player_name(name) for name in data["winners"]],
     )
 
 
-def _by_player(values: dict[str, Any] | None) -> dict[str, Any] | None:
+_V = TypeVar("_V")
+
+
+@overload
+def _by_player(values: None) -> None: ...
+@overload
+def _by_player(values: dict[str, _V]) -> dict[str, _V]: ...
+def _by_player(values: dict[str, _V] | None) -> dict[str, _V] | None:
     return None if values is None else {player_name(name): value for name, value in values.items()}

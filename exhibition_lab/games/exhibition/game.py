@@ -10,7 +10,7 @@ stock and unknown decades) — and comes from a ``numpy.random.Generator`` built
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -437,7 +437,7 @@ class Game(History[State, Event]):
         History.apply(self, parse_action(action))
         return self
 
-    def undo(self) -> Action:  # type: ignore[override]
+    def undo(self) -> Action:
         """Step back one action and return it; the state is exactly the one before it (a
         refill the action led to goes back into the stock).
 
@@ -478,14 +478,14 @@ class Game(History[State, Event]):
             return NotImplemented
         return self._identity() == other._identity() and _titles(self.deck) == _titles(other.deck)
 
-    __hash__ = None  # type: ignore[assignment]  # a Game is mutable
+    __hash__ = None  # a Game is mutable
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"round {self.round}, {self.current_player} to {self.phase}"
         return f"<Game {', '.join(self.players)}: {status}>"
 
     # ------------------------------------------------------------------ save / load
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:  # JSON data
         """The game as plain JSON data: set-up, the actions, and a summary of the state
         that loading checks against the replay (written by :func:`savefile.game_to_dict`)."""
         return savefile.game_to_dict(self)
@@ -529,7 +529,7 @@ def _with_deck_cards(state: State, by_card: dict[Card, Card]) -> State:
     """The state with every card replaced by the deck's own: equal, but with its title
     (parsed cards carry the reference deck's titles, a custom deck may name them otherwise)."""
 
-    def same(cards):
+    def same(cards: Iterable[Card]) -> tuple[Card, ...]:
         return tuple(by_card[c] for c in cards)
 
     def retitled(hall: Hall) -> Hall:

@@ -102,7 +102,7 @@ def write_position(setup: Setup, state: State, secret_decades: Sequence[int | No
         f"turn: {state.turn}",
         f"to move: seat {state.seat + 1}",
         f"phase: {state.phase.value}",
-        f"hand: {'-' if state.hand is None else f'{state.hand.token} from {state.taken_at.code}'}",
+        f"hand: {_hand_text(state)}",
         "final: " + " ".join("yes" if f else "no" for f in state.final),
         "six continents: " + " ".join("-" if r is None else str(r) for r in state.six_round),
         "secret decades: "
@@ -110,6 +110,13 @@ def write_position(setup: Setup, state: State, secret_decades: Sequence[int | No
     ]
     lines += [f"hall {k + 1}: {state.halls[k]}" for k in range(n)]
     return "\n".join(lines)
+
+
+def _hand_text(state: State) -> str:
+    if state.hand is None:
+        return "-"
+    assert state.taken_at is not None  # a card in hand was taken from a continent (R7)
+    return f"{state.hand.token} from {state.taken_at.code}"
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -590,10 +597,10 @@ def _check_hand_and_vehicles(position: Position, fields: dict[str, _Field]) -> N
             token=_token(fields, "hand"),
             rule="R7",
         )
-    continent = None if st.hand is None else st.hand.continent
-    if st.phase is Phase.PLACE and continent is not None and continent is not vehicle:
+    taken = None if st.hand is None else st.hand.continent
+    if st.phase is Phase.PLACE and taken is not None and taken is not vehicle:
         raise fields["vehicles"].error(
-            f"seat {st.seat + 1} took {st.hand}, so its vehicle stands on {continent.title} (R8)",
+            f"seat {st.seat + 1} took {st.hand}, so its vehicle stands on {taken.title} (R8)",
             token=vehicle.code,
             rule="R8",
         )

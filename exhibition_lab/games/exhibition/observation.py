@@ -121,7 +121,8 @@ class ObservationLayout:
     @property
     def size(self) -> int:
         """The length of the vector."""
-        return next(reversed(self.slices.values())).stop
+        stop: int = next(reversed(self.slices.values())).stop
+        return stop
 
     @property
     def most_turns(self) -> int:
@@ -326,7 +327,8 @@ class Observer:
 
     def vector_from_fields(self, state: State, seat: int, *, private: str = "own") -> np.ndarray:
         """:meth:`vector` by way of :meth:`fields` and :func:`encode`, the batch encoder."""
-        return encode(self.layout, self.features, self.fields(state, seat, private=private))[0]
+        vector: np.ndarray = encode(self.layout, self.features, self.fields(state, seat, private=private))[0]
+        return vector
 
     def _stock_ids(self, stock: tuple[Card, ...]) -> np.ndarray:
         """The ids of the stock's cards; consecutive states share the stock until a refill,

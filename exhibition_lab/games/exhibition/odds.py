@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from .game import Game
 from .rules import goals
 from .rules.cards import FIRST_YEAR, LAST_YEAR, TILE_CARDS, Card
 from .rules.scoring import SOLO_PAIR_MAX, SoloRules, costs_a_point, solo_pair_points
+
+if TYPE_CHECKING:
+    from tqdm.auto import tqdm
 
 MARKET_CARDS = TILE_CARDS  # S4: 6 continents × 3 open cards
 MAX_FP = SOLO_PAIR_MAX
@@ -49,7 +52,7 @@ def _year(value: int | Card | str | None) -> int | None:
     raise ArgumentError(f"a year is an int 1900–1999 or a card, not {value!r}")
 
 
-def pool_years(pool: Iterable[int | Card | str]) -> list[int | None]:
+def pool_years(pool: Iterable[int | Card | str | None]) -> list[int | None]:
     """Years of a pool of cards; Einstein (no year) stays in the pool but never counts (S5)."""
     return [_year(item) for item in pool]
 
@@ -72,7 +75,7 @@ def penalty_odds(
     goal: str,
     left: int | Card | str,
     right: int | Card | str,
-    pool: Iterable[int | Card | str],
+    pool: Iterable[int | Card | str | None],  # None: Einstein, as pool_years gives him
     draws: int = MARKET_CARDS,
 ) -> np.ndarray:
     """``p[k]``: probability that exactly ``k`` of ``draws`` market cards cost a point.
@@ -91,7 +94,9 @@ def penalty_odds(
     return hypergeometric(len(years), _counts(goal, years, a, b), draws)
 
 
-def solo_years_gap_odds(left, right, pool, draws: int = MARKET_CARDS) -> np.ndarray:
+def solo_years_gap_odds(
+    left: int | Card | str, right: int | Card | str, pool: Iterable[int | Card | str | None], draws: int = MARKET_CARDS
+) -> np.ndarray:
     """S4: ``p[k]`` that exactly ``k`` final market cards lie outside [left, right]."""
     return penalty_odds(goals.YEARS_GAP.key, left, right, pool, draws)
 
@@ -118,7 +123,9 @@ def game_pool(game: Game) -> tuple[Card, ...]:
     return tuple(sorted(market + list(view.unseen), key=lambda c: c.sort_key))
 
 
-def game_penalty_odds(game: Game, left, right, goal: str = goals.YEARS_GAP.key) -> np.ndarray:
+def game_penalty_odds(
+    game: Game, left: int | Card | str, right: int | Card | str, goal: str = goals.YEARS_GAP.key
+) -> np.ndarray:
     """The penalty odds asked mid-game: the final market is drawn from :func:`game_pool`."""
     if not game.is_solo:
         raise ArgumentError("market penalties are a solo rule (S4, S5); this game has several players", rule="S4")
@@ -166,7 +173,8 @@ def years_gap_grid(pool: Iterable[int | Card | str], draws: int = MARKET_CARDS) 
     grid = table[removed, np.minimum(outside, n)]
     left, right = np.indices(grid.shape)
     grid[left >= right] = np.nan
-    return grid
+    by_pair: np.ndarray = grid
+    return by_pair
 
 
 def years_gap_grid_by_loop(pool: Iterable[int | Card | str], draws: int = MARKET_CARDS) -> np.ndarray:
@@ -194,7 +202,9 @@ def random_markets(
     return years[picks]
 
 
-def market_penalty_from_markets(markets: np.ndarray, left, right, goal: str = goals.YEARS_GAP.key) -> np.ndarray:
+def market_penalty_from_markets(
+    markets: np.ndarray, left: int | Card | str, right: int | Card | str, goal: str = goals.YEARS_GAP.key
+) -> np.ndarray:
     """Empirical ``p[k]`` from market arrays (rows of years, −1 or padding for none)."""
     a, b = _year(left), _year(right)
     dated = markets >= FIRST_YEAR
@@ -256,7 +266,9 @@ def pair_pool(pool: Iterable[int | Card | str], left: int, right: int) -> list[i
     return rest
 
 
-def _check_pair(goal: str, left, right, pool: list) -> tuple[int, int]:
+def _check_pair(
+    goal: str, left: int | Card | str, right: int | Card | str, pool: list[int | Card | str]
+) -> tuple[int, int]:
     if goal not in GOALS:
         raise ArgumentError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     for item in (left, right):
@@ -265,6 +277,7 @@ def _check_pair(goal: str, left, right, pool: list) -> tuple[int, int]:
                 "Einstein has no year: a pair holding him scores 0 whatever the market (S4, S5)", rule="S4"
             )
     a, b = _year(left), _year(right)
+    assert a is not None and b is not None  # Einstein, the one card without a year, was refused above
     if a >= b:
         raise ArgumentError(f"the left card must be older than the right one (R11): {a} ≥ {b}", rule="R11")
     if goal != goals.YEARS_GAP.key:
@@ -309,7 +322,7 @@ def pair_showcase(game: Game, seat: int = 0) -> tuple[str, tuple[Card | None, ..
     return None
 
 
-def game_pair_odds(game: Game, left, right, goal: str | None = None) -> PairOdds:
+def game_pair_odds(game: Game, left: int | Card | str, right: int | Card | str, goal: str | None = None) -> PairOdds:
     """:func:`pair_odds` asked in a live solo game: the pool is :func:`game_pool`, the goal
     by default the one of the game's pair showcase. A pair card must still be in the pool,
     in the player's hand or already in the pair showcase; otherwise the error says where
@@ -385,10 +398,11 @@ def penalty_grid(goal: str, pool: Iterable[int | Card | str], draws: int = MARKE
         white = [y - FIRST_YEAR for y in _white_only_years(pool)]
         grid[white, :] = np.nan
         grid[:, white] = np.nan
-    return grid
+    by_pair: np.ndarray = grid
+    return by_pair
 
 
-def _white_only_years(pool: list) -> set[int]:
+def _white_only_years(pool: list[int | Card | str]) -> set[int]:
     cards = [_card(c) for c in pool if isinstance(c, (Card, str))]
     white = {c.year for c in cards if c.is_white and c.year is not None}
     return white - {c.year for c in cards if not c.is_white}
@@ -449,7 +463,7 @@ def play_outs(
     *,
     game: Game | None = None,
     seed: int = 0,
-    progress: bool | Any = True,
+    progress: bool | tqdm = True,
     should_stop: Callable[[], bool] | None = None,
     budget: Budget | None = None,
 ) -> PlayOuts:
@@ -471,7 +485,8 @@ def play_outs(
     player = make_bot(bot)
     n_games = Budget.of(budget).scaled(n_games, minimum=20)
     rules = {name: SoloRules.by_name(name) for name in READINGS}
-    markets, totals = [], {name: [] for name in READINGS}
+    markets: list[list[int]] = []
+    totals: dict[str, list[int]] = {name: [] for name in READINGS}
     bar = _bar(n_games, progress)
     own_bar = bar is not None and isinstance(progress, bool)
     try:
@@ -489,7 +504,7 @@ def play_outs(
     except KeyboardInterrupt:
         pass  # keep what was played: an interrupted run still answers, on fewer games
     finally:
-        if own_bar:
+        if own_bar and bar is not None:
             bar.close()
     rows = np.array([m[:MARKET_CARDS] for m in markets], dtype=np.int16).reshape(-1, MARKET_CARDS)
     label = bot if isinstance(bot, str) else type(bot).__name__
@@ -503,12 +518,12 @@ def _start(game: Game | None, rng: np.random.Generator) -> Game:
     return Game.from_view(game.view(0), rng)
 
 
-def _total(game: Game, rules) -> int:
+def _total(game: Game, rules: SoloRules) -> int:
     sheet = game.score(solo_rules=rules)
     return sheet[game.players[0]].total
 
 
-def _bar(total: int, progress):
+def _bar(total: int, progress: bool | tqdm) -> tqdm | None:
     if not isinstance(progress, bool):  # a bar made by the caller (a widget shows it in place)
         progress.reset(total=total)
         return progress

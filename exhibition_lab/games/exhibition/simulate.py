@@ -7,11 +7,11 @@ the same whatever the number of processes or shards.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_all_start_methods, get_context
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -31,6 +31,13 @@ from .rules.scoring import GOAL_LABELS, SoloRules
 
 if TYPE_CHECKING:
     import pandas as pd
+    from distributed import Client
+    from tqdm.auto import tqdm
+
+#: What one shard sends back: plain arrays by name ("scores", "markets", "goal:<label>").
+Parts = dict[str, np.ndarray]
+#: One shard of a run: the function that plays it and its arguments (the engines' shards take different ones).
+_Task = tuple[Callable[..., Parts], tuple[object, ...]]
 
 _SEED_MASK = (1 << 63) - 1
 
@@ -121,11 +128,13 @@ class SimulationResult:
 
     @property
     def is_solo(self) -> bool:
-        return self.scores.shape[1] == 1
+        seats: int = self.scores.shape[1]
+        return seats == 1
 
     def mean(self) -> np.ndarray:
         """Mean total per seat."""
-        return self.scores.mean(axis=0)
+        means: np.ndarray = self.scores.mean(axis=0)
+        return means
 
     def interval(self, level: float = 0.95) -> np.ndarray:
         """Normal-approximation confidence interval of each seat's mean: rows (low, high)."""
@@ -133,12 +142,14 @@ class SimulationResult:
 
         z = NormalDist().inv_cdf(0.5 + level / 2)
         sem = self.scores.std(axis=0, ddof=1) / np.sqrt(max(self.n_games, 1))
-        return np.vstack([self.mean() - z * sem, self.mean() + z * sem])
+        bounds: np.ndarray = np.vstack([self.mean() - z * sem, self.mean() + z * sem])
+        return bounds
 
     def wins(self) -> np.ndarray:
         """Share of games each seat won outright or shared (ties by total only)."""
         best = self.scores.max(axis=1, keepdims=True)
-        return (self.scores == best).mean(axis=0)
+        shares: np.ndarray = (self.scores == best).mean(axis=0)
+        return shares
 
     def shared_wins(self) -> int:
         """Games in which two or more seats tied for the best total."""
@@ -183,7 +194,7 @@ class SimulationResult:
         return pd.DataFrame(data)
 
 
-def _bot_label(bot: str | Bot) -> str:
+def _bot_label(bot: str | Bot | Policy) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
 
 
@@ -203,7 +214,7 @@ def simulate(
     processes: int | None = None,
     layout: Layout | None = None,
     secret_decades: bool = False,
-    client=None,
+    client: Client | None = None,
     progress: bool = True,
     solo_rules: SoloRules | str = "harsh",
     engine: str = "auto",
@@ -262,14 +273,15 @@ def simulate(
         seeds = np.full(n_games, -1, dtype=np.int64)
         fast = len(bots) == 1 and isinstance(bots[0], str) and bots[0] in FAST_POLICIES
         setting = (tuple(bots), layout, secret_decades, rules)
-        tasks = [
+        tasks: list[_Task] = [
             (_run_batch_shard, (setting, seed, start, min(BATCH_CHUNK, n_games - start)))
             if fast
             else (_run_lockstep_shard, (setting, seed, start, min(LOCKSTEP_CHUNK, n_games - start)))
             for start in range(0, n_games, BATCH_CHUNK if fast else LOCKSTEP_CHUNK)
         ]
     else:
-        job = _Job(tuple(bots), layout, secret_decades, rules, rotate_seats)
+        # the scalar engine was chosen, so no seat is a batch Policy (_choose_engine refuses them)
+        job = _Job(tuple(cast("Sequence[str | Bot]", bots)), layout, secret_decades, rules, rotate_seats)
         seeds = game_seeds(seed, n_games)
         tasks = [(_run_shard, (job, seeds[s], s.start)) for s in _shards(n_games, cores)]
     workers = 1 if client is None and len(tasks) == 1 else cores
@@ -290,7 +302,7 @@ def simulate(
     return SimulationResult(labels, seed, seeds, merged["scores"], points, merged["markets"], rotate_seats)
 
 
-def _progress_bar(total: int, enabled: bool):
+def _progress_bar(total: int, enabled: bool) -> tqdm | None:
     if not enabled:
         return None
     from tqdm.auto import tqdm
@@ -298,14 +310,14 @@ def _progress_bar(total: int, enabled: bool):
     return tqdm(total=total, unit="game", desc="simulate")
 
 
-def _tick(bar, part: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+def _tick(bar: tqdm | None, part: Parts) -> Parts:
     if bar is not None:
         bar.update(len(part["scores"]))
     return part
 
 
-def _run_on_processes(workers: int, tasks: list, bar) -> list:
-    parts: list = [None] * len(tasks)
+def _run_on_processes(workers: int, tasks: list[_Task], bar: tqdm | None) -> list[Parts]:
+    parts: list[Parts] = [{} for _ in tasks]
     # fork starts workers at once and works from notebooks and scripts alike; spawn elsewhere
     method = "fork" if "fork" in get_all_start_methods() else "spawn"
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method))
@@ -320,12 +332,12 @@ def _run_on_processes(workers: int, tasks: list, bar) -> list:
     return parts
 
 
-def _run_on_dask(client, tasks: list, bar) -> list:
+def _run_on_dask(client: Client, tasks: list[_Task], bar: tqdm | None) -> list[Parts]:
     from distributed import as_completed as dask_completed
 
     futures = [client.submit(function, *args, pure=False) for function, args in tasks]
     index = {f.key: k for k, f in enumerate(futures)}
-    parts: list = [None] * len(tasks)
+    parts: list[Parts] = [{} for _ in tasks]
     try:
         for future in dask_completed(futures):
             parts[index[future.key]] = _tick(bar, future.result())
@@ -357,7 +369,11 @@ def _choose_engine(engine: str, kinds: list[str]) -> str:
 LOCKSTEP_CHUNK = 2_000  # games per task of the lock-step engine; fixed, so results never depend on the split
 
 
-def _run_lockstep_shard(setting: tuple, seed: int, first_game: int, n_games: int) -> dict[str, np.ndarray]:
+#: A batch run's settings: the policies by seat, the layout, Secret Decades, the solo rules.
+_Setting = tuple[tuple[str | Policy, ...], Layout, bool, SoloRules]
+
+
+def _run_lockstep_shard(setting: _Setting, seed: int, first_game: int, n_games: int) -> dict[str, np.ndarray]:
     """Games ``first_game …`` on the lock-step engine, as the same arrays as :func:`_run_shard`."""
     policies, layout, secret_decades, rules = setting
     rng = np.random.default_rng([seed, first_game])
@@ -371,9 +387,10 @@ def _run_lockstep_shard(setting: tuple, seed: int, first_game: int, n_games: int
     return part
 
 
-def _run_batch_shard(setting: tuple, seed: int, first_game: int, n_games: int) -> dict[str, np.ndarray]:
+def _run_batch_shard(setting: _Setting, seed: int, first_game: int, n_games: int) -> dict[str, np.ndarray]:
     """Solo games ``first_game …`` on the solo fast path, as the same plain arrays as :func:`_run_shard`."""
     (policy,), layout, secret_decades, rules = setting
+    assert isinstance(policy, str)  # the fast path plays a policy by name (FAST_POLICIES)
     result = play_batch(
         n_games,
         policy=policy,

@@ -332,7 +332,7 @@ class Timeline(History[TimelineState, Move]):
     def view(self, seat: int | str | None = None) -> TimelineView:
         """What ``seat`` (default: the player to move) may see (T7)."""
         st = self._state
-        return self._rules.view(st, st.seat if seat is None else self._seat_index(seat))
+        return self._game_rules.view(st, st.seat if seat is None else self._seat_index(seat))
 
     def _seat_index(self, seat: int | str) -> int:
         players = self.players
@@ -365,7 +365,7 @@ class Timeline(History[TimelineState, Move]):
         History.apply(self, Play.parse(action))
         return self
 
-    def undo(self) -> Play:  # type: ignore[override]
+    def undo(self) -> Play:
         """Step back one play; the state is exactly the one before it (a card it made a
         player draw goes back to the pile)."""
         if not self.decisions:
@@ -385,7 +385,7 @@ class Timeline(History[TimelineState, Move]):
             return NotImplemented
         return self._identity() == other._identity()
 
-    __hash__ = None  # type: ignore[assignment]  # a game is mutable
+    __hash__ = None  # a game is mutable
 
     def __repr__(self) -> str:
         if self.is_over:
@@ -409,4 +409,5 @@ class Timeline(History[TimelineState, Move]):
         """Load a saved game, re-checking it: the schema, the deal against its seed, every
         play by replaying it, and the saved state against the replay. Anything wrong raises
         :class:`SaveFileError`; nothing half-loaded is returned."""
-        return savefile.load_game(text, game_type=cls)
+        maker: savefile.TimelineMaker[Timeline] = cls  # a subclass loads as itself
+        return savefile.load_game(text, game_type=maker)

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
@@ -343,7 +343,7 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
 
     # ------------------------------------------------------------------ protocol: facts
     @cached_property
-    def info(self) -> GameInfo:  # type: ignore[override]
+    def info(self) -> GameInfo:
         n, cards = self.n_players, self.n_cards
         if self.is_solo:
             # T8: at most cards − 1 right placements and `mistakes` wrong ones, each followed by
@@ -696,7 +696,10 @@ def _over(st: TimelineState, winners: tuple[int, ...], reveal: Reveal) -> Timeli
     return st._replace(phase=Phase.OVER, winners=winners, drawing=(), last=reveal)
 
 
-def _with_item(values: tuple, index: int, value: object) -> tuple:
+_T = TypeVar("_T")
+
+
+def _with_item(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 

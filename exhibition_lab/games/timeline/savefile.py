@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
@@ -204,7 +205,7 @@ def _load_deck(reader: Reader, raw: Any) -> tuple[TimelineCard, ...]:
     if raw is None:
         return timeline_deck()
     reader.require(isinstance(raw, list) and 3 <= len(raw) <= 2_000, "'deck' must be null or a list of 3–2000 cards")
-    cards = []
+    cards: list[TimelineCard] = []
     for k, item in enumerate(raw):
         reader.require(
             isinstance(item, list)
@@ -215,10 +216,9 @@ def _load_deck(reader: Reader, raw: Any) -> tuple[TimelineCard, ...]:
             f"deck entry {k} must be [year, title, continent code or null]",
         )
         year, title, code = item
-        cards.append(
-            reader.guarded(
-                f"deck entry {k}",
-                lambda y=year, t=title, c=code: TimelineCard(y, t, None if c is None else Continent.parse(c)),
-            )
-        )
+        cards.append(reader.guarded(f"deck entry {k}", partial(_deck_card, year, title, code)))
     return tuple(cards)
+
+
+def _deck_card(year: int, title: str, code: str | None) -> TimelineCard:
+    return TimelineCard(year, title, None if code is None else Continent.parse(code))

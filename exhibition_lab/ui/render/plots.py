@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.backend_bases import RendererBase
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
@@ -47,7 +49,7 @@ class Chart(Figure):
         titles = [ax.get_title() for ax in self.axes if ax.get_title()]
         return f"Chart: {'; '.join(titles)}" if titles else "Chart"
 
-    def draw(self, renderer: Any) -> None:
+    def draw(self, renderer: RendererBase) -> None:
         # the tick labels follow the reader's decimal sign (0,25 in Spanish), whatever formatter
         # a chart chose; the wrapping is done once per axis
         for ax in self.axes:
@@ -69,11 +71,12 @@ class _LocalTicks(Formatter):
     def __init__(self, inner: Formatter) -> None:
         self.inner = inner
 
+    # Any: matplotlib types this argument with its private dummy-axis classes
     def set_axis(self, axis: Any) -> None:
         super().set_axis(axis)
         self.inner.set_axis(axis)
 
-    def set_locs(self, locs: Any) -> None:
+    def set_locs(self, locs: list[float]) -> None:
         self.inner.set_locs(locs)
 
     def __call__(self, x: float, pos: int | None = None) -> str:
@@ -86,7 +89,7 @@ class _LocalTicks(Formatter):
         return tick_label(self.inner.format_data_short(value))
 
 
-def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Figure, object]:
+def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Chart, Axes]:
     fig = Chart(figsize=(width, height), layout="constrained")
     return fig, fig.add_subplot()
 
@@ -190,7 +193,8 @@ def plot_score_histograms(
     for label, values in data.items():
         ax.hist(
             values,
-            bins=edges,
+            # matplotlib's stubs accept only sequences here, though an array of edges is documented
+            bins=cast("Sequence[float]", edges),
             alpha=0.5,
             color=colors[label],
             weights=np.full(len(values), 1 / len(values)) if density else None,
