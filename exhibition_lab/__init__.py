@@ -61,7 +61,7 @@ from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, 
 from .games.exhibition.rules.turns import Setup, State, score_state
 from .games.timeline.game import Timeline
 from .ui.formatters import load_ipython_extension, register_in_running_ipython
-from .ui.text import coach as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
+from .ui.text import coach_words as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
 from .ui.text.i18n import LANGUAGES, language, set_language
 
 #: The package's version, written only here (pyproject.toml reads it; CHANGELOG.md has its section).

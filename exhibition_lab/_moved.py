@@ -47,8 +47,9 @@ MOVED: dict[str, tuple[str, str]] = {
     "exhibition_lab.widgets.exercises": ("exhibition_lab.ui.course.exercises", "exhibition_lab.widgets"),
     **{
         f"exhibition_lab.widgets.{name}": (f"exhibition_lab.ui.widgets.{name}", "exhibition_lab.widgets")
-        for name in ("app", "cards", "coach", "controls", "hall", "market", "panels", "timeline", "whatif")
+        for name in ("app", "cards", "controls", "hall", "market", "panels", "timeline", "whatif")
     },
+    "exhibition_lab.widgets.coach": ("exhibition_lab.ui.widgets.coach_panel", "exhibition_lab.widgets"),
 }
 
 _PACKAGE = str(Path(__file__).resolve().parent)

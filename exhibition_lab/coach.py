@@ -1,11 +1,11 @@
 """The coach (hints, evaluations, reviews and, after a solo game, the best possible score): the public names of
-:mod:`exhibition_lab.games.exhibition.coach`, where the code lives, and
-:func:`describe_plan` (a turn in words) of :mod:`exhibition_lab.ui.text.coach`.
+:mod:`exhibition_lab.games.exhibition.coach_model`, where the code lives, and
+:func:`describe_plan` (a turn in words) of :mod:`exhibition_lab.ui.text.coach_words`.
 
 Kept at the top so ``from exhibition_lab import coach`` goes on working; it only re-exports.
 """
 
-from .games.exhibition.coach import (
+from .games.exhibition.coach_model import (
     THRESHOLDS,
     BestPossible,
     Decision,
@@ -32,7 +32,7 @@ from .games.exhibition.coach import (
     risks_later,
     within_noise,
 )
-from .ui.text.coach import describe_plan
+from .ui.text.coach_words import describe_plan
 
 __all__ = [
     "THRESHOLDS",

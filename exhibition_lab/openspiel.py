@@ -300,7 +300,7 @@ class ProtocolState(pyspiel.State):
         move = now.moves().get(action) if now.legal is not None else None
         # a move taken from this very state's legal moves needs no re-check
         trusted = move is not None
-        state = now.rules.next_trusted(now.state, move) if trusted else now.rules.apply(now.state, int(action))
+        state = now.rules.next_trusted(now.state, move) if trusted else now.rules.child(now.state, int(action))
         self._now = now.then(state)
         if self._replayed is not None:
             self._replayed = [*self._replayed, int(action)]

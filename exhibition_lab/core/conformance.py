@@ -8,7 +8,7 @@ outcomes drawn with their probabilities — and checks at every step that:
   encodes, decodes and writes (``action_to_string``/``string_to_action``) back to itself;
   the legal-action mask agrees with them;
 - chance outcomes have ids inside the declared range and probabilities that sum to 1;
-- :meth:`Rules.apply` is pure: the state before is unchanged (equal and same hash);
+- :meth:`Rules.child` is pure: the state before is unchanged (equal and same hash);
 - every seat's view survives :meth:`Rules.resample` (a redraw of what that seat cannot see
   changes nothing it sees), so a view depends on what the seat may know only;
 - an optional ``roundtrip`` (a save file written and read back) gives the same play after
@@ -95,7 +95,7 @@ def check_random_plays(
                 action = ids[int(rng.choice(len(ids), p=np.array(weights) / sum(weights)))]
                 chance_steps += 1
             else:
-                legal = rules.legal_actions(history.state)
+                legal = rules.legal_ids(history.state)
                 action = legal[int(rng.integers(len(legal)))]
                 decisions += 1
             _apply_purely(rules, history, action, where)
@@ -137,7 +137,7 @@ def _check_state(
 
 def _check_decision(rules: Rules[Any, Any, Any], state: Any, where: _Where) -> None:
     info = rules.info
-    legal = rules.legal_actions(state)
+    legal = rules.legal_ids(state)
     if not legal:
         raise _fail(where, "a seat is to move but has no legal action", state)
     if legal != sorted(set(legal)):
@@ -173,7 +173,7 @@ def _check_chance(rules: Rules[Any, Any, Any], state: Any, where: _Where) -> Non
 
 def _check_end(rules: Rules[Any, Any, Any], state: Any, where: _Where) -> None:
     info = rules.info
-    if rules.legal_actions(state):
+    if rules.legal_ids(state):
         raise _fail(where, "the game is over but legal actions remain", state)
     returns = rules.returns(state)
     if len(returns) != info.num_players:

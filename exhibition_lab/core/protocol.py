@@ -19,14 +19,17 @@ Every game of the package (Exhibition, Timeline) states its rules once, as a sub
 
 Moves are readable values (``take 1969NA``); every move and chance outcome also has an
 integer id in a fixed action space (:meth:`Rules.encode`, :meth:`Rules.decode`), which is
-what the integer API (:meth:`Rules.legal_actions`, :meth:`Rules.apply`,
-:meth:`Rules.chance_outcomes`) speaks, as the game-AI frameworks expect.
+what the integer API (:meth:`Rules.legal_ids`, :meth:`Rules.child`,
+:meth:`Rules.chance_outcomes`) speaks, as the game-AI frameworks expect. Its names say what
+they give: ``legal_ids`` gives integers (a game's ``legal_actions()`` gives the moves
+themselves), and ``child`` returns a new state (a game's ``apply`` changes that game).
 
 A game writes the typed half; the integer half is written here once.
 """
 
 from __future__ import annotations
 
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -138,7 +141,7 @@ class Rules(ABC, Generic[S, M, V]):
     def is_chance_node(self, state: S) -> bool:
         return self.current_player(state) == CHANCE
 
-    def legal_actions(self, state: S) -> list[int]:
+    def legal_ids(self, state: S) -> list[int]:
         """The ids of :meth:`legal_moves`, ascending (OpenSpiel's order)."""
         return sorted(self.encode(state, m) for m in self.legal_moves(state))
 
@@ -146,15 +149,16 @@ class Rules(ABC, Generic[S, M, V]):
         """A boolean mask over the player action space (pgx's ``legal_action_mask``)."""
         mask = np.zeros(self.info.num_distinct_actions, dtype=bool)
         if not self.is_chance_node(state):
-            mask[self.legal_actions(state)] = True
+            mask[self.legal_ids(state)] = True
         return mask
 
     def chance_outcomes(self, state: S) -> list[tuple[int, float]]:
         """``(id, probability)`` of every chance outcome, ids ascending."""
         return sorted((self.encode(state, o), p) for o, p in self.chance_odds(state))
 
-    def apply(self, state: S, action: int) -> S:
-        """The state after the move or outcome with id ``action``."""
+    def child(self, state: S, action: int) -> S:
+        """The state after the move or outcome with id ``action``; ``state`` is unchanged
+        (OpenSpiel's ``State.child``)."""
         info = self.info
         checked = check_action(action, max(info.num_distinct_actions, info.max_chance_outcomes))
         return self.next_state(state, self.decode(state, checked))
@@ -164,6 +168,17 @@ class Rules(ABC, Generic[S, M, V]):
 
     def string_to_action(self, state: S, text: str) -> int:
         return self.encode(state, self.parse_move(state, text))
+
+    # ------------------------------------------------------------------ earlier names
+    def legal_actions(self, state: S) -> list[int]:
+        """Deprecated name of :meth:`legal_ids`: a game's ``legal_actions()`` gives moves, not ids."""
+        warnings.warn("Rules.legal_actions is deprecated: use legal_ids", DeprecationWarning, stacklevel=2)
+        return self.legal_ids(state)
+
+    def apply(self, state: S, action: int) -> S:
+        """Deprecated name of :meth:`child`: a game's ``apply`` changes the game, this returns a new state."""
+        warnings.warn("Rules.apply is deprecated: use child", DeprecationWarning, stacklevel=2)
+        return self.child(state, action)
 
     def sample_chance(self, state: S, rng: np.random.Generator) -> M:
         """One chance outcome drawn with its probability."""

@@ -94,7 +94,7 @@ class SoloEnv(gymnasium.Env):
         if self._ended or play.state.phase is Phase.OVER:
             raise IllegalAction("R10c: the episode is over; call reset() before the next step", rule="R10c")
         action = check_action(action, rules.info.num_distinct_actions)
-        if self.illegal_action == "end" and action not in rules.legal_actions(play.state):
+        if self.illegal_action == "end" and action not in rules.legal_ids(play.state):
             self._ended = True
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
         play.apply(rules.decode(play.state, action))  # the rules refuse an illegal action, naming the rule

@@ -137,7 +137,7 @@ class raw_env(AECEnv):
         state = self.play.state
         mask = np.zeros(self.rules.info.num_distinct_actions, dtype=np.int8)
         if self.rules.current_player(state) == seat:
-            mask[self.rules.legal_actions(state)] = 1
+            mask[self.rules.legal_ids(state)] = 1
         return {"observation": self.observer.vector(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

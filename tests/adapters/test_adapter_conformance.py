@@ -112,9 +112,7 @@ def vector_plays_them(group: list[Played]) -> None:
                 rule_state, actions[row] = played.decisions[step]
                 seat = rule_state.seat
                 assert state.current_player[row] == seat
-                assert np.flatnonzero(state.legal_action_mask[row]).tolist() == played.game.setup.legal_actions(
-                    rule_state
-                )
+                assert np.flatnonzero(state.legal_action_mask[row]).tolist() == played.game.setup.legal_ids(rule_state)
                 assert np.array_equal(state.observation[row], observer.vector(rule_state, seat))
             else:
                 assert state.terminated[row]

@@ -53,7 +53,7 @@ def test_reset_with_a_seed_deals_the_game_of_that_seed():
     assert aec.play.state == game.state
     observation, *_ = aec.last()
     assert np.array_equal(observation["observation"], Observer(game.setup).vector(game.state, 0))
-    assert np.flatnonzero(observation["action_mask"]).tolist() == game.setup.legal_actions(game.state)
+    assert np.flatnonzero(observation["action_mask"]).tolist() == game.setup.legal_ids(game.state)
     assert aec.observe("player_1")["action_mask"].sum() == 0  # not their turn
 
 

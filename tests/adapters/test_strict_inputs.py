@@ -88,7 +88,7 @@ def test_every_single_game_entry_refuses_what_is_not_an_action_id(value):
 
     rules = make_setup(1)
     with pytest.raises(ArgumentError, match="action id"):
-        rules.apply(rules.initial(), value)
+        rules.child(rules.initial(), value)
 
 
 @pytest.mark.parametrize("kind", [int, np.int64, np.int8, np.uint16, np.array], ids=repr)

@@ -14,12 +14,12 @@ pytest.importorskip("ipywidgets")
 import exhibition_lab as xl
 from exhibition_lab import coach
 from exhibition_lab.coach import Option, deciding_goals, open_spots, risks_later
-from exhibition_lab.games.exhibition import coach as engine_coach
+from exhibition_lab.games.exhibition import coach_model
 from exhibition_lab.games.exhibition.agents import play_game
-from exhibition_lab.games.exhibition.coach import PENALTIES
+from exhibition_lab.games.exhibition.coach_model import PENALTIES
 from exhibition_lab.games.exhibition.rules.goals import goal
 from exhibition_lab.ui.render.cards import card_html
-from exhibition_lab.ui.text.coach import (
+from exhibition_lab.ui.text.coach_words import (
     ahead_words,
     counted,
     decision_in_words,
@@ -30,7 +30,7 @@ from exhibition_lab.ui.text.coach import (
 from exhibition_lab.ui.text.explain import card_with_subject
 from exhibition_lab.ui.text.numbers import number
 from exhibition_lab.ui.widgets.cards import CSS
-from exhibition_lab.ui.widgets.coach import ReviewView
+from exhibition_lab.ui.widgets.coach_panel import ReviewView
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (
     click_one_step,
@@ -257,7 +257,7 @@ def test_open_spots_are_the_empty_spots_some_card_to_come_fits():
             name = str(risk).split("leaves ")[1].split(" with no card")[0]
             assert not any(view.layout.spot_name(*spot) == name for spot in spots)
             assert risk.lost and risk.spot not in spots
-        assert spots <= set(engine_coach._hall_after(view, option.plan).empty_spots())
+        assert spots <= set(coach_model._hall_after(view, option.plan).empty_spots())
 
 
 def reviewed(seed: int = 4) -> ReviewView:
@@ -385,14 +385,14 @@ def test_choosing_another_step_declines_the_hint():
 def test_review_shows_progress_at_once_and_a_second_click_starts_nothing(monkeypatch):
     import threading
 
-    release, calls, real = threading.Event(), [], engine_coach.review
+    release, calls, real = threading.Event(), [], coach_model.review
 
     def slow_review(*args, **kwargs):
         calls.append(args)
         release.wait(10)
         return real(*args, **{**kwargs, "playouts": 8})
 
-    monkeypatch.setattr("exhibition_lab.ui.widgets.app.coach.review", slow_review)
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.coach_model.review", slow_review)
     app = GameApp(seats=["human"], seed=4)
     play_to_the_end(app)
     app.review_button.click()
@@ -415,13 +415,13 @@ def test_review_shows_progress_at_once_and_a_second_click_starts_nothing(monkeyp
 def test_a_review_can_be_cancelled(monkeypatch):
     import threading
 
-    release, real = threading.Event(), engine_coach.review
+    release, real = threading.Event(), coach_model.review
 
     def slow_review(*args, **kwargs):
         release.wait(10)
         return real(*args, **{**kwargs, "playouts": 8})
 
-    monkeypatch.setattr("exhibition_lab.ui.widgets.app.coach.review", slow_review)
+    monkeypatch.setattr("exhibition_lab.ui.widgets.app.coach_model.review", slow_review)
     app = GameApp(seats=["human"], seed=4)
     play_to_the_end(app)
     app.review_button.click()
@@ -462,7 +462,7 @@ def test_a_review_that_fails_says_why_in_the_panel_and_frees_the_button(monkeypa
     def broken_review(*args, **kwargs):
         raise RuntimeError("the coach lost its notes")
 
-    monkeypatch.setattr(app_module.coach, "review", broken_review)
+    monkeypatch.setattr(app_module.coach_model, "review", broken_review)
     app = GameApp(xl.Game.new(1, seed=3), seats=["human"])
     app.background = False  # the job runs at once, as in a script
     app.review_button.click()

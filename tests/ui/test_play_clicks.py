@@ -221,7 +221,7 @@ def test_a_solo_tool_toggled_in_a_game_of_several_stays_shut_and_says_why(monkey
 
 def test_review_button_on_a_game_set_up_from_a_position(monkeypatch):
     raise_from_handlers(monkeypatch)
-    from exhibition_lab.ui.widgets.coach import ReviewView
+    from exhibition_lab.ui.widgets.coach_panel import ReviewView
 
     near_the_end = xl.Game.new(1, seed=8)
     while len(near_the_end.hall(0).hall_cards()) < 8:

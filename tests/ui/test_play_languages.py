@@ -18,8 +18,7 @@ from exhibition_lab.games.exhibition.rules.goals import GOALS
 from exhibition_lab.games.exhibition.session import PlaySession
 from exhibition_lab.ui.screens import play as screens
 from exhibition_lab.ui.screens.play import PlayScreen, after_turn, present
-from exhibition_lab.ui.text import coach as coach_words
-from exhibition_lab.ui.text import names
+from exhibition_lab.ui.text import coach_words, names
 from exhibition_lab.ui.text import play as words
 from exhibition_lab.ui.text import score as score_words
 from exhibition_lab.ui.text.i18n import _, catalog_path

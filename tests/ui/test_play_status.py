@@ -17,7 +17,7 @@ from exhibition_lab.games.exhibition.session import PlaySession
 from exhibition_lab.ui.render.play import rule_tag, tag_rules
 from exhibition_lab.ui.screens.play import Message
 from exhibition_lab.ui.text import play as words
-from exhibition_lab.ui.text.coach import plain_change
+from exhibition_lab.ui.text.coach_words import plain_change
 from exhibition_lab.ui.text.numbers import minus
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (

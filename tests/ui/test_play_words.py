@@ -11,12 +11,12 @@ import re
 import numpy as np
 import pytest
 
-from exhibition_lab.games.exhibition.coach import Option
+from exhibition_lab.games.exhibition.coach_model import Option
 from exhibition_lab.games.exhibition.rules.actions import EndExhibition, Place, Take
 from exhibition_lab.games.exhibition.session import HUMAN, PlaySession
 from exhibition_lab.ui.render.css import new_badge_css
 from exhibition_lab.ui.screens import play as screens
-from exhibition_lab.ui.text import coach as coach_words
+from exhibition_lab.ui.text import coach_words
 from exhibition_lab.ui.text import play as words
 from exhibition_lab.ui.text.explain import action_in_words_at
 from exhibition_lab.ui.text.names import you

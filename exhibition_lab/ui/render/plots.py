@@ -27,7 +27,7 @@ from ...games.exhibition.rules.goals import DEPOT, YEARS_GAP
 from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
 from ...games.exhibition.simulate import SimulationResult
 from ..text import charts as words
-from ..text.coach import label_name
+from ..text.coach_words import label_name
 from ..text.i18n import _, translate
 from ..text.names import continent_name, seat_kind_name, spot_name
 from ..text.numbers import tick_label

@@ -2,14 +2,14 @@
 entries and the numbers written on them, in the reader's language.
 
 Goal names, continent names, spot names, review labels and the coach's phrases come from
-their own modules (:mod:`.score`, :mod:`.names`, :mod:`.coach`); the numbers a reader reads
+their own modules (:mod:`.score`, :mod:`.names`, :mod:`.coach_words`); the numbers a reader reads
 as text take the language's decimal sign (:func:`~.numbers.number`).
 """
 
 from __future__ import annotations
 
 from ...games.exhibition.rules.goals import MID_CENTURY, YEARS_GAP, pair_goal
-from .coach import confidence
+from .coach_words import confidence
 from .i18n import _, ngettext, translate
 from .names import reading_name
 from .numbers import number

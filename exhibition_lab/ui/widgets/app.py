@@ -12,23 +12,22 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from ...core.errors import ExhibitionLabError
-from ...games.exhibition import coach
+from ...games.exhibition import coach_model
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.session import HUMAN, YOU, PlaySession
-from ..render import coach as coach_html
+from ..render import coach_pictures
 from ..render import play as html
 from ..render.css import new_badge_css
 from ..screens import play as screens
 from ..screens.play import Message
-from ..text import coach as coach_words
-from ..text import names
+from ..text import coach_words, names
 from ..text import play as words
 from ..text.i18n import language
 from .background import BackgroundRun
 from .cards import CSS, find_widgets
-from .coach import BEST_POSSIBLE_TIME, HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
+from .coach_panel import BEST_POSSIBLE_TIME, HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
 from .controls import NewGameControls
 from .hall import HallView
 from .market import MARKET_WIDTH, ContinentChooser, MarketView
@@ -280,8 +279,8 @@ class GameApp(w.VBox):
         if self.game.is_over or not self.session.humans_turn:
             return
         # the seed the review of this turn uses too: following the hint is never called a mistake
-        seed = coach.decision_seed(self.session.setup.seed, self.game.view())
-        advice = coach.hint(self.game, time_limit=HINT_TIME_LIMIT, seed=seed)
+        seed = coach_model.decision_seed(self.session.setup.seed, self.game.view())
+        advice = coach_model.hint(self.game, time_limit=HINT_TIME_LIMIT, seed=seed)
         self._hint_plan = tuple(advice.actions)
         self._hint_target = screens.hint_target(advice.actions[0])
         self.hint_panel.show(advice)
@@ -320,19 +319,19 @@ class GameApp(w.VBox):
         seed, round_ = self.session.setup.seed, self._review_round
         turns = {seat: sum(s == seat and isinstance(a, Take) for s, a in game.history) for seat in seats}
         self.review_button.disabled = True
-        self.review_label.value = coach_html.reviewing_html()
+        self.review_label.value = coach_pictures.reviewing_html()
         # after a solo game, one step more: the best its cards allowed (the stock is known now)
-        best: list[coach.BestPossible] = []
+        best: list[coach_model.BestPossible] = []
         solo = game.is_solo and game.is_over
         self.review_progress.max, self.review_progress.value = max(1, sum(turns.values()) + solo), 0
         self.review_area.children = []
         self.review_status.layout.display = "flex"
-        reviews: dict[int, coach.Review] = {}
+        reviews: dict[int, coach_model.Review] = {}
 
         def job(should_stop: Callable[[], bool]) -> None:
             before = 0
             for seat in seats:
-                reviews[seat] = coach.review(
+                reviews[seat] = coach_model.review(
                     game,
                     seat,
                     time_limit=REVIEW_TIME_LIMIT,
@@ -344,8 +343,8 @@ class GameApp(w.VBox):
                     return
                 before += turns[seat]
             if solo:
-                self.review_label.value = coach_html.working_out_best_html()
-                best.append(coach.best_possible(game, time_limit=BEST_POSSIBLE_TIME))
+                self.review_label.value = coach_pictures.working_out_best_html()
+                best.append(coach_model.best_possible(game, time_limit=BEST_POSSIBLE_TIME))
                 self.review_progress.value = before + 1
 
         def done() -> None:
@@ -354,13 +353,13 @@ class GameApp(w.VBox):
             if round_ != self._review_round:
                 return
             if self._review_run.error is not None:
-                self.review_area.children = [w.HTML(coach_html.review_failed_html(self._review_run.error))]
+                self.review_area.children = [w.HTML(coach_pictures.review_failed_html(self._review_run.error))]
             elif len(reviews) == len(seats) and not self._review_run.stopped:
                 named = [(game.players[seat], seat) for seat in seats]
                 self.review_area.children = [ReviewView.of_reviews(reviews, named, best=best[0] if best else None)]
                 self._review_anchor.tick += 1  # the finished review is taller than its progress line
             else:
-                self.review_area.children = [w.HTML(coach_html.review_cancelled_html())]
+                self.review_area.children = [w.HTML(coach_pictures.review_cancelled_html())]
 
         self._review_run.start(job, done, background=self.background)
 

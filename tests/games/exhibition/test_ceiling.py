@@ -218,7 +218,7 @@ def test_refuses_what_is_not_a_game():
 
 # ---------------------------------------------------------------- the coach after a solo game
 def test_best_possible_after_a_solo_game_and_the_years_gap_what_if():
-    from exhibition_lab.games.exhibition import coach
+    from exhibition_lab import coach
 
     played = play_game(xl.Game.new(1, seed=5), [GreedyBot()], np.random.default_rng(5))
     best = coach.best_possible(played, time_limit=None, nodes=50)

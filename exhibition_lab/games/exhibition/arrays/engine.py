@@ -5,7 +5,7 @@ place (R10–R10c) — each applied at once to every game in that phase, so game
 mid-turn (from any :class:`~exhibition_lab.games.exhibition.rules.turns.State`) and may end at
 different times. Decisions come from policies (:mod:`.policies`), one per seat; what they may
 choose is a boolean mask (:mod:`.masks`); the log and forced turns speak the integer ids of
-:class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`, as ``Setup.legal_actions``
+:class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`, as ``Setup.legal_ids``
 does.
 
 The engine imports only core and the rules (:mod:`exhibition_lab.games.exhibition.rules`): a

@@ -187,7 +187,7 @@ def test_from_states_refuses_a_chance_node_and_a_stock_order_of_other_cards():
     with pytest.raises(xl.ExhibitionLabError, match="as many stock orders"):
         ls.from_states(setup, [game.state], [])
     b = ls.from_states(setup, [game.state], [game.stock_order])
-    ids = setup.legal_actions(game.state)  # ascending ids
+    ids = setup.legal_ids(game.state)  # ascending ids
     assert ls.legal_actions(b, 0) == [setup.space.decode_action(a) for a in ids]
 
 

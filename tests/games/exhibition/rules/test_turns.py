@@ -125,10 +125,27 @@ def test_the_integer_protocol_encodes_every_action_and_outcome():
         outcomes = setup.chance_outcomes(state)
         ids = [a for a, _ in outcomes]
         assert ids == sorted(ids) and all(0 <= a < setup.info.max_chance_outcomes for a in ids)
-        state = setup.apply(state, ids[0])
-    actions = setup.legal_actions(state)
+        state = setup.child(state, ids[0])
+    actions = setup.legal_ids(state)
     assert [setup.decode(state, a) for a in actions] == sorted(
         turns.legal_actions(setup, state), key=lambda m: setup.encode(state, m)
     )
     assert all(setup.string_to_action(state, setup.action_to_string(state, a)) == a for a in actions)
     assert setup.info.num_distinct_actions == len(setup.deck) + 6 + setup.layout.n_spots + 2
+
+
+def test_the_rules_ids_and_child_are_named_apart_from_the_games_moves_and_apply():
+    """``Rules.legal_ids``/``Rules.child`` speak ids and leave the state given unchanged;
+    ``Game.legal_actions``/``Game.apply`` speak moves and change the game (R7 takes first)."""
+    game = xl.Game.new(2, seed=8)
+    setup, before = game.setup, game.state
+    ids = setup.legal_ids(before)
+    assert all(isinstance(a, int) for a in ids)
+    assert [setup.decode(before, a) for a in ids] == sorted(game.legal_actions(), key=lambda m: setup.encode(before, m))
+    after = setup.child(before, ids[0])
+    assert game.state is before and after != before  # the rules return a new state
+    assert game.apply(setup.decode(before, ids[0])) is game and after in game.states()  # the game moves on (then R9)
+    with pytest.warns(DeprecationWarning, match="legal_ids"):
+        assert setup.legal_actions(before) == ids
+    with pytest.warns(DeprecationWarning, match="child"):
+        assert setup.apply(before, ids[0]) == after

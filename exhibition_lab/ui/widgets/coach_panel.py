@@ -1,7 +1,7 @@
 """The coach in the play app: a hint panel during the game and a review after it.
 
 Both only display what :mod:`exhibition_lab.coach` computes from the player's own view,
-in the words of :mod:`exhibition_lab.ui.text.coach` placed by :mod:`exhibition_lab.ui.render.coach`.
+in the words of :mod:`exhibition_lab.ui.text.coach_words` placed by :mod:`exhibition_lab.ui.render.coach_pictures`.
 """
 
 from __future__ import annotations
@@ -11,18 +11,18 @@ from html import escape
 
 import ipywidgets as w
 
-from ...games.exhibition import coach
-from ...games.exhibition.coach import BestPossible, Decision, Hint, Review
+from ...games.exhibition import coach_model
+from ...games.exhibition.coach_model import BestPossible, Decision, Hint, Review
 from ...games.exhibition.game import Game
-from ..render import coach as html
+from ..render import coach_pictures as html
 from ..render.halls import hall_html
-from ..text import coach as words
+from ..text import coach_words as words
 
 #: The play app's budget: enough playouts to rank the options, bounded so a click answers
 #: within about a second (the first round of playouts always runs).
 HINT_TIME_LIMIT = 1.0
 REVIEW_TIME_LIMIT = 0.4  # per reviewed decision
-BEST_POSSIBLE_TIME = coach.BEST_POSSIBLE_TIME  # after a solo game: the best its cards allowed
+BEST_POSSIBLE_TIME = coach_model.BEST_POSSIBLE_TIME  # after a solo game: the best its cards allowed
 
 
 class HintPanel(w.VBox):
@@ -129,7 +129,7 @@ class ReviewView(w.VBox):
         """The review of ``seats[0]``, with a chooser for the other seats when there are several."""
 
         def review_of(seat: int) -> Review:
-            return coach.review(game, seat, time_limit=time_limit, seed=seed)
+            return coach_model.review(game, seat, time_limit=time_limit, seed=seed)
 
         named = [(game.players[seat], seat) for seat in seats]
         return cls(review_of(seats[0]), chooser=review_of, seats=named)

@@ -1,7 +1,7 @@
 """Everything the coach says: a turn in words, a hint and its reasons, the value of an
 option, a review's summary and the reasons behind each reviewed decision.
 
-The coach (:mod:`exhibition_lab.games.exhibition.coach`) returns data; this module words it
+The coach (:mod:`exhibition_lab.games.exhibition.coach_model`) returns data; this module words it
 and registers those words for the coach's records with
 :func:`~exhibition_lab.core.words.tells`, so ``print(coach.hint(game))`` and
 ``review.summary()`` speak these sentences.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.errors import ArgumentError
 from ...core.words import tells
 from ...games.exhibition.agents import TurnPlan
-from ...games.exhibition.coach import (
+from ...games.exhibition.coach_model import (
     BLUNDER,
     PENALTIES,
     THRESHOLDS,

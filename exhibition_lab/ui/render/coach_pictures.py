@@ -1,14 +1,14 @@
 """The coach's panels as HTML: the hint with its options table, a review's summary and one
 reviewed decision beside the hall before it. The sentences come from
-:mod:`exhibition_lab.ui.text.coach`; only their places are set here."""
+:mod:`exhibition_lab.ui.text.coach_words`; only their places are set here."""
 
 from __future__ import annotations
 
 from html import escape
 
-from ...games.exhibition.coach import Decision, Hint, Option, Review
+from ...games.exhibition.coach_model import Decision, Hint, Option, Review
 from ...games.exhibition.rules.actions import Place
-from ..text import coach as words
+from ..text import coach_words as words
 from ..text.numbers import signed
 from .cards import card_html
 from .halls import hall_html
