@@ -90,6 +90,8 @@ def moved_attribute(module: str, name: str, home: str) -> object:
 class _Forward(types.ModuleType):
     """A moved module: its names are read from the module its code lives in now."""
 
+    __all__: list[str]  # set when the module is made, from the module it forwards to
+
     def __getattr__(self, name: str) -> object:
         if name.startswith("__"):
             raise AttributeError(name)

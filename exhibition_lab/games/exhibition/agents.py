@@ -213,6 +213,13 @@ class TurnPlan:
         return [a for a in (self.take, self.move, self.place) if a is not None]
 
 
+def plan_card(view: PlayerView, plan: TurnPlan) -> Card:
+    """The card a turn plan places: the one it takes, or without a take the card in hand (R7)."""
+    card = plan.take.card if plan.take is not None else view.hand
+    assert card is not None  # a plan without a take is made only with a card in hand
+    return card
+
+
 class SearchBot:
     """Determinised Monte Carlo over whole turns.
 
@@ -312,8 +319,7 @@ class SearchBot:
         scored.sort(key=lambda item: -item[0])  # stable: legal order breaks ties
         plans = []
         for _, plan in scored[: self.candidates]:
-            card = plan.take.card if plan.take else view.hand
-            assert card is not None  # without a take, the card is already in hand
+            card = plan_card(view, plan)
             if card.is_white and (plan.take is not None or view.phase is Phase.MOVE):
                 plans += [TurnPlan(plan.take, Move(c), plan.place) for c in CONTINENTS]
             else:

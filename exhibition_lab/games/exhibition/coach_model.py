@@ -33,12 +33,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from ...core.errors import ArgumentError
 from ...core.words import Phrase, told
-from .agents import SearchBot, TurnPlan, forced_turns, seat_outcomes
+from .agents import SearchBot, TurnPlan, forced_turns, plan_card, seat_outcomes
 from .arrays.engine import determinisations, play
 from .arrays.policies import make_policy
 from .arrays.scoring import score, winners
@@ -50,7 +51,10 @@ from .rules.cards import Card
 from .rules.goals import DEPOT, EMPTY_SPOTS
 from .rules.hall import Hall
 from .rules.layout import Layout
-from .rules.scoring import SOLO_SCALE, score_halls, solo_score
+from .rules.scoring import SOLO_SCALE, ScoreLine, score_halls, solo_score
+
+if TYPE_CHECKING:
+    from tqdm.auto import tqdm
 
 #: Loss thresholds in fame points (solo: hundreds of ×100 points) for the review labels,
 #: in the manner of chess analysis boards: below 0.5 fp a choice is good.
@@ -124,15 +128,18 @@ class Evaluation:
     @property
     def unit(self) -> str:
         """What the values measure, in words (``points (×100)`` in solo)."""
-        return told(self, "unit")
+        words: str = told(self, "unit")
+        return words
 
     def describe(self, option: Option) -> str:
         """An option in words: ``take 1953 · Everest … (Asia), place it in Mid Century``."""
-        return told(self, "describe", option)
+        words: str = told(self, "describe", option)
+        return words
 
     def table(self) -> list[dict[str, object]]:
         """One row per option (for a DataFrame or a notebook table)."""
-        return told(self, "table")
+        rows: list[dict[str, object]] = told(self, "table")
+        return rows
 
 
 def evaluate(
@@ -199,7 +206,7 @@ def evaluate_view(
     return ev
 
 
-_EVALUATIONS: OrderedDict[tuple, Evaluation] = OrderedDict()
+_EVALUATIONS: OrderedDict[tuple[object, ...], Evaluation] = OrderedDict()
 _KEEPING = threading.Lock()  # the app's review works in a thread of its own
 
 
@@ -209,7 +216,7 @@ def forget_evaluations() -> None:
         _EVALUATIONS.clear()
 
 
-def decision_key(view: PlayerView) -> tuple:
+def decision_key(view: PlayerView) -> tuple[object, ...]:
     """A hashable key of everything a seat's view holds: one decision of one seat."""
     return tuple(tuple(view.market.items()) if f.name == "market" else getattr(view, f.name) for f in fields(view))
 
@@ -376,7 +383,8 @@ class GoalChange:
         return self.new - self.old
 
     def __str__(self) -> str:
-        return told(self)
+        words: str = told(self)
+        return words
 
 
 @dataclass(frozen=True)
@@ -394,7 +402,8 @@ class Risk:
         return self.count == 0
 
     def __str__(self) -> str:
-        return told(self)
+        words: str = told(self)
+        return words
 
 
 @dataclass(frozen=True)
@@ -414,7 +423,8 @@ class Hint:
         return self.option.actions
 
     def __str__(self) -> str:
-        return told(self)
+        words: str = told(self)
+        return words
 
 
 def hint(
@@ -432,7 +442,7 @@ def hint(
 
 
 def _hall_after(view: PlayerView, plan: TurnPlan) -> Hall:
-    card = plan.take.card if plan.take is not None else view.hand
+    card = plan_card(view, plan)
     if isinstance(plan.place, Place):
         return view.hall.place(card, plan.place.showcase, plan.place.spot, view.others, players=len(view.players))
     if isinstance(plan.place, ToDepot):
@@ -440,7 +450,9 @@ def _hall_after(view: PlayerView, plan: TurnPlan) -> Hall:
     return view.hall
 
 
-def _lines(view: PlayerView, halls: tuple[Hall, ...], market: list[Card], six_round: list[int | None]) -> dict:
+def _lines(
+    view: PlayerView, halls: tuple[Hall, ...], market: list[Card], six_round: list[int | None]
+) -> dict[str, ScoreLine]:
     if len(view.players) == 1:
         return {line.goal: line for line in solo_score(halls[0], market).lines}
     names = view.players
@@ -448,7 +460,7 @@ def _lines(view: PlayerView, halls: tuple[Hall, ...], market: list[Card], six_ro
     return {line.goal: line for line in sheet[names[view.seat]].lines}
 
 
-def _scored_after(view: PlayerView, plan: TurnPlan) -> tuple[dict, dict]:
+def _scored_after(view: PlayerView, plan: TurnPlan) -> tuple[dict[str, ScoreLine], dict[str, ScoreLine]]:
     """The seat's score lines before the plan and right after it, as if the game ended now on
     the visible cards (the market without the taken card; the refill is unknown)."""
     card = plan.take.card if plan.take is not None else view.hand
@@ -551,12 +563,14 @@ class Decision:
     @property
     def played_words(self) -> str:
         """The turn played, in words."""
-        return told(self, "played")
+        words: str = told(self, "played")
+        return words
 
     @property
     def best_words(self) -> str:
         """The best turn found, in words."""
-        return told(self, "best")
+        words: str = told(self, "best")
+        return words
 
 
 @dataclass(frozen=True)
@@ -587,11 +601,13 @@ class Review:
 
     def table(self) -> list[dict[str, object]]:
         """One row per decision (for a DataFrame or a notebook table)."""
-        return told(self, "table")
+        rows: list[dict[str, object]] = told(self, "table")
+        return rows
 
     def summary(self) -> str:
         """The review in a few lines: the counts, the loss, the worst decisions."""
-        return told(self, "summary")
+        words: str = told(self, "summary")
+        return words
 
 
 def review(
@@ -647,7 +663,7 @@ def review(
     return Review(index, game.players[index], game.is_solo, tuple(decisions))
 
 
-def _bar(total: int, enabled: bool):
+def _bar(total: int, enabled: bool) -> tqdm | None:
     if not enabled:
         return None
     from tqdm.auto import tqdm
@@ -671,8 +687,9 @@ def _turn_done(log: list[tuple[int, Action]], k: int) -> bool:
 
 
 def _played_plan(log: list[tuple[int, Action]], k: int) -> TurnPlan:
-    take = log[k][1]
-    move = log[k + 1][1] if isinstance(log[k + 1][1], Move) else None
+    take = cast(Take, log[k][1])  # a turn's first action is its take (R7)
+    after = log[k + 1][1]
+    move = after if isinstance(after, Move) else None
     place = log[k + 2 if move is not None else k + 1][1]
     return TurnPlan(take, move, place)
 
@@ -714,7 +731,8 @@ class PenaltyWhatIf:
         return self.best > self.played
 
     def __str__(self) -> str:
-        return told(self)
+        words: str = told(self)
+        return words
 
 
 @dataclass(frozen=True)
@@ -751,7 +769,8 @@ class BestPossible:
 
     def summary(self) -> str:
         """Best possible with these cards, in words, with the game's own score."""
-        return told(self)
+        words: str = told(self)
+        return words
 
 
 def best_possible(

@@ -20,7 +20,7 @@ from ...games.exhibition.rules.actions import Take
 from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.hall import Hall
 from ...games.exhibition.rules.layout import ShowcaseKind
-from ...games.exhibition.rules.scoring import ScoreLine, score_halls
+from ...games.exhibition.rules.scoring import ScoreLine, ScoreSheet, score_halls
 from ..render.css import style
 from ..render.halls import hall_html
 from ..render.tile import TILE_COLUMN_WIDTH, tile_column_background, tile_column_head_html
@@ -94,8 +94,8 @@ class Exercise(w.VBox):
     def static_body(self) -> str:
         return ""
 
-    def _repr_mimebundle_(self, **kwargs) -> dict:
-        bundle = super()._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:
+        bundle: dict[str, object] = super()._repr_mimebundle_(**kwargs)
         bundle["text/html"] = self.static_html()  # shown where widgets cannot run
         bundle["text/plain"] = self.static_text()  # whole, where even HTML is not shown
         return bundle
@@ -278,7 +278,7 @@ class CountPoints(Exercise):
         *,
         goal: str | None = None,
         question: str | None = None,
-        score: Callable[[Mapping[str, Hall]], object] = score_halls,
+        score: Callable[[Mapping[str, Hall]], ScoreSheet] = score_halls,
     ) -> None:
         sheet = score(halls)
         self.player = sheet[name]

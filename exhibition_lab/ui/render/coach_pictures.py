@@ -8,6 +8,7 @@ from html import escape
 
 from ...games.exhibition.coach_model import Decision, Hint, Option, Review
 from ...games.exhibition.rules.actions import Place
+from ...games.exhibition.rules.cards import Card
 from ..text import coach_words as words
 from ..text.numbers import signed
 from .cards import card_html
@@ -69,7 +70,7 @@ def review_summary_html(review: Review) -> str:
     )
 
 
-def _taken(option: Option, d: Decision):
+def _taken(option: Option, d: Decision) -> Card | None:
     return option.plan.take.card if option.plan.take is not None else d.view.hand
 
 

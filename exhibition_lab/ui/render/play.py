@@ -45,7 +45,7 @@ def tag_rules(html: str) -> str:
     rule = RULE_ID.pattern
     pattern = re.compile(rf"\s*\(({rule})\)|,\s*({rule})\)|(?<![\w'>])({rule})(?![\w<])")
 
-    def tag(match: re.Match) -> str:
+    def tag(match: re.Match[str]) -> str:
         alone, closing, bare = match.groups()
         if closing:
             return ")" + rule_tag(closing)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import Formatter
 
+from ...games.exhibition.agents import plan_card
 from ...games.exhibition.odds import expected_fp
 from ...games.exhibition.rules.actions import Place, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
@@ -32,6 +33,9 @@ from ..text.i18n import _, translate
 from ..text.names import continent_name, seat_kind_name, spot_name
 from ..text.numbers import tick_label
 from .fonts import use_cjk_fallback
+
+if TYPE_CHECKING:
+    from ...games.exhibition.coach_model import Evaluation, Option, Review
 
 WHITE_EDGE = "#555555"
 
@@ -265,7 +269,7 @@ def plot_pool_timeline(
 LABEL_COLOURS = {"good": "#2e7d32", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
 
 
-def plot_options(evaluation, *, top: int = 8) -> Figure:
+def plot_options(evaluation: Evaluation, *, top: int = 8) -> Figure:
     """The options of one decision (:func:`exhibition_lab.coach.evaluate`) with their 95%
     intervals, best on top."""
     options = evaluation.options[:top]
@@ -282,11 +286,11 @@ def plot_options(evaluation, *, top: int = 8) -> Figure:
     return fig
 
 
-def _option_label(evaluation, option) -> str:
+def _option_label(evaluation: Evaluation, option: Option) -> str:
     """A short label that keeps what tells options apart: the card, the move, the placement
     (the subject is left out; a cut describe() text would end before the placement)."""
     plan = option.plan
-    card = plan.take.card if plan.take is not None else evaluation.view.hand
+    card = plan_card(evaluation.view, plan)
     parts = [_("take {card}", card=card.token)] if plan.take is not None else [card.token]
     if plan.move is not None:
         parts.append(_("move to {continent}", continent=continent_name(plan.move.continent)))
@@ -298,7 +302,7 @@ def _option_label(evaluation, option) -> str:
     return " → ".join(parts)
 
 
-def plot_review(review) -> Figure:
+def plot_review(review: Review) -> Figure:
     """Across a reviewed game: the expected result of the best turn and of the turn played,
     each decision coloured by its label (:func:`exhibition_lab.coach.review`)."""
     fig, ax = _figure(8.0, 4.0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..text.score import (
     column,
@@ -24,6 +24,19 @@ from .css import style
 
 if TYPE_CHECKING:
     from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet
+
+
+class ComparisonRow(TypedDict):
+    """One goal of a :class:`ScoreComparison` (``before``/``after`` are ``None`` where the goal
+    is absent on that side; ``changed`` is falsy, ``None`` included, when nothing moved)."""
+
+    goal: str
+    rule: str
+    before: float | None
+    after: float | None
+    before_reason: str
+    after_reason: str
+    changed: bool | None
 
 
 @dataclass(frozen=True, repr=False)
@@ -45,14 +58,15 @@ class ScoreComparison:
         heads = comparison_heads()
         return self.before_label or heads["before"], self.after_label or heads["after"]
 
-    def rows(self) -> list[dict[str, object]]:
+    def rows(self) -> list[ComparisonRow]:
         """One dict per goal: label, rule, points and reason before and after, changed."""
         goals = list(dict.fromkeys([*(line.goal for line in self.before.lines), *(ln.goal for ln in self.after.lines)]))
-        rows = []
+        rows: list[ComparisonRow] = []
         for goal in goals:
             old = _line_or_none(self.before, goal)
             new = _line_or_none(self.after, goal)
             line = new or old
+            assert line is not None  # the goal came from one side's lines
             rows.append(
                 {
                     "goal": goal_label(goal),
@@ -61,7 +75,10 @@ class ScoreComparison:
                     "after": None if new is None else new.points,
                     "before_reason": "" if old is None else reason_words(old),
                     "after_reason": "" if new is None else reason_words(new),
-                    "changed": (old is None) != (new is None) or (old and new and old.points != new.points),
+                    # score lines are never falsy, so this is a bool, or None when a side lacks the goal
+                    "changed": cast(
+                        "bool | None", (old is None) != (new is None) or (old and new and old.points != new.points)
+                    ),
                 }
             )
         return rows

@@ -12,18 +12,19 @@ from ..text import timeline as words
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
+    from matplotlib.figure import Figure, SubFigure
 
     from ...games.timeline.agents import KnowledgeResult
 
 
-def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure:
+def plot_knowledge(result: KnowledgeResult, ax: Axes | None = None) -> Figure | SubFigure:
     """Win rate against the bot's spread in years, one line per player count, with its 95%
     band and the fair share (1 / players) dashed."""
     from matplotlib import rcParams
 
     from .plots import Chart
 
+    fig: Figure | SubFigure  # an axes given in a subfigure draws there
     if ax is None:
         fig = Chart(figsize=(8, 4.2), layout="constrained")
         ax = fig.add_subplot()

@@ -331,6 +331,7 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
                 name = spot_name(game.layout, s, i)
                 # hover an unlit spot to read why the card may not go there
                 if placing and (s, i) not in legal:
+                    assert game.hand is not None  # a card is placed only once it is in hand (R10 follows R7)
                     refused = placement_in_words(hall, game.hand, s, i, game.others(), players=game.n_players)
                 hover = words.refused_spot_hover(name, refused.words, refused.rule) if refused else name
             elif card.is_white and not card.is_einstein:
@@ -471,6 +472,7 @@ def refused_spot(session: PlaySession, showcase: int, spot: int) -> Message | No
     game = session.game
     if not session.placing:
         return None
+    assert game.hand is not None  # a card is placed only once it is in hand (R10 follows R7)
     plain = placement_in_words(
         game.hall(game.current), game.hand, showcase, spot, game.others(), players=game.n_players
     )
@@ -508,6 +510,7 @@ def no_fit(session: PlaySession) -> NoFit:
     points, or in a solo game points ×100 (S2). The costs come first: they are what the
     player must choose now."""
     game = session.game
+    assert game.hand is not None  # the card that fits nowhere is the one in hand (R10a)
     nowhere = fits_nowhere_in_words(game.hall(game.current), game.hand, game.others(), players=game.n_players)
     costs = []
     if session.can(ToDepot):

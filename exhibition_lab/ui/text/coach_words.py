@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...core.errors import ArgumentError
 from ...core.words import tells
-from ...games.exhibition.agents import TurnPlan
+from ...games.exhibition.agents import TurnPlan, plan_card
 from ...games.exhibition.coach_model import (
     BLUNDER,
     PENALTIES,
@@ -71,7 +71,7 @@ def placement_words(view: PlayerView, place: Action) -> str:
 
 def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
     """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``."""
-    card = plan.take.card if plan.take is not None else view.hand
+    card = plan_card(view, plan)
     parts = []
     if plan.take is not None:
         parts.append(_("take {card}").format(card=card_words(card)))
@@ -150,7 +150,7 @@ def evaluation_table(evaluation: Evaluation) -> list[dict[str, object]]:
     rows = []
     for option in evaluation.options:
         plan = option.plan
-        card = plan.take.card if plan.take is not None else view.hand
+        card = plan_card(view, plan)
         row: dict[str, object] = {
             column("card"): card_words(card, width=40),
             column("move"): continent_name(plan.move.continent) if plan.move is not None else "",

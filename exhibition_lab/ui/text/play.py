@@ -84,7 +84,9 @@ def what_now(session: PlaySession) -> str:
 def placing_options(session: PlaySession) -> str:
     """The ways to play the card in hand, as one clause: ``place 1910 in a lit spot, put it
     in the Depot``; when it fits nowhere the clause says so first."""
-    card = card_name(session.game.hand)
+    hand = session.game.hand
+    assert hand is not None  # the options are asked for the card in hand (R10)
+    card = card_name(hand)
     options = []
     if session.legal_spots():
         options.append(_("place {card} in a lit spot").format(card=card))
@@ -193,7 +195,7 @@ def variations_in_words(game: Game) -> str:
             rule=kind.rule,
         )
         for kind in game.layout
-        if kind.is_variation
+        if kind.covers is not None  # a variation showcase (V2–V6)
     ]
     if game.secret_decades is not None:
         parts.append(
@@ -406,6 +408,7 @@ def undo_refusal_in_words(session: PlaySession) -> str:
     if why is UndoRefusal.ONLY_FORCED:
         return _("Nothing to undo: every human move so far was forced (the only one possible)")
     if why is UndoRefusal.NOT_YOURS:
+        assert owner is not None  # this refusal always names the seat whose decision is last
         return _(
             "Undo takes back only your own moves: the last one was {name}'s (hot-seat players cannot undo each other)"
         ).format(name=session.game.players[owner])
@@ -528,7 +531,9 @@ def move_vehicle_label() -> str:
 
 
 def no_fit_title(session: PlaySession) -> str:
-    return _("{card} fits nowhere in your hall.").format(card=card_name(session.game.hand))
+    hand = session.game.hand
+    assert hand is not None  # the card that fits nowhere is the one in hand (R10a)
+    return _("{card} fits nowhere in your hall.").format(card=card_name(hand))
 
 
 def depot_cost_at_end(session: PlaySession) -> str:

@@ -8,6 +8,7 @@ makes of it; it holds no words and no HTML of its own."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import ipywidgets as w
 
@@ -191,10 +192,10 @@ class GameApp(w.VBox):
         # shown as the plain-text output of the app cell: a sentence, not an object address
         return words.app_in_words(self.session)
 
-    def _repr_mimebundle_(self, **kwargs) -> dict:
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:
         # where the board cannot be drawn (a notebook opened before it runs, a static page),
         # a stand-in says what the app is and what to run; a live notebook draws the widget
-        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle: dict[str, object] = super()._repr_mimebundle_(**kwargs)
         bundle["text/html"] = html.stand_in_html(words.app_in_words(self.session), words.stand_in())
         return bundle
 
@@ -308,6 +309,10 @@ class GameApp(w.VBox):
         """Whether the coach is reviewing the game now."""
         return self._review_run.running
 
+    def _review_progressed(self, before: int, done: int, _total: int) -> None:
+        # the bar counts every reviewed seat's turns: ``before`` of the seats already reviewed
+        self.review_progress.value = before + done
+
     def _review(self) -> None:
         """Review the human seats' decisions of the finished game, step by step (a chooser
         switches between several humans). The progress shows at once; the work runs in the
@@ -337,7 +342,7 @@ class GameApp(w.VBox):
                     time_limit=REVIEW_TIME_LIMIT,
                     seed=seed,
                     should_stop=should_stop,
-                    on_turn=lambda done, _total, b=before: setattr(self.review_progress, "value", b + done),
+                    on_turn=partial(self._review_progressed, before),
                 )
                 if should_stop():
                     return

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tqdm import tqdm  # the notebook's bar is one too (tqdm.notebook.tqdm)
 
 
 class BackgroundRun:
@@ -24,7 +27,7 @@ class BackgroundRun:
         return self._thread is not None and self._thread.is_alive()
 
     def start(
-        self, job: Callable[[Callable[[], bool]], Any], on_done: Callable[[], None], *, background: bool = True
+        self, job: Callable[[Callable[[], bool]], object], on_done: Callable[[], None], *, background: bool = True
     ) -> bool:
         """Start ``job``; returns ``False`` (and starts nothing) while another job runs."""
         if self.running:
@@ -62,7 +65,7 @@ class BackgroundRun:
             self._thread.join(timeout)
 
 
-def progress_bar(total: int, unit: str, description: str):
+def progress_bar(total: int, unit: str, description: str) -> tqdm:
     """A notebook bar (tqdm's widget, placed by the caller, never printed), or a bar that
     shows nothing where tqdm has no widget: a console bar run from a widget's thread writes
     its lines to JupyterLab's log console, where no player looks."""
@@ -79,7 +82,7 @@ def progress_bar(total: int, unit: str, description: str):
         return console_tqdm(total=total, unit=unit, desc=description, disable=True)
 
 
-def hide_readout(bar) -> None:
+def hide_readout(bar: tqdm) -> None:
     """Keep the progress bar, drop tqdm's numbers beside it (rates and times read as noise
     to a player); the description says what is counted."""
     container = getattr(bar, "container", None)

@@ -44,7 +44,8 @@ class HintPanel(w.VBox):
     @property
     def value(self) -> str:
         """The advice as HTML (what the panel shows)."""
-        return self.text.value
+        shown: str = self.text.value
+        return shown
 
     def show(self, advice: Hint) -> None:
         self.text.value = html.hint_html(advice)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 import numpy as np
@@ -18,6 +19,9 @@ from ..render.play import rule_tag
 from ..text import setup as words
 from ..text.names import showcase_name, you
 from .panels import ScrollAnchor
+
+if TYPE_CHECKING:
+    from traitlets.utils.bunch import Bunch  # what an observer is told: the trait's old and new values
 
 #: Every option row of the panel: a checkbox of fixed width, then its words (top-aligned,
 #: so one-line and two-line rows start at the same place).
@@ -226,7 +230,7 @@ class NewGameControls(w.VBox):
             self.names[k].placeholder = defaults[k] if k < n else words.panel("name")
 
     # ------------------------------------------------------------------ seed
-    def _seed_typed(self, change) -> None:
+    def _seed_typed(self, change: Bunch) -> None:
         if self._writing_seed:
             return
         self._writing_seed = True
@@ -235,7 +239,7 @@ class NewGameControls(w.VBox):
         finally:
             self._writing_seed = False
 
-    def _keep_ticked(self, change) -> None:
+    def _keep_ticked(self, change: Bunch) -> None:
         if self._writing_seed:
             return
         self._writing_seed = True

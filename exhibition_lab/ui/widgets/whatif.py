@@ -389,9 +389,9 @@ class YearsGapExplorer(w.VBox):
             refusal=self.refusal,
         )
 
-    def _repr_mimebundle_(self, **kwargs) -> dict:
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:
         """The live widget, with a still picture (map and answer) for readers without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle: dict[str, object] = super()._repr_mimebundle_(**kwargs)
         bundle["text/plain"] = repr(self)
         bundle["text/html"] = self.static_html()
         return bundle
