@@ -98,7 +98,7 @@ def _figure(width: float = 7.0, height: float = 4.0) -> tuple[Chart, Axes]:
     return fig, fig.add_subplot()
 
 
-def plot_years_gap_grid(grid: np.ndarray, *, title: str | None = None) -> Figure:
+def plot_years_gap_grid(grid: np.ndarray, *, title: str | None = None) -> Chart:
     """Heatmap of :func:`~exhibition_lab.odds.years_gap_grid`: left year up, right year across
     (titled ``Expected solo Years Gap fame (S4)`` unless ``title`` is given)."""
     fig, ax = _figure(6.5, 5.5)
@@ -330,7 +330,7 @@ def plot_penalty_grid(
     marks: Sequence[tuple[int, int]] = (),
     chosen: tuple[int, int] | None = None,
     levels: Sequence[float] = (1, 2, 3, 4),
-) -> Figure:
+) -> Chart:
     """Heatmap of :func:`~exhibition_lab.odds.penalty_grid` with contour lines at whole fame
     points, the ``marks`` pairs labelled and the ``chosen`` pair circled."""
     fig = plot_years_gap_grid(grid, title=words.every_pair_title(goal))

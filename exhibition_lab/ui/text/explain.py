@@ -116,7 +116,8 @@ def _facts(problem: Problem, layout: Layout) -> _Facts:
 
 def _year(card: Card | None) -> int | str:
     """A dated card's year as the sentences quote it (Einstein by name)."""
-    return card_name(card) if card is None or card.year is None else card.year
+    assert card is not None  # a sentence quotes the year of a card its refusal names
+    return card_name(card) if card.year is None else card.year
 
 
 def _words(problem: Problem, layout: Layout) -> str:
@@ -137,6 +138,7 @@ def _full(problem: Problem, facts: _Facts, layout: Layout) -> str:
 
 
 def _one_per_year(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    assert facts.card is not None  # R2 names the card whose year the hall already holds
     return _("your hall already holds a card of {card}: one card per year").format(card=card_name(facts.card))
 
 
@@ -146,6 +148,7 @@ def _no_white(problem: Problem, facts: _Facts, layout: Layout) -> str:
 
 def _ascending(problem: Problem, facts: _Facts, layout: Layout) -> str:
     if problem.placed is None or problem.spot == problem.spots[0]:  # the card named first is the left one
+        assert facts.other is not None  # R11 names the two cards out of order
         return _("{card} must stand right of {other} in {showcase}: years ascend").format(
             card=_year(facts.card), other=card_name(facts.other), showcase=facts.showcase
         )

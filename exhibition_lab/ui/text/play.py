@@ -195,7 +195,7 @@ def variations_in_words(game: Game) -> str:
             rule=kind.rule,
         )
         for kind in game.layout
-        if kind.covers is not None  # a variation showcase (V2–V6)
+        if kind.covers is not None  # a variation showcase: it lies over one base (V1)
     ]
     if game.secret_decades is not None:
         parts.append(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.seeding import MAX_SEED
 from ...games.exhibition.rules.goals import SECRET_DECADE
-from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS
+from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS, ShowcaseKind
 from ...games.exhibition.session import HUMAN
 from .i18n import N_, _
 from .names import showcase_name
@@ -47,25 +47,30 @@ def variation_line(key: str) -> str:
     return _(kind.line).format(**kind.numbers)
 
 
+def _base(key: str) -> ShowcaseKind:
+    """The base showcase a variation lies over."""
+    covers = VARIATIONS[key].covers
+    assert covers is not None  # every variation lies over one base showcase (V1)
+    return SHOWCASES[covers]
+
+
 def variation_hover(key: str) -> str:
     """A variation showcase's title on hover: its rule in words and what it lies over."""
     kind = VARIATIONS[key]
     return _(
         "{name} (rule {rule} of the rules reference): {line}. A variation over {base}; no white cards here (V1)."
-    ).format(
-        name=showcase_name(kind), rule=kind.rule, line=variation_line(key), base=showcase_name(SHOWCASES[kind.covers])
-    )
+    ).format(name=showcase_name(kind), rule=kind.rule, line=variation_line(key), base=showcase_name(_base(kind.key)))
 
 
 def variation_over(key: str) -> str:
     """``(over General)``: the showcase a variation lies over."""
-    return _("(over {base})").format(base=showcase_name(SHOWCASES[VARIATIONS[key].covers]))
+    return _("(over {base})").format(base=showcase_name(_base(key)))
 
 
 def variation_blocked(key: str, blocked_by: str) -> str:
     """Why a variation's box is off while its rival over the same showcase is ticked (D9)."""
     return _("Off while {other} is ticked: both lie over {base}, and a showcase takes one variation at a time.").format(
-        other=showcase_name(VARIATIONS[blocked_by]), base=showcase_name(SHOWCASES[VARIATIONS[key].covers])
+        other=showcase_name(VARIATIONS[blocked_by]), base=showcase_name(_base(key))
     )
 
 
@@ -74,7 +79,7 @@ def variations_clash(first: str, second: str) -> str:
     return _("{first} and {second} both lie over {base}: choose one of them (one variation per showcase, D9)").format(
         first=showcase_name(VARIATIONS[first]),
         second=showcase_name(VARIATIONS[second]),
-        base=showcase_name(SHOWCASES[VARIATIONS[second].covers]),
+        base=showcase_name(_base(second)),
     )
 
 

@@ -67,7 +67,7 @@ def heading_template() -> str:
     return _("What if your {goal} pair were …")
 
 
-def preset_in_words(left: int | None, right: int | None, held: set[int]) -> str:
+def preset_in_words(left: int | None, right: int | None, held: set[int | None]) -> str:
     """Where the preset sliders come from, side by side, in a few words."""
 
     def side(name: str, year: int | None) -> str:

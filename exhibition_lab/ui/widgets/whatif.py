@@ -11,8 +11,10 @@ pool changes.
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anywidget
 import ipywidgets as w
@@ -28,6 +30,9 @@ from ..render import whatif as draw
 from ..render.css import style
 from ..text import whatif as words
 from .background import BackgroundRun, hide_readout, progress_bar
+
+if TYPE_CHECKING:
+    from traitlets.utils.bunch import Bunch  # what an observer is told: the trait's old and new values
 
 GOAL_OPTIONS = words.GOAL_OPTIONS
 WHOLE_DECK = words.control("whole_deck")
@@ -51,7 +56,7 @@ class PairHeatmap(anywidget.AnyWidget):
     values = traitlets.Bytes(b"").tag(sync=True)
     left = traitlets.Int(1912).tag(sync=True)
     right = traitlets.Int(1987).tag(sync=True)
-    marks = traitlets.List([]).tag(sync=True)
+    marks: traitlets.List[list[int]] = traitlets.List([]).tag(sync=True)  # [left, right] pairs
     title = traitlets.Unicode("").tag(sync=True)
 
     def show_grid(self, grid: np.ndarray) -> None:
@@ -85,9 +90,9 @@ class YearsGapExplorer(w.VBox):
         self.played: odds.PlayOuts | None = None
         self._run = BackgroundRun()
         self._build_controls(left, right, goal)
-        self._grid_key: tuple | None = None
+        self._grid_key: tuple[str, str] | None = None  # (goal, pool) of the map shown
         self._played_pool: str | None = None
-        self._preset_key: tuple | None = None
+        self._preset_key: _PresetKey | None = None
         self._goal_name = words.goal_name(goal)
         self._show_goals_in_play()
         self._follow_the_games_reading()
@@ -130,7 +135,7 @@ class YearsGapExplorer(w.VBox):
         if key != self._preset_key:
             # the pair showcase or the card in hand changed: ask about the cards you have now
             self._preset_key = key
-            left, right = preset_pair(self.game)
+            left, right = preset_pair(self._this_game)
             with self.hold_sync():  # only the sides your cards fill move; the others stay
                 if left is not None:
                     self.left.value = left
@@ -269,17 +274,23 @@ class YearsGapExplorer(w.VBox):
 
     # ------------------------------------------------------------------ the answer
     @property
+    def _this_game(self) -> Game:
+        # the pool offers "this game" only once the explorer asks about a game
+        assert self.game is not None
+        return self.game
+
+    @property
     def pool_cards(self) -> tuple[Card, ...]:
         """The cards the final market is drawn from (before the pair is taken out)."""
         if self.pool.value == THIS_GAME:
-            return odds.game_pool(self.game)
+            return odds.game_pool(self._this_game)
         return self.game.deck if self.game is not None else _standard_deck()
 
     def exact(self) -> odds.PairOdds:
         """The exact odds of the chosen pair, goal and pool (raises for impossible pairs)."""
         left, right, goal = self.left.value, self.right.value, self.goal.value
         if self.pool.value == THIS_GAME:
-            return odds.game_pair_odds(self.game, left, right, goal)
+            return odds.game_pair_odds(self._this_game, left, right, goal)
         return odds.pair_odds(goal, left, right, self.pool_cards)
 
     def update(self) -> None:
@@ -315,7 +326,7 @@ class YearsGapExplorer(w.VBox):
             return
         goal = self.goal.value
         if self.pool.value == THIS_GAME:
-            grid = odds.game_penalty_grid(self.game, goal)
+            grid = odds.game_penalty_grid(self._this_game, goal)
         else:
             grid = odds.penalty_grid(goal, self.pool_cards)
         self.heatmap.show_grid(grid)
@@ -323,7 +334,7 @@ class YearsGapExplorer(w.VBox):
         self.map_help.value = draw.map_help_html(goal, this_game=self.pool.value == THIS_GAME)
         self._grid_key = key
 
-    def _on_heatmap_click(self, _change) -> None:
+    def _on_heatmap_click(self, _change: Bunch) -> None:
         with self.hold_sync():
             self.left.value, self.right.value = self.heatmap.left, self.heatmap.right
 
@@ -346,7 +357,7 @@ class YearsGapExplorer(w.VBox):
         self.simulate_button.disabled, self.stop_button.disabled = True, False
         pool, bot = self.pool.value, self.bot.value
 
-        def play(should_stop) -> None:
+        def play(should_stop: Callable[[], bool]) -> None:
             played = odds.play_outs(n, bot, game=game, seed=seed, progress=bar, should_stop=should_stop)
             self.played, self._played_pool = played, pool
 
@@ -414,7 +425,7 @@ class YearsGapExplorer(w.VBox):
         from ..render.plots import plot_penalty_grid
 
         if self.pool.value == THIS_GAME:
-            grid = odds.game_penalty_grid(self.game, self.goal.value)
+            grid = odds.game_penalty_grid(self._this_game, self.goal.value)
         else:
             grid = odds.penalty_grid(self.goal.value, self.pool_cards)
         figure = plot_penalty_grid(
@@ -436,7 +447,7 @@ def preset_pair(game: Game) -> tuple[int | None, int | None]:
     if hand is not None:
         if left is None and right is None:
             left, right = (hand, None) if hand < 1950 else (None, hand)
-        elif left is None and hand < right:
+        elif left is None and right is not None and hand < right:
             left = hand
         elif right is None and left is not None and hand > left:
             right = hand
@@ -460,7 +471,11 @@ def preset_in_words(game: Game, left: int | None, right: int | None) -> str:
     return words.preset_in_words(left, right, {c.year for c in spots[:2] if c is not None})
 
 
-def _preset_key(game: Game | None) -> tuple | None:
+#: What the preset pair follows: the pair showcase's cards and the card in hand.
+_PresetKey = tuple[tuple[Card | None, ...] | None, Card | None]
+
+
+def _preset_key(game: Game | None) -> _PresetKey | None:
     if game is None:
         return None
     found = odds.pair_showcase(game)
