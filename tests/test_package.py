@@ -118,6 +118,19 @@ def test_mypy_strict_on_the_whole_package():
     assert "no issues found" in out.stdout
 
 
+def test_every_type_ignore_names_its_error_and_why():
+    """A silenced type error names its code (mypy's ignore-without-code) and a comment after it
+    says why the code is right where the checker cannot see it."""
+    silenced = re.compile(r"#\s*type:\s*ignore(?P<code>\[[^\]]+\])?(?P<rest>.*)$")
+    bare = []
+    for path in sorted((ROOT / "exhibition_lab").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found = silenced.search(line)
+            if found and (not found["code"] or not found["rest"].strip().startswith("#")):
+                bare.append(f"{path.relative_to(ROOT)}:{number}")
+    assert not bare, bare
+
+
 def test_the_library_installs_without_the_notebook_stack():
     """An engine user gets numpy, the widgets and the charts; JupyterLab, Voila, nbval and the
     frameworks come with the extras (lab, test, ai)."""

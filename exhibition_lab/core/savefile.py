@@ -140,12 +140,12 @@ class Reader:
         self.require(not extra, f"{where} has unknown {', '.join(repr(str(k)) for k in extra)}")
 
     def seed(self, key: str = "seed") -> int | None:
-        value = self.doc[key]
+        value: int | None = self.doc[key]  # checked just below
         self.require(
             value is None or is_seed(value),
             f"'{key}' must be null or a whole number from 0 to 2**63 − 1, found {value!r}",
         )
-        return value  # type: ignore[no-any-return]
+        return value
 
     def names(self, key: str = "players") -> list[str]:
         value = self.doc[key]

@@ -60,7 +60,7 @@ class Session(Generic[G]):
 
     @staticmethod
     def _names(game: G) -> Sequence[str]:
-        return game.players  # type: ignore[attr-defined, no-any-return]
+        return game.players  # type: ignore[attr-defined, no-any-return]  # every game a session plays (Game, Timeline) names its players
 
     # ------------------------------------------------------------------ who is who
     def is_human(self, seat: int) -> bool:

@@ -51,7 +51,7 @@ from .rules.cards import Card
 from .rules.goals import DEPOT, EMPTY_SPOTS
 from .rules.hall import Hall
 from .rules.layout import Layout
-from .rules.scoring import SOLO_SCALE, ScoreLine, score_halls, solo_score
+from .rules.scoring import SOLO_SCALE, ScoreLine, SoloRules, score_halls, solo_score
 
 if TYPE_CHECKING:
     from tqdm.auto import tqdm
@@ -778,7 +778,7 @@ def best_possible(
     *,
     time_limit: float | None = BEST_POSSIBLE_TIME,
     nodes: int | None = None,
-    solo_rules: object = None,
+    solo_rules: SoloRules | str | None = None,
 ) -> BestPossible:
     """After a solo game (S1): the best score its cards allowed, from the deal's start.
 
@@ -789,7 +789,7 @@ def best_possible(
     if not game.is_solo:
         raise ArgumentError(f"best possible is a solo game's (S1), not one of {game.n_players} players", rule="S1")
     start = _at_start(game)
-    ceiling = solo_ceiling(start, time_limit=time_limit, nodes=nodes, solo_rules=solo_rules, beam=BEST_POSSIBLE_BEAM)  # type: ignore[arg-type]
+    ceiling = solo_ceiling(start, time_limit=time_limit, nodes=nodes, solo_rules=solo_rules, beam=BEST_POSSIBLE_BEAM)
     total = game.score(ceiling.solo_rules)[game.players[0]].total
     return BestPossible(game.players[0], total, ceiling, start, game.copy())
 

@@ -250,7 +250,7 @@ class Game(History[State, Event]):
     @property
     def secret_decades(self) -> tuple[int, ...] | None:
         """Every seat's Secret Decade (V7). Use :meth:`view` to respect hidden information."""
-        return self._state.secret_decades  # type: ignore[return-value]
+        return self._state.secret_decades  # type: ignore[return-value]  # a game's own state knows every Secret Decade; only views hide some
 
     @property
     def is_over(self) -> bool:
@@ -260,7 +260,7 @@ class Game(History[State, Event]):
     def history(self) -> tuple[tuple[int, Action], ...]:
         """Every action the seats made so far, with the seat that made it (chance outcomes
         are in :attr:`steps`)."""
-        return self.decisions  # type: ignore[return-value]
+        return self.decisions  # type: ignore[return-value]  # a seat's decisions are actions; draws and dealt decades are chance's
 
     def others(self, seat: int | None = None) -> tuple[Hall, ...]:
         """The halls of every seat but ``seat`` (default: the current one)."""
@@ -291,7 +291,7 @@ class Game(History[State, Event]):
         The new game has no history."""
         setup, state, stock = determinise(view, rng)
         game = object.__new__(cls)
-        game._begin(setup, Deal(state.market, stock, state.secret_decades), None, state, start=None)  # type: ignore[arg-type]
+        game._begin(setup, Deal(state.market, stock, state.secret_decades), None, state, start=None)  # type: ignore[arg-type]  # determinise fills in every Secret Decade
         return game
 
     # ------------------------------------------------------------------ positions
@@ -407,7 +407,7 @@ class Game(History[State, Event]):
         legal = self._legal
         if legal is None or legal[0] is not self._state:
             legal = self._legal_here()
-        return list(legal[2])  # type: ignore[arg-type]
+        return list(legal[2])  # type: ignore[arg-type]  # the legal moves of a seat are actions; draws are chance's
 
     def is_legal(self, action: Action | str) -> bool:
         try:
@@ -416,7 +416,7 @@ class Game(History[State, Event]):
             return False
         return True
 
-    def apply(self, action: Action | str) -> Game:  # type: ignore[override]
+    def apply(self, action: Action | str) -> Game:  # type: ignore[override]  # a player applies actions only; draws and dealt decades are chance's
         """Apply one action (an Action or its text, e.g. ``"take 1969NA"``); the refill it
         leads to comes from the deal (R9).
 
@@ -449,11 +449,11 @@ class Game(History[State, Event]):
         """
         if not self.decisions:
             raise ExhibitionLabError("nothing to undo: no action has been applied")
-        return History.undo(self)  # type: ignore[return-value]
+        return History.undo(self)  # type: ignore[return-value]  # undo takes back a decision, an action
 
     def copy(self) -> Game:
         """An independent game in the same state with the same history."""
-        return History.copy(self)  # type: ignore[return-value]
+        return History.copy(self)  # type: ignore[return-value]  # History.copy copies the subclass
 
     # ------------------------------------------------------------------ scoring
     def score(self, solo_rules: SoloRules | str | None = None) -> ScoreSheet:
@@ -519,7 +519,7 @@ def _deck(deck: Sequence[Card] | None) -> tuple[Card, ...]:
 def _fill_decades(decades: tuple[int | None, ...] | None, rng: np.random.Generator) -> tuple[int, ...] | None:
     """Unknown Secret Decades (``None``) drawn from the decades nobody is known to hold (V7)."""
     if decades is None or None not in decades:
-        return decades  # type: ignore[return-value]
+        return decades  # type: ignore[return-value]  # no decade is unknown here (the test above)
     free = [d for d in DECADES if d not in decades]
     drawn = iter(free[i] for i in rng.permutation(len(free)))
     return tuple(d if d is not None else next(drawn) for d in decades)

@@ -173,7 +173,7 @@ class Timeline(History[TimelineState, Move]):
 
     @property
     def hand_size(self) -> int:
-        return self._game_rules.hand_size  # type: ignore[return-value]
+        return self._game_rules.hand_size  # type: ignore[return-value]  # the rules set hand_size when made
 
     @property
     def mistake_limit(self) -> int:
@@ -314,12 +314,12 @@ class Timeline(History[TimelineState, Move]):
         states = self.states()
         marks = [k for k, step in enumerate(self.steps) if step.player != CHANCE]
         ends = [*marks[1:], len(states) - 1] if marks else []  # the state just before the next play, or now
-        return tuple(states[end].last for end in ends)  # type: ignore[misc]
+        return tuple(states[end].last for end in ends)  # type: ignore[misc]  # every state after a play keeps its reveal
 
     @property
     def history(self) -> tuple[tuple[int, Play], ...]:
         """Every play so far with the seat that made it (draws are in :attr:`steps`)."""
-        return self.decisions  # type: ignore[return-value]
+        return self.decisions  # type: ignore[return-value]  # a seat's decisions are plays; draws are chance's
 
     @property
     def can_undo(self) -> bool:
@@ -347,7 +347,7 @@ class Timeline(History[TimelineState, Move]):
     # ------------------------------------------------------------------ plays
     def legal_actions(self) -> list[Play]:
         """Every card of the current hand into every gap (T2), hand order then gap order."""
-        return self.legal_moves()  # type: ignore[return-value]
+        return self.legal_moves()  # type: ignore[return-value]  # the moves of a seat are plays; draws are chance's
 
     def is_legal(self, action: Play | str) -> bool:
         try:
@@ -356,7 +356,7 @@ class Timeline(History[TimelineState, Move]):
             return False
         return True
 
-    def apply(self, action: Play | str) -> Timeline:  # type: ignore[override]
+    def apply(self, action: Play | str) -> Timeline:  # type: ignore[override]  # a player applies plays only; draws are chance's
         """Play a card (a :class:`Play` or ``"play <id> <gap>"``) and resolve it (T2–T6, T8).
 
         Raises :class:`IllegalAction` (``.rule`` names the T-rule) and changes nothing when
@@ -370,11 +370,11 @@ class Timeline(History[TimelineState, Move]):
         player draw goes back to the pile)."""
         if not self.decisions:
             raise ArgumentError("nothing to undo: no card has been played")
-        return History.undo(self)  # type: ignore[return-value]
+        return History.undo(self)  # type: ignore[return-value]  # undo takes back a decision, a play
 
     def copy(self) -> Timeline:
         """An independent game in the same state with the same history."""
-        return History.copy(self)  # type: ignore[return-value]
+        return History.copy(self)  # type: ignore[return-value]  # History.copy copies the subclass
 
     # ------------------------------------------------------------------ identity
     def _identity(self) -> tuple[Any, ...]:

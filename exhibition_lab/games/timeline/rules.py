@@ -352,7 +352,7 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
             return GameInfo(1, cards * cards, cards, length, min_utility=0.0, max_utility=float(cards - 1))
         # T1 deals n·h + 1 cards; each round (at most max_rounds, D16) every seat plays once,
         # a miss draws once (T3) and a play-off gives each tied player one card (T5)
-        length = n * self.hand_size + 1 + 3 * n * self.max_rounds  # type: ignore[operator]
+        length = n * self.hand_size + 1 + 3 * n * self.max_rounds  # type: ignore[operator]  # __post_init__ sets hand_size
         return GameInfo(n, cards * cards, cards, length, min_utility=0.0, max_utility=1.0, utility_sum=1.0)
 
     # ------------------------------------------------------------------ protocol: play
@@ -548,13 +548,13 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
         hands = _with_item(st.hands, seat, (*st.hands[seat], card))
         st = st._replace(hands=hands, pile=pile, drawing=rest, last=last)
         if rest:
-            return _to_draw(st, rest, st.phase, last)  # type: ignore[arg-type]
+            return _to_draw(st, rest, st.phase, last)  # type: ignore[arg-type]  # draws follow a play, whose reveal st.last keeps
         if st.phase is Phase.PLAYOFF:
             first = st.active.index(True)
             return st._replace(phase=Phase.PLAY, seat=first, round=st.round + 1)
         if self.is_solo:
             return st._replace(phase=Phase.PLAY, round=st.round + 1)
-        return self._after_turn(st, last)  # type: ignore[arg-type]
+        return self._after_turn(st, last)  # type: ignore[arg-type]  # draws follow a play, whose reveal st.last keeps
 
     def _deal(self, st: TimelineState, card: int, pile: tuple[int, ...]) -> TimelineState:
         """T1: one card at a time round the table, then the top card starts the timeline;
@@ -565,7 +565,7 @@ class TimelineRules(Rules[TimelineState, Move, TimelineView]):
             if not st.timeline:
                 return st._replace(timeline=(card,), pile=pile)
             return st._replace(hands=((card,),), pile=pile, phase=Phase.PLAY)
-        if dealt < n * self.hand_size:  # type: ignore[operator]
+        if dealt < n * self.hand_size:  # type: ignore[operator]  # __post_init__ sets hand_size
             seat = dealt % n
             return st._replace(hands=_with_item(st.hands, seat, (*st.hands[seat], card)), pile=pile)
         return st._replace(timeline=(card,), pile=pile, phase=Phase.PLAY)

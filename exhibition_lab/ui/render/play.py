@@ -147,7 +147,7 @@ def opponents_html(opponents: Opponents) -> str:
         label = (
             f"<div class='exlab-opponent' title='{escape(row.hover)}'>"
             f"<b>{escape(row.name)}</b> <small>{escape(row.kind)}{note}</small><br>"
-            f"{vehicle_html(opponents.table, row.seat, where=True)}{claim}</div>"  # type: ignore[arg-type]
+            f"{vehicle_html(opponents.table, row.seat, where=True)}{claim}</div>"
         )
         rows.append((label, row.hall))
     if not rows:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ..text.names import (
@@ -28,6 +28,17 @@ from .cards import card_html, continent_text_color
 if TYPE_CHECKING:
     from ...games.exhibition.game import Game
 
+
+class Seating(Protocol):
+    """Who sits where and where each vehicle stands (R3, R6): a game, or the play screen's table."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def vehicles(self) -> Sequence[Continent]: ...
+
+
 #: The Continents tile's column width in the play app; the notebook tile uses it too.
 TILE_COLUMN_WIDTH = 78
 #: A vehicle's label, alike on the notebook tile and in the play app: small, white, grey-rimmed, one line.
@@ -40,7 +51,7 @@ VEHICLE_STYLE = (
 _IN_COLUMN = f"max-width:{TILE_COLUMN_WIDTH - 6}px;overflow:hidden;text-overflow:ellipsis"
 
 
-def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
+def vehicle_html(game: Seating, seat: int, *, where: bool = False) -> str:
     """The vehicle of ``seat`` (R3) as a small label: its name in bold, then its player's
     name — or, with ``where``, the continent it stands on (R6, R8). Hover: all three."""
     vehicle, player, continent = vehicle_name(seat), game.players[seat], game.vehicles[seat]
@@ -58,7 +69,7 @@ def vehicle_html(game: Game, seat: int, *, where: bool = False) -> str:
 VEHICLES_ROW_HEIGHT = 32
 
 
-def vehicles_row_html(game: Game, continent: Continent) -> str:
+def vehicles_row_html(game: Seating, continent: Continent) -> str:
     """The vehicles standing on ``continent`` in seat order, in a row of fixed height so that
     columns with and without vehicles line up: one label a line for up to two vehicles;
     three or four share two lines, two labels a line, each cut to half the width (the full
@@ -94,7 +105,7 @@ def tile_column_background(continent: Continent) -> str:
     return f"{continent.color}26"
 
 
-def tile_column_head_html(game: Game, continent: Continent) -> str:
+def tile_column_head_html(game: Seating, continent: Continent) -> str:
     """The head of one Continents column: the continent's name and the vehicles there. The
     play app's column header shows exactly this; so does every notebook tile."""
     return f'<div class="exlab-tile-head">{continent_name_html(continent)}{vehicles_row_html(game, continent)}</div>'

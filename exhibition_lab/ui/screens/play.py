@@ -11,6 +11,7 @@ widget.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from ...games.exhibition.game import Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
@@ -306,8 +307,9 @@ def chooser_screen(session: PlaySession, hint: tuple[str, object] | None = None)
     allowed = (
         frozenset(a.continent for a in session.game.legal_actions() if isinstance(a, Move)) if shown else frozenset()
     )
-    hinted = hint[1] if hint is not None and hint[0] == "continent" else None
-    return Chooser(shown, words.move_vehicle_label(), allowed, hinted)  # type: ignore[arg-type]
+    # a "continent" hint names the continent to move to
+    hinted = cast("Continent", hint[1]) if hint is not None and hint[0] == "continent" else None
+    return Chooser(shown, words.move_vehicle_label(), allowed, hinted)
 
 
 def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) -> HallScreen:

@@ -60,7 +60,7 @@ class MarketView(w.HBox):
         they came since your last decision, the coach's mark."""
         self.new_cards = {c.card for column in tile.columns for c in column.cards if c.new}
         for column, header, buttons, box in zip(tile.columns, self._headers, self._buttons, self._columns):
-            header.value = tile_column_head_html(tile.table, column.continent)  # type: ignore[arg-type]
+            header.value = tile_column_head_html(tile.table, column.continent)
             set_class(box, "exlab-here", column.here)
             box.layout.background_color = tile_column_background(column.continent)
             for k, button in enumerate(buttons):

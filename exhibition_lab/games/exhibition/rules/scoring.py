@@ -296,7 +296,7 @@ def pair_goal_lines(halls: Mapping[str, Hall]) -> dict[str, ScoreLine]:
             continue
         goal_of[name], spots_of[name] = found
         pair = _complete_pair(spots_of[name])
-        values[name] = None if pair is None else goal_of[name].measure(*_years(pair))  # type: ignore[misc]
+        values[name] = None if pair is None else goal_of[name].measure(*_years(pair))  # type: ignore[misc]  # pair_goal gives only the pair goals, which all have a measure
     lines = {}
     for scored in PAIR_GOALS:
         group = {n: v for n, v in values.items() if goal_of[n] is scored}
