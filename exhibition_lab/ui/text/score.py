@@ -3,7 +3,7 @@ score, the solo scale, and how the tiebreak decided (R19–R26, S2–S6, V7)."""
 
 from __future__ import annotations
 
-from ...core.words import tells
+from ...core.words import WordTable
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
 from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, solo_numbers
 from .i18n import _, ngettext, pgettext, translate
@@ -114,13 +114,11 @@ def score_in_words(score: PlayerScore) -> str:
     return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
 
 
-@tells(ScoreLine)
 def _line_text(line: ScoreLine) -> str:
     # print(line) in a notebook: the engine's line, in the reader's language
     return minus(line_words(line))
 
 
-@tells(PlayerScore, "explain")
 def _explained(score: PlayerScore) -> str:
     # PlayerScore.explain() in a notebook: the same lines, in the reader's language
     return score_in_words(score)
@@ -205,3 +203,11 @@ def sheet_goal_column() -> str:
 def winner_mark() -> str:
     """Under a winner's name in the score sheet."""
     return _("winner")
+
+
+#: What this module says of engine objects, handed to :func:`~exhibition_lab.core.words.use_words`
+#: by the package's ``__init__`` (``str(obj)`` is ``"text"``).
+WORDS: WordTable = {
+    (ScoreLine, "text"): _line_text,
+    (PlayerScore, "explain"): _explained,
+}

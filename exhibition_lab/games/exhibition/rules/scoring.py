@@ -69,7 +69,7 @@ class ScoreLine:
 
     def __str__(self) -> str:
         try:
-            return str(told(self))  # the reader's language, once the ui layer registered its words
+            return str(told(self))  # the reader's language, once the ui layer gave its words
         except LookupError:
             return f"{self.label} ({self.rule}): {self.reason} → {_signed(self.points)}"
 
@@ -105,7 +105,7 @@ class PlayerScore:
 
     def explain(self) -> str:
         """One line per goal with its points, rule id and reason, then the total: in the reader's
-        language when the ``ui`` layer registered its words (``import exhibition_lab`` does)."""
+        language when the ``ui`` layer gave its words (``import exhibition_lab`` does)."""
         try:
             return str(told(self, "explain"))
         except LookupError:
