@@ -14,10 +14,9 @@ from typing import Any
 from ...core.words import Phrase, WordTable
 from ...games.exhibition.rules import scoring
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
-from ...games.exhibition.rules.deal import VEHICLES
+from ...games.exhibition.rules.deal import VEHICLES, YOU
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind
 from ...games.exhibition.rules.layout import ordinal as english_ordinal
-from ...games.exhibition.session import YOU
 from .i18n import DEFAULT_LANGUAGE, N_, _, language, ngettext, pgettext, translate
 from .numbers import number
 
@@ -57,7 +56,7 @@ def vehicle_on(continent: Continent) -> str:
 def you() -> str:
     """The default name of a lone person at the screen, in the reader's language (``You``):
     the apps say "you" to the player of that name."""
-    return _("You")
+    return _(YOU)
 
 
 def vehicle_of_player_on(seat: int, player: str, continent: Continent) -> str:
