@@ -485,8 +485,9 @@ def score_halls(
 @dataclass(frozen=True, slots=True)
 class SoloRules:
     """Solo scoring choices (S6, D11): the Mid Century term is
-    ``base − per_year·|year − 1950|`` points on the ×100 scale, with an empty spot or
-    Einstein counted ``empty_distance`` years away."""
+    ``base − per_year·|year − MID_CENTURY_YEAR|`` points on the ``SOLO_SCALE`` scale, with an
+    empty spot or Einstein counted ``empty_distance`` years away. The defaults below are the
+    harsh reading's numbers, stated here once."""
 
     name: str = "harsh"
     base: int = 100
@@ -495,12 +496,13 @@ class SoloRules:
 
     @classmethod
     def harsh_reading(cls) -> SoloRules:
-        """D11 default: 1 fp minus 2 fp per year from 1950."""
+        """D11's default reading: the numbers of the defaults above."""
         return cls()
 
     @classmethod
     def tiebreak_reading(cls) -> SoloRules:
-        """The alternative of D11: 1 fp minus 0.02 fp per year (at most 1 fp either way)."""
+        """The alternative of D11: a Mid Century card moves the total by at most ``base`` either
+        way, so it mostly breaks ties."""
         return cls(name="tiebreak", per_year=2)
 
     @classmethod
