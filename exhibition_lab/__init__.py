@@ -28,6 +28,7 @@ from .core.errors import (
     RuleViolation,
     SaveFileError,
 )
+from .core.words import use_words
 from .games.exhibition.examples import Example, example_names, load_example
 from .games.exhibition.game import Deal, Game, Phase, PlayerView
 from .games.exhibition.notation import Position, parse_position, write_position
@@ -61,12 +62,18 @@ from .games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, 
 from .games.exhibition.rules.turns import Setup, State, score_state
 from .games.timeline.game import Timeline
 from .ui.formatters import load_ipython_extension, register_in_running_ipython
-from .ui.text import coach_words as _coach_words  # noqa: F401  (registers the coach's words: print(coach.hint(game)))
+from .ui.text.coach_words import WORDS as _COACH_WORDS
 from .ui.text.i18n import LANGUAGES, language, set_language
+from .ui.text.names import WORDS as _NAME_WORDS
+from .ui.text.score import WORDS as _SCORE_WORDS
+from .ui.text.timeline import WORDS as _TIMELINE_WORDS
 
 #: The package's version, written only here (pyproject.toml reads it; CHANGELOG.md has its section).
 __version__ = "0.2.0"
 
+# The engine's objects print in the reader's language: the ui's word tables, given once here
+# (the engine never imports the ui; print(coach.hint(game)), print(score_line), Card.subject…).
+use_words(_NAME_WORDS, _SCORE_WORDS, _TIMELINE_WORDS, _COACH_WORDS)
 register_in_running_ipython()
 _install_moved_paths()  # exhibition_lab.bots and the other paths of before still import, with a warning
 

@@ -11,17 +11,16 @@ decades, numbers), so the engine says it in English and the ui in the reader's l
 each writing the facts its own way.
 
 Engine objects that print themselves (a coach's hint, a review's summary) say nothing of
-their own: their ``__str__`` asks :func:`told` for the words the ``ui`` layer registered with
-:func:`tells` for their type. Importing :mod:`exhibition_lab` registers them, so the
-engine never imports the ``ui`` layer and the words still live in one place.
+their own: their ``__str__`` asks :func:`told` for the words of their type. Each ``ui.text``
+module that words engine objects lists them in a plain table, its ``WORDS``; importing it
+changes nothing. The package's ``__init__`` hands those tables to :func:`use_words` in one
+explicit call, so the engine never imports the ``ui`` layer and the words live in one place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
-
-F = TypeVar("F", bound=Callable[..., Any])
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 #: The languages the project speaks, its words, lessons and rules reference: the one list
 #: the catalogs, the translated lessons and their builds read. English is the language of
@@ -29,7 +28,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 LANGUAGES: tuple[str, ...] = ("en", "es", "ja")
 DEFAULT_LANGUAGE = "en"
 
-#: (type, what) -> the function that words ``what`` of an object of that type
+#: A ui module's words for engine objects: ``(type, what) -> function(obj, *args, **kwargs)``,
+#: the words of ``what`` (``"text"`` is ``str(obj)``) for objects of that type and its subclasses.
+WordTable = Mapping[tuple[type, str], Callable[..., Any]]
+
+#: the tables given to :func:`use_words`, merged
 _TELLERS: dict[tuple[type, str], Callable[..., Any]] = {}
 
 
@@ -59,37 +62,30 @@ class Phrase(NamedTuple):
         return translate(self.message).format(**{name: fact_words(name, value) for name, value in self.facts})
 
 
-def tells(kind: type, what: str = "text") -> Callable[[F], F]:
-    """Register the decorated function as the words of ``what`` for objects of ``kind``
-    (and its subclasses): ``function(obj, *args, **kwargs)``. A later registration for the
-    same pair replaces the earlier one.
+def use_words(*tables: WordTable) -> None:
+    """Give engine objects the words of ``tables`` (the ui's ``WORDS``); a later table's
+    entry for the same pair replaces an earlier one.
 
     >>> class Greeting: ...
-    >>> @tells(Greeting)
-    ... def _greeting(greeting):
-    ...     return "Hello"
+    >>> use_words({(Greeting, "text"): lambda greeting: "Hello"})
     >>> told(Greeting())
     'Hello'
     """
-
-    def register(function: F) -> F:
-        _TELLERS[(kind, what)] = function
-        return function
-
-    return register
+    for table in tables:
+        _TELLERS.update(table)
 
 
 def told(subject: object, what: str = "text", /, *args: Any, **kwargs: Any) -> Any:
-    """The words of ``what`` for ``subject``, from the function registered with :func:`tells`
-    for its type or the nearest base type. Raises :class:`LookupError` when none is."""
+    """The words of ``what`` for ``subject``, from the function :func:`use_words` was given
+    for its type or the nearest base type. Raises :class:`LookupError` when it was given none."""
     for klass in type(subject).__mro__:
         teller = _TELLERS.get((klass, what))
         if teller is not None:
             return teller(subject, *args, **kwargs)
-    raise LookupError(f"no words for {what!r} of {type(subject).__name__}: import exhibition_lab to register them")
+    raise LookupError(f"no words for {what!r} of {type(subject).__name__}: import exhibition_lab (it gives them)")
 
 
 def tells_about(subject: object, what: str = "text") -> bool:
-    """Whether words of ``what`` are registered for ``subject``'s type or a base type, for
+    """Whether :func:`use_words` was given words of ``what`` for ``subject``'s type or a base type, for
     an object that speaks English itself until the ``ui`` layer gives it other words."""
     return any((klass, what) in _TELLERS for klass in type(subject).__mro__)

@@ -10,6 +10,7 @@ from ..games.exhibition.game import Game
 from ..games.exhibition.notation import write_position
 from ..games.exhibition.rules.turns import Phase, Setup, State
 from ..ui import Boards, tile_picture
+from ..ui.text.play import final_hall, game_status
 
 #: The render modes of every environment: printed text, the text itself, HTML for notebooks.
 RENDER_MODES = ("human", "ansi", "html")
@@ -38,11 +39,6 @@ def ansi(setup: Setup, state: State) -> str:
 def html(setup: Setup, state: State) -> str:
     """The Continents tile and every hall, drawn by the package's board pictures."""
     game = Game.from_position(ansi(setup, state), seed=0, deck=setup.deck)
-    if state.phase is Phase.OVER:
-        status = "Game over"
-    else:
-        hand = f" {state.hand.token}" if state.hand is not None else ""
-        status = f"Round {state.round}: {setup.players[state.seat]} to {state.phase}{hand}"
-    halls = {f"{name}{' (final)' if state.final[s] else ''}": state.halls[s] for s, name in enumerate(setup.players)}
+    halls = {final_hall(name) if state.final[s] else name: state.halls[s] for s, name in enumerate(setup.players)}
     tile = tile_picture(game)._repr_html_()
-    return f"<div><p><b>{escape(status)}</b></p>{tile}{Boards(halls)._repr_html_()}</div>"
+    return f"<div><p><b>{escape(game_status(game))}</b></p>{tile}{Boards(halls)._repr_html_()}</div>"

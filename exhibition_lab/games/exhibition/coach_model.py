@@ -22,7 +22,7 @@ Budgets are explicit (``playouts`` per option, ``time_limit`` in seconds) and ev
 reproducible from ``seed``.
 
 The coach returns data; its words (``str(hint)``, ``review.summary()``) are the ui's
-(:mod:`exhibition_lab.ui.text.coach_words`), registered with :func:`~exhibition_lab.core.words.tells`.
+(:mod:`exhibition_lab.ui.text.coach_words`), given by its word table (:func:`~exhibition_lab.core.words.use_words`).
 """
 
 from __future__ import annotations

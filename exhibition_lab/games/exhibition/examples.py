@@ -17,8 +17,8 @@ from .rules.hall import Hall
 from .rules.scoring import ScoreSheet, score_halls
 
 #: The players of the rulebook's example game (R27), as message ids: a reader meets them under
-#: the names their language gives them (ロン and アン), which the ``ui`` layer tells for
-#: ``(str, "player name")`` with :func:`~exhibition_lab.core.words.tells`.
+#: the names their language gives them (ロン and アン), which the ``ui`` layer's word table
+#: gives for ``(str, "player name")`` (:func:`~exhibition_lab.core.words.use_words`).
 EXAMPLE_PLAYERS = (N_("Ron"), N_("Ann"))
 
 

@@ -21,7 +21,7 @@ from .agents import BOTS, Bot
 from .game import Game, Phase
 from .rules.actions import Action, EndExhibition, Place, Take
 from .rules.cards import Card
-from .rules.deal import MAX_PLAYERS
+from .rules.deal import MAX_PLAYERS, YOU
 from .rules.goals import SECRET_DECADE
 from .rules.hall import DEPOT_SIZE
 from .rules.layout import Layout
@@ -39,8 +39,6 @@ __all__ = [
 ]
 
 SEAT_KINDS = (HUMAN, *BOTS)
-#: The name a lone person at the screen plays under; the apps address that player as "you".
-YOU = "You"
 #: A round of turns is at most a few actions per seat: the window the "since your last turn"
 #: facts look back through.
 ACTIONS_PER_TURN = 8

@@ -259,7 +259,7 @@ class TimelineResult:
 
     def summary(self) -> str:
         """Games, turns and each seat's share of wins: in the reader's language once the ``ui``
-        layer has registered its words for ``"summary"``, in English otherwise."""
+        layer has given its words for ``"summary"``, in English otherwise."""
         words: str | None = told(self, "summary") if tells_about(self, "summary") else None
         if words is not None:
             return words

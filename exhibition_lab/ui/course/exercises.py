@@ -85,7 +85,7 @@ class Exercise(w.VBox):
         """The exercise without widgets, for static renderings (nbconvert, GitHub): the
         question, what it asks about, and the answer folded away under "Show answer"."""
         return (
-            f'<div class="exlab-exercise" style="border-left:4px solid #6d5f3a;padding:6px 10px">'
+            f'{style("exercise")}<div class="exlab-exercise">'
             f"<div>{self.question.value}</div>{self.static_body()}"
             f"<details><summary>{course.show_answer()}</summary>{self.answer_html()}</details>"
             f"<div><i>{course.run_to_answer()}</i></div></div>"

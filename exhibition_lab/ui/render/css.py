@@ -49,6 +49,24 @@ def style(*names: str) -> str:
     return "".join(f"\n<style>\n{known[name]}</style>\n" for name in names)
 
 
+def declared(selector: str, prop: str) -> str:
+    """The value ``exlab.css`` gives ``prop`` in the rule for exactly ``selector`` (without
+    ``!important``): a widget property that takes a colour (ipywidgets' ``text_color``) reads
+    it here, so each colour is written once, in the stylesheet.
+
+    >>> declared(".exlab-empty", "color")
+    '#6d5f3a'
+    """
+    for rule in re.finditer(r"([^{}]+)\{([^}]*)\}", _COMMENT_LINES.sub("", stylesheet())):
+        if [part.strip() for part in rule[1].split(",")] != [selector]:
+            continue
+        for declaration in rule[2].split(";"):
+            name, _, value = declaration.partition(":")
+            if name.strip() == prop:
+                return value.replace("!important", "").strip()
+    raise KeyError(f"exlab.css gives {selector} no {prop}")
+
+
 def new_badge_css(language: str, word: str, hint: str = "hint") -> str:
     """The style that writes ``word`` on the new tile cards and ``hint`` on the coach's choice
     in the apps in ``language`` (a page may hold apps in several languages, so each says its own)."""

@@ -25,7 +25,7 @@ from ...games.exhibition.odds import expected_fp
 from ...games.exhibition.rules.actions import Place, ToDepot
 from ...games.exhibition.rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
 from ...games.exhibition.rules.goals import DEPOT, YEARS_GAP
-from ...games.exhibition.rules.scoring import SoloRules, costs_a_point
+from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SoloRules, costs_a_point
 from ...games.exhibition.simulate import SimulationResult
 from ..text import charts as words
 from ..text.coach_words import label_name
@@ -222,7 +222,7 @@ def plot_mid_century_readings(readings: Sequence[SoloRules] | None = None) -> Fi
     years = np.arange(FIRST_YEAR, LAST_YEAR + 1)
     for k, rules in enumerate(readings):
         ax = fig.add_subplot(1, len(readings), k + 1)
-        points = [rules.mid_century_points(abs(int(y) - 1950)) for y in years]
+        points = [rules.mid_century_points(abs(int(y) - MID_CENTURY_YEAR)) for y in years]
         ax.plot(years, points, color=f"C{k}")
         ax.axhline(rules.mid_century_points(None), color="grey", linestyle=":", label=words.empty_mid_century())
         ax.axhline(0, color="black", linewidth=0.5)

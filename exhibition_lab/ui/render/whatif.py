@@ -10,7 +10,7 @@ import numpy as np
 
 from ...games.exhibition import odds
 from ...games.exhibition.rules.goals import pair_goal
-from ...games.exhibition.rules.scoring import SoloRules
+from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SoloRules
 from ..text import whatif as words
 from ..text.i18n import translate
 from ..text.numbers import number
@@ -138,5 +138,6 @@ def simulated_html(played: odds.PlayOuts | None, simulated: np.ndarray | None, r
         mean=f"<b>{number(totals.mean(), '.0f')}</b>",
         base=rules.base,
         per_year=rules.per_year,
+        year=MID_CENTURY_YEAR,
         reading=escape(rules.name),
     )

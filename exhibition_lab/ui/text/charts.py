@@ -9,6 +9,7 @@ as text take the language's decimal sign (:func:`~.numbers.number`).
 from __future__ import annotations
 
 from ...games.exhibition.rules.goals import MID_CENTURY, YEARS_GAP, pair_goal
+from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR
 from .coach_words import confidence
 from .i18n import _, ngettext, translate
 from .names import reading_name
@@ -110,9 +111,10 @@ def empty_mid_century() -> str:
 
 
 def reading_title(name: str, base: int, per_year: int) -> str:
-    """``harsh reading: 100 − 200·|year − 1950|``."""
-    return _("{reading} reading: {base} − {per_year}·|year − 1950|").format(
-        reading=reading_name(name), base=base, per_year=per_year
+    """``harsh reading: {base} − {per_year}·|year − {year}|`` with the numbers of the reading's
+    record (:class:`~exhibition_lab.games.exhibition.rules.scoring.SoloRules`, S6, D11)."""
+    return _("{reading} reading: {base} − {per_year}·|year − {year}|").format(
+        reading=reading_name(name), base=base, per_year=per_year, year=MID_CENTURY_YEAR
     )
 
 

@@ -1,16 +1,16 @@
 """Everything the coach says: a turn in words, a hint and its reasons, the value of an
 option, a review's summary and the reasons behind each reviewed decision.
 
-The coach (:mod:`exhibition_lab.games.exhibition.coach_model`) returns data; this module words it
-and registers those words for the coach's records with
-:func:`~exhibition_lab.core.words.tells`, so ``print(coach.hint(game))`` and
-``review.summary()`` speak these sentences.
+The coach (:mod:`exhibition_lab.games.exhibition.coach_model`) returns data; this module words it.
+Its :data:`WORDS` table names the sentence of each of the coach's records; the package's
+``__init__`` hands it to :func:`~exhibition_lab.core.words.use_words`, so
+``print(coach.hint(game))`` and ``review.summary()`` speak these sentences.
 """
 
 from __future__ import annotations
 
 from ...core.errors import ArgumentError
-from ...core.words import tells
+from ...core.words import WordTable
 from ...games.exhibition.agents import TurnPlan, plan_card
 from ...games.exhibition.coach_model import (
     BLUNDER,
@@ -103,12 +103,10 @@ def value_words(option: Option, solo: bool) -> str:
     )
 
 
-@tells(Evaluation, "unit")
 def unit_words(evaluation: Evaluation) -> str:
     return _("points (×100)") if evaluation.solo else _("fp margin over the best opponent")
 
 
-@tells(Evaluation, "describe")
 def option_words(evaluation: Evaluation, option: Option) -> str:
     return describe_plan(evaluation.view, option.plan)
 
@@ -141,7 +139,6 @@ def confidence() -> str:
     return number(CONFIDENCE, ".0%")
 
 
-@tells(Evaluation, "table")
 def evaluation_table(evaluation: Evaluation) -> list[dict[str, object]]:
     """One row per option (for a DataFrame or a notebook table), best first by ``expected``,
     the figure the coach ranks by; the win chance (with opponents) is the share of playouts
@@ -170,7 +167,6 @@ def evaluation_table(evaluation: Evaluation) -> list[dict[str, object]]:
 
 
 # ---------------------------------------------------------------- reasons
-@tells(GoalChange)
 def change_words(change: GoalChange) -> str:
     """``Number of Decades 2 → 3 (+1 fp): three decades (R22)``."""
     return _("{goal} {old} → {new} ({delta} fp): {reason} ({rule})").format(
@@ -196,7 +192,6 @@ def plain_change(change: GoalChange) -> str:
     )
 
 
-@tells(Risk)
 def risk_words(risk: Risk) -> str:
     """``leaves General, 2nd spot with no card still to come that fits: likely −1 fp (R24)``."""
     name = spot_name(risk.layout, *risk.spot)
@@ -231,7 +226,6 @@ def plain_line(line: GoalChange | Risk) -> str:
 
 
 # ---------------------------------------------------------------- a hint
-@tells(Hint)
 def hint_words(hint: Hint) -> str:
     """The hint as printed: the best turn, its value, what it changes now and risks later,
     the next best."""
@@ -348,12 +342,10 @@ def between(low: str, high: str) -> str:
 
 
 # ---------------------------------------------------------------- a review
-@tells(Decision, "played")
 def played_words(decision: Decision) -> str:
     return describe_plan(decision.view, decision.played.plan)
 
 
-@tells(Decision, "best")
 def best_words(decision: Decision) -> str:
     return describe_plan(decision.view, decision.best.plan)
 
@@ -363,7 +355,6 @@ def solo_points(fame: float) -> float:
     return fame * SOLO_SCALE
 
 
-@tells(Review, "table")
 def review_table(review: Review) -> list[dict[str, object]]:
     loss = column("solo_loss") if review.solo else column("loss")
     return [
@@ -378,7 +369,6 @@ def review_table(review: Review) -> list[dict[str, object]]:
     ]
 
 
-@tells(Review, "summary")
 def review_summary(review: Review) -> str:
     """The review in a few lines: the counts, the loss, the worst decisions."""
     counts = _(", ").join(
@@ -595,7 +585,6 @@ def previous_next() -> tuple[str, str]:
 
 
 # ---------------------------------------------------------------- best possible (solo)
-@tells(BestPossible)
 def best_possible_words(best: BestPossible) -> str:
     """``Best possible with these cards: 1,700 points (you scored 900).`` — with the proven
     bound when the search could not prove its line the very best."""
@@ -609,7 +598,6 @@ def best_possible_words(best: BestPossible) -> str:
     return text.format(**figures)
 
 
-@tells(PenaltyWhatIf)
 def penalty_what_if_words(what_if: PenaltyWhatIf) -> str:
     """Could the pair goal's market penalty have been avoided (S4, S5)? Answered from the
     best line's points on that goal."""
@@ -644,3 +632,21 @@ def best_line_title() -> str:
 def working_out_best() -> str:
     """Said while the best possible score of a solo game is being worked out."""
     return _("Working out the best possible score with these cards…")
+
+
+#: What this module says of engine objects, handed to :func:`~exhibition_lab.core.words.use_words`
+#: by the package's ``__init__`` (``str(obj)`` is ``"text"``).
+WORDS: WordTable = {
+    (Evaluation, "unit"): unit_words,
+    (Evaluation, "describe"): option_words,
+    (Evaluation, "table"): evaluation_table,
+    (GoalChange, "text"): change_words,
+    (Risk, "text"): risk_words,
+    (Hint, "text"): hint_words,
+    (Decision, "played"): played_words,
+    (Decision, "best"): best_words,
+    (Review, "table"): review_table,
+    (Review, "summary"): review_summary,
+    (BestPossible, "text"): best_possible_words,
+    (PenaltyWhatIf, "text"): penalty_what_if_words,
+}

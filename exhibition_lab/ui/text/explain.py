@@ -20,7 +20,7 @@ from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.hall import Hall, Problem
 from ...games.exhibition.rules.layout import Layout
 from ...games.exhibition.rules.turns import State
-from .i18n import _, ngettext, pgettext
+from .i18n import N_, _, ngettext, pgettext
 from .names import card_name, card_title, continent_name, decade_name, showcase_name, spot_name, vehicle_name
 
 if TYPE_CHECKING:
@@ -258,19 +258,16 @@ def _between(free: int) -> str:
     return ngettext("with {n} free spot between", "with {n} free spots between", free).format(n=free)
 
 
-def _at_most(problem: Problem, facts: _Facts, layout: Layout) -> str:
-    return _("{card} and {other} would be {gap} years apart in {showcase}, {between}: at most {limit}").format(
-        card=_year(facts.card),
-        other=_year(facts.other),
-        gap=problem.value,
-        showcase=facts.showcase,
-        between=_between(facts.free),
-        limit=problem.limit,
-    )
+#: A gap between two cards refused by its limit: R14's most or V2's least years per step,
+#: by the refusal's case; the measured gap and the limit are the refusal's facts.
+_GAP_SENTENCES = {
+    "at_most": N_("{card} and {other} would be {gap} years apart in {showcase}, {between}: at most {limit}"),
+    "at_least": N_("{card} and {other} would be only {gap} years apart in {showcase}, {between}: at least {limit}"),
+}
 
 
-def _at_least(problem: Problem, facts: _Facts, layout: Layout) -> str:
-    return _("{card} and {other} would be only {gap} years apart in {showcase}, {between}: at least {limit}").format(
+def _gap(problem: Problem, facts: _Facts, layout: Layout) -> str:
+    return _(_GAP_SENTENCES[problem.case]).format(
         card=_year(facts.card),
         other=_year(facts.other),
         gap=problem.value,
@@ -304,8 +301,8 @@ _SENTENCES = {
     ("V6a", "twice"): _decade_twice,
     ("V6a", "taken"): _decade_taken,
     ("V3", ""): _links,
-    ("R14", "at_most"): _at_most,
-    ("V2", "at_least"): _at_least,
+    ("R14", "at_most"): _gap,
+    ("V2", "at_least"): _gap,
     ("R16", ""): _no_year_for_einstein,
 }
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...core.words import Phrase, tells
+from ...core.words import Phrase, WordTable
 from ...games.exhibition.rules import scoring
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
-from ...games.exhibition.rules.deal import VEHICLES
+from ...games.exhibition.rules.deal import VEHICLES, YOU
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind
 from ...games.exhibition.rules.layout import ordinal as english_ordinal
-from ...games.exhibition.session import YOU
 from .i18n import DEFAULT_LANGUAGE, N_, _, language, ngettext, pgettext, translate
 from .numbers import number
 
@@ -57,7 +56,7 @@ def vehicle_on(continent: Continent) -> str:
 def you() -> str:
     """The default name of a lone person at the screen, in the reader's language (``You``):
     the apps say "you" to the player of that name."""
-    return _("You")
+    return _(YOU)
 
 
 def vehicle_of_player_on(seat: int, player: str, continent: Continent) -> str:
@@ -94,14 +93,12 @@ def spot_name(layout: Layout, showcase: int, spot: int) -> str:
     return _("{showcase}, {ordinal} spot").format(showcase=showcase_name(kind), ordinal=ordinal(spot + 1))
 
 
-@tells(Layout, "spot_name")
 def _layout_spot_name(layout: Layout, showcase: int, spot: int) -> str | None:
     """:meth:`Layout.spot_name` in the reader's language; ``None`` leaves English to the engine,
     so code written once (a lesson's cell) names spots in every language."""
     return None if language() == DEFAULT_LANGUAGE else spot_name(layout, showcase, spot)
 
 
-@tells(str, "player name")
 def _player_name(name: str) -> str:
     """An example game's player (Ron, Ann) under the name the reader's language gives them."""
     return translate(name)
@@ -115,10 +112,6 @@ def card_name(card: Card) -> str:
 def card_title(card: Card) -> str:
     """A card's subject in the reader's language (English where the deck has no translation)."""
     return card.title_in(language())
-
-
-tells(Card, "subject")(card_title)  # Card.subject, for code written once in every language
-tells(Continent, "label")(continent_name)  # Continent.label, likewise
 
 
 def invented_subject() -> str:
@@ -253,3 +246,13 @@ def no_cards_mark() -> str:
 def no_cards_left() -> str:
     """The hover of a continent without cards."""
     return _("no cards left")
+
+
+#: What this module says of engine objects, handed to :func:`~exhibition_lab.core.words.use_words`
+#: by the package's ``__init__`` (``str(obj)`` is ``"text"``).
+WORDS: WordTable = {
+    (Layout, "spot_name"): _layout_spot_name,
+    (str, "player name"): _player_name,
+    (Card, "subject"): card_title,
+    (Continent, "label"): continent_name,
+}

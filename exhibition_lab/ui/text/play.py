@@ -185,8 +185,8 @@ def solo_rules_in_words() -> str:
 
 def variations_in_words(game: Game) -> str:
     """The variation showcases and the Secret Decade of ``game`` in one sentence, each with
-    its rule (V2–V7), or ``""`` for the base game: ``"Variations: Links over General —
-    direct neighbours share a continent or lie within 5 years (V3)."``"""
+    its rule (V2–V7), or ``""`` for the base game: ``"Variations: Links over General — …
+    (V3)."``, the line quoting the numbers of the showcase's record."""
     parts = [
         _("{name} over {base} — {line} ({rule})").format(
             name=showcase_name(kind),

@@ -3,9 +3,9 @@ score, the solo scale, and how the tiebreak decided (R19–R26, S2–S6, V7)."""
 
 from __future__ import annotations
 
-from ...core.words import tells
+from ...core.words import WordTable
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
-from ...games.exhibition.rules.scoring import PlayerScore, ScoreLine, ScoreSheet, solo_numbers
+from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, PlayerScore, ScoreLine, ScoreSheet, solo_numbers
 from .i18n import _, ngettext, pgettext, translate
 from .names import phrase_words
 from .numbers import minus, number
@@ -99,9 +99,9 @@ def line_tooltip(line: ScoreLine, scale: int = 1) -> str:
 def empty_mid_century_note(points: str) -> str:
     """Under a solo game's score while Mid Century is empty: why the total starts so low."""
     return _(
-        "Mid Century is still empty: it counts as 50 years away from 1950, {points} points (S6, D11). "
-        "A card of 1950 there brings +100."
-    ).format(points=points)
+        "Mid Century is still empty: it counts as {empty} years away from {year}, {points} points (S6, D11). "
+        "A card of {year} there brings +{base}."
+    ).format(points=points, **{k: v for k, v in solo_numbers_in_words().items() if k in ("empty", "year", "base")})
 
 
 def score_in_words(score: PlayerScore) -> str:
@@ -114,13 +114,11 @@ def score_in_words(score: PlayerScore) -> str:
     return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
 
 
-@tells(ScoreLine)
 def _line_text(line: ScoreLine) -> str:
     # print(line) in a notebook: the engine's line, in the reader's language
     return minus(line_words(line))
 
 
-@tells(PlayerScore, "explain")
 def _explained(score: PlayerScore) -> str:
     # PlayerScore.explain() in a notebook: the same lines, in the reader's language
     return score_in_words(score)
@@ -168,18 +166,18 @@ def tiebreak_in_words(sheet: ScoreSheet, you: str | None = None) -> str:
     winners = sheet.winners
     if len(winners) > 1:
         return _(
-            "Equal totals ({total}) and Mid Century cards equally close to 1950 ({held}): a shared win (R26)."
-        ).format(total=total, held=held)
+            "Equal totals ({total}) and Mid Century cards equally close to {year} ({held}): a shared win (R26)."
+        ).format(total=total, held=held, year=MID_CENTURY_YEAR)
     decided = _("{name} win the tiebreak") if winners[0] == you else _("{name} wins the tiebreak")
-    return _("Equal totals ({total}): {decided}, the Mid Century card closest to 1950 ({held}; R26).").format(
-        total=total, decided=decided.format(name=winners[0]), held=held
+    return _("Equal totals ({total}): {decided}, the Mid Century card closest to {year} ({held}; R26).").format(
+        total=total, decided=decided.format(name=winners[0]), held=held, year=MID_CENTURY_YEAR
     )
 
 
 def _distance(years: int | None) -> str:
     if years is None:
         return _("no dated card there")
-    return ngettext("{n} year from 1950", "{n} years from 1950", years).format(n=years)
+    return ngettext("{n} year from {year}", "{n} years from {year}", years).format(n=years, year=MID_CENTURY_YEAR)
 
 
 # ---------------------------------------------------------------- the score sheet's table
@@ -205,3 +203,11 @@ def sheet_goal_column() -> str:
 def winner_mark() -> str:
     """Under a winner's name in the score sheet."""
     return _("winner")
+
+
+#: What this module says of engine objects, handed to :func:`~exhibition_lab.core.words.use_words`
+#: by the package's ``__init__`` (``str(obj)`` is ``"text"``).
+WORDS: WordTable = {
+    (ScoreLine, "text"): _line_text,
+    (PlayerScore, "explain"): _explained,
+}

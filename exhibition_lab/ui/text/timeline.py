@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.words import tells
+from ...core.words import WordTable
 from ...games.timeline.agents import KnowledgeResult, TimelineResult, TimelineSession
 from ...games.timeline.rules import Reveal, TimelineView
 from .i18n import DEFAULT_LANGUAGE, _, language, ngettext
@@ -48,7 +48,6 @@ def between(reveal: Reveal) -> str:
     return neighbours(reveal.left_year, reveal.right_year)
 
 
-@tells(TimelineResult, "summary")
 def _result_summary(result: TimelineResult) -> str | None:
     """:meth:`TimelineResult.summary` in the reader's language; ``None`` leaves English to the
     engine, so code written once (a lesson's cell) reads in every language."""
@@ -340,3 +339,10 @@ def knowledge_axis_label() -> str:
 def win_share_axis_label() -> str:
     """The knowledge chart's vertical axis."""
     return _("share of games won")
+
+
+#: What this module says of engine objects, handed to :func:`~exhibition_lab.core.words.use_words`
+#: by the package's ``__init__`` (``str(obj)`` is ``"text"``).
+WORDS: WordTable = {
+    (TimelineResult, "summary"): _result_summary,
+}

@@ -5,7 +5,7 @@ fields the renderer fills (:mod:`exhibition_lab.ui.render.whatif`)."""
 from __future__ import annotations
 
 from ...games.exhibition.rules.goals import MID_CENTURY, PAIR_GOALS, YEARS_GAP, goal
-from ...games.exhibition.rules.scoring import SoloRules
+from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SoloRules
 from .i18n import N_, _, ngettext, translate
 from .names import reading_name
 from .numbers import number
@@ -58,8 +58,8 @@ def not_solo() -> str:
 def reading_note(rules: SoloRules) -> str:
     return _(
         "Mid Century is counted as in this game: the {name} reading, +{base} minus {per_year} points per year "
-        "from 1950 (S6, D11)."
-    ).format(name=reading_name(rules.name), base=rules.base, per_year=rules.per_year)
+        "from {year} (S6, D11)."
+    ).format(name=reading_name(rules.name), base=rules.base, per_year=rules.per_year, year=MID_CENTURY_YEAR)
 
 
 def heading_template() -> str:
@@ -144,7 +144,7 @@ def simulated_template() -> str:
     return _(
         "{games}{stopped}: expected fame of this pair in their markets {fame}, all 5 fp kept in {kept} of games. "
         "Those games scored {mean} points on average (solo, ×100 scale; Mid Century counted {base} minus "
-        "{per_year} points per year away from 1950, the {reading} reading)."
+        "{per_year} points per year away from {year}, the {reading} reading)."
     )
 
 

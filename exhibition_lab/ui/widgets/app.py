@@ -17,7 +17,8 @@ from ...games.exhibition import coach_model
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.cards import Card, Continent
-from ...games.exhibition.session import HUMAN, YOU, PlaySession
+from ...games.exhibition.rules.deal import YOU
+from ...games.exhibition.session import HUMAN, PlaySession
 from ..render import coach_pictures
 from ..render import play as html
 from ..render.css import new_badge_css

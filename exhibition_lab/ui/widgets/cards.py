@@ -7,15 +7,11 @@ import ipywidgets as w
 
 from ...games.exhibition.rules.cards import Card
 from ..render.cards import card_face
-from ..render.css import style
+from ..render.css import declared, style
 
-LIT = "#2e7d32"  # legal spots, the Depot and End exhibition when allowed
-LIT_FILL = "#e8f5e9"
-EMPTY_TEXT = "#6d5f3a"  # 5.9:1 on the showcase background
-BACKGROUND = "#fbf8ef"
-HINT = "#5e35b1"  # the coach's suggestion, above every other mark
-HINT_HALO = "#d1c4e9"
-HINT_FILL = "#ede7f6"
+#: An empty spot's button: the stylesheet's colours, which ipywidgets sets as properties
+EMPTY_TEXT = declared(".exlab-empty", "color")
+BACKGROUND = declared(".exlab-showcase", "background")
 
 #: The status box's fixed height: four lines (the other players' turns, your last move).
 STATUS_HEIGHT = 66

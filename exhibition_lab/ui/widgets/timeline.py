@@ -135,10 +135,10 @@ class TimelineApp(w.VBox):
         for seat, name in enumerate(game.players):
             count = words.hand_count(name, len(game.hand(seat)))
             state = words.seat_state(out=not game.active[seat], winner=game.is_over and seat in game.winners)
-            weight = "font-weight:700" if seat == game.current and not game.is_over else ""
-            parts.append(f"<span style='{weight}'>{escape(count + state)}</span>")
+            now = " class='exlab-tl-now'" if seat == game.current and not game.is_over else ""
+            parts.append(f"<span{now}>{escape(count + state)}</span>")
         kinds = sorted({kind for kind in self.session.seats if kind != HUMAN})
-        bots = f"<span style='color:#6d5f3a'>{escape(words.bots_line(kinds))}</span>" if kinds else ""
+        bots = f"<span class='exlab-tl-bots'>{escape(words.bots_line(kinds))}</span>" if kinds else ""
         return f"{''.join(parts)}<span>{escape(words.pile_line(len(game.pile)))}</span>{bots}"
 
     def _streak_html(self) -> str:

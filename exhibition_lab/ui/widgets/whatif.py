@@ -25,7 +25,7 @@ from ...core.errors import ArgumentError, ExhibitionLabError
 from ...games.exhibition import odds
 from ...games.exhibition.game import Game
 from ...games.exhibition.rules.cards import FIRST_YEAR, LAST_YEAR, Card
-from ...games.exhibition.rules.scoring import SoloRules
+from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SoloRules
 from ..render import whatif as draw
 from ..render.css import style
 from ..text import whatif as words
@@ -437,7 +437,8 @@ class YearsGapExplorer(w.VBox):
 def preset_pair(game: Game) -> tuple[int | None, int | None]:
     """The pair to ask about first in a live game, from cards the player holds only: the
     years already in the pair showcase, completed by the card in hand where it could stand
-    (left of a right card, right of a left card; alone: left before 1950, right after).
+    (left of a right card, right of a left card; alone: left before the middle of the century,
+    :data:`~exhibition_lab.games.exhibition.rules.scoring.MID_CENTURY_YEAR`, right after).
     A side no such card fills is ``None``: its slider stays where it was (a year the player does
     not hold is never called theirs)."""
     found = odds.pair_showcase(game)
@@ -446,7 +447,7 @@ def preset_pair(game: Game) -> tuple[int | None, int | None]:
     hand = game.hand.year if game.hand is not None and not game.hand.is_white else None
     if hand is not None:
         if left is None and right is None:
-            left, right = (hand, None) if hand < 1950 else (None, hand)
+            left, right = (hand, None) if hand < MID_CENTURY_YEAR else (None, hand)
         elif left is None and right is not None and hand < right:
             left = hand
         elif right is None and left is not None and hand > left:

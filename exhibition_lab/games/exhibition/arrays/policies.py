@@ -72,7 +72,7 @@ class RandomPolicy(Policy):
 class HeuristicPolicy(Policy):
     """A fast vectorised heuristic (not :class:`~exhibition_lab.games.exhibition.agents.GreedyBot`, hence
     its own name): take the card that fits the most spots and lies nearest Mid Century;
-    place it in the tightest fitting window, near 1950 in Mid Century, old left and
+    place it in the tightest fitting window, near Mid Century's year in Mid Century, old left and
     young right in the scored pair; the Depot before ending."""
 
     name = "heuristic"
@@ -118,7 +118,7 @@ def placement_weights(
     low: np.ndarray, high: np.ndarray, year: np.ndarray, mid_spot: int, pair_spots: tuple[int, int] | None
 ) -> np.ndarray:
     """The heuristic's preferences over the spots, the Depot and ending: the tightest
-    window, near 1950 in Mid Century, old left and young right in the scored pair."""
+    window, near Mid Century's year in Mid Century, old left and young right in the scored pair."""
     mid = float(MID_CENTURY_YEAR)
     year = np.where(year < 0, mid, year.astype(np.float64))
     width = np.clip(high - low + 1, 1, LAST_YEAR - FIRST_YEAR + 2).astype(np.float64)

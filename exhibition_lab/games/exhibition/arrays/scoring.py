@@ -50,7 +50,7 @@ def dense_rank_points(values: np.ndarray, valid: np.ndarray, *, higher_is_better
 
 
 def mid_century_distance(years: np.ndarray) -> np.ndarray:
-    """R26: how far each Mid Century year lies from 1950; EMPTY when empty or Einstein (D8)."""
+    """R26: how far each Mid Century year lies from :data:`MID_CENTURY_YEAR`; EMPTY when empty or Einstein (D8)."""
     return np.where(years >= FIRST_YEAR, np.abs(years - MID_CENTURY_YEAR), EMPTY)
 
 

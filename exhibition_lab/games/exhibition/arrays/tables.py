@@ -188,8 +188,9 @@ def _year_offsets(kinds: list[ShowcaseKind], showcase_of: np.ndarray) -> tuple[n
     """What a dated card of year y at spot p does to the years spot j may take:
     ``low = max(low, y + low_to[p, j])``, ``high = min(high, y + high_to[p, j])``.
 
-    Spots to the left must be older and spots to the right younger (R11); One Era keeps
-    them within 10 years per step (R14), Spread the Years at least 20 apart (V2); the spot
+    Spots to the left must be older and spots to the right younger (R11); a showcase kind's
+    ``max_step`` keeps neighbours within that many years per step (One Era, R14) and its
+    ``min_step`` at least that many apart (Spread the Years, V2); the spot
     itself is filled. In a legal hall the nearest filled card on each side is the tightest
     bound, so running min/max updates give exactly what a full recomputation would;
     Einstein's interval of years acts the same way (R16, D7).

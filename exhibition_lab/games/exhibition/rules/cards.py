@@ -46,7 +46,7 @@ class Continent(Enum):
     @property
     def label(self) -> str:
         """The continent's name in the reader's language (``Oceania``, ``オセアニア``) once the
-        ``ui`` layer has registered its words for ``"label"``; the message id otherwise."""
+        ``ui`` layer has given its words for ``"label"``; the message id otherwise."""
         return told(self, "label") if tells_about(self, "label") else self.title
 
     @property
@@ -127,7 +127,7 @@ class Card:
     @property
     def subject(self) -> str:
         """The subject in the reader's language (:meth:`title_in` the language in force) once
-        the ``ui`` layer has registered its words for ``"subject"``; :attr:`title` otherwise.
+        the ``ui`` layer has given its words for ``"subject"``; :attr:`title` otherwise.
 
         >>> Card.parse("1969NA").subject == Card.parse("1969NA").title
         True

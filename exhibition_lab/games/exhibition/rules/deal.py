@@ -22,6 +22,9 @@ DECADES = tuple(range(1900, 2000, 10))  # R4: the ten Secret Decade cards
 VEHICLES = (N_("Zeppelin"), N_("Ford"), N_("Titanic"), N_("DC-3"), N_("Space Shuttle"))  # R3, by seat; message ids
 #: A name is written on a seat of the board, a line of a position and a score sheet row.
 MAX_NAME = 40
+#: The name a lone player goes by when none is given (a solo game, S1), kept in saves as it is:
+#: a message id, which the apps show in the reader's language and answer with "you".
+YOU = N_("You")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,7 @@ def player_names(
         count = int(players)
         if not 1 <= count <= most:
             raise ArgumentError(f"{limits.format(most=most)} ({rule}), not {count}", rule=rule)
-        return ("You",) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
+        return (YOU,) if count == 1 else tuple(f"Player {k + 1}" for k in range(count))
     if isinstance(players, str):
         raise ArgumentError("players is a count or a list of names, not one string")
     try:

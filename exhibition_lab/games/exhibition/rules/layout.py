@@ -288,7 +288,7 @@ class Layout:
         >>> Layout.base().spot_name(2, 0)
         'Mid Century'
 
-        A reader of another language reads it in theirs: the ``ui`` layer registers its words
+        A reader of another language reads it in theirs: the ``ui`` layer gives its words
         for ``"spot_name"`` (:func:`~exhibition_lab.core.words.told`) and gives ``None`` for
         English, which keeps these words.
         """

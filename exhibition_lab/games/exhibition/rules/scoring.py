@@ -69,7 +69,7 @@ class ScoreLine:
 
     def __str__(self) -> str:
         try:
-            return str(told(self))  # the reader's language, once the ui layer registered its words
+            return str(told(self))  # the reader's language, once the ui layer gave its words
         except LookupError:
             return f"{self.label} ({self.rule}): {self.reason} → {_signed(self.points)}"
 
@@ -105,7 +105,7 @@ class PlayerScore:
 
     def explain(self) -> str:
         """One line per goal with its points, rule id and reason, then the total: in the reader's
-        language when the ``ui`` layer registered its words (``import exhibition_lab`` does)."""
+        language when the ``ui`` layer gave its words (``import exhibition_lab`` does)."""
         try:
             return str(told(self, "explain"))
         except LookupError:
@@ -485,8 +485,9 @@ def score_halls(
 @dataclass(frozen=True, slots=True)
 class SoloRules:
     """Solo scoring choices (S6, D11): the Mid Century term is
-    ``base − per_year·|year − 1950|`` points on the ×100 scale, with an empty spot or
-    Einstein counted ``empty_distance`` years away."""
+    ``base − per_year·|year − MID_CENTURY_YEAR|`` points on the ``SOLO_SCALE`` scale, with an
+    empty spot or Einstein counted ``empty_distance`` years away. The defaults below are the
+    harsh reading's numbers, stated here once."""
 
     name: str = "harsh"
     base: int = 100
@@ -495,12 +496,13 @@ class SoloRules:
 
     @classmethod
     def harsh_reading(cls) -> SoloRules:
-        """D11 default: 1 fp minus 2 fp per year from 1950."""
+        """D11's default reading: the numbers of the defaults above."""
         return cls()
 
     @classmethod
     def tiebreak_reading(cls) -> SoloRules:
-        """The alternative of D11: 1 fp minus 0.02 fp per year (at most 1 fp either way)."""
+        """The alternative of D11: a Mid Century card moves the total by at most ``base`` either
+        way, so it mostly breaks ties."""
         return cls(name="tiebreak", per_year=2)
 
     @classmethod
