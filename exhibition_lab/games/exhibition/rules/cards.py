@@ -211,7 +211,7 @@ def _shown(text: str, most: int = 24) -> str:
 
 
 # the white card without a deck: his name, as the Spanish and Japanese help pages write it
-EINSTEIN = Card(None, None, "Albert Einstein", (("es", "Albert Einstein"), ("ja", "アルベルト・アインシュタイン")))
+EINSTEIN = Card(None, None, "Albert Einstein", (("es", "Albert Einstein"), ("ja", "アルバート・アインシュタイン")))
 
 
 def _data_dir() -> Path:
