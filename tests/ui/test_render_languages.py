@@ -23,6 +23,7 @@ from exhibition_lab.simulate import simulate
 from exhibition_lab.ui.render import whatif
 from exhibition_lab.ui.render.fonts import cjk_family
 from exhibition_lab.ui.render.pictures import game_html
+from exhibition_lab.ui.text.numbers import tick_label
 from tests.ui.test_play_languages import WORD, catalog_texts, deck_texts, words_of
 
 DECK = xl.standard_deck()
@@ -150,6 +151,39 @@ def test_spanish_charts_use_the_catalogs_terms_and_decimal_comma(speak):
     assert any(re.fullmatch(r"\d+\xa0%", t.get_text()) for t in shares.axes[0].get_yticklabels())
 
 
+def test_spanish_tick_labels_change_only_the_signs_inside_numbers(speak):
+    # the options chart labels each bar with a turn: its comma and its ordinal ("1.º", the form
+    # of the glossary) are words, not a decimal sign to swap
+    speak("es")
+    game = xl.Game.new(1, seed=6)
+    labels = [
+        t.get_text()
+        for t in _drawn(plots.plot_options(coach.evaluate(game, playouts=8, seed=0))).axes[0].get_yticklabels()
+    ]
+    spots = [label for label in labels if "espacio" in label]
+    assert spots and all(re.search(r", \d\.º espacio$", label) for label in spots), labels
+    assert not any(",º" in label for label in labels)
+    assert tick_label("1,000.5") == "1.000,5" and tick_label("0.25") == "0,25"
+    assert tick_label("Brecha de Años, 2.º espacio") == "Brecha de Años, 2.º espacio"
+
+
+def test_a_spanish_reviews_counts_agree_with_their_nouns(speak):
+    speak("es")
+    finished = play_game(xl.Game.new(1, seed=6), ["random"], np.random.default_rng(0))
+    head = coach.review(finished, 0, playouts=4).summary().splitlines()[0]
+    counts = re.search(r"\((.*?)\)", head)
+    assert counts is not None
+    singular = {"buena", "imprecisión", "error", "error grave"}
+    plural = {"buenas", "imprecisiones", "errores", "errores graves"}
+    for n, noun in re.findall(r"(\d+) ([^,]+)", counts.group(1)):
+        assert noun in (singular if n == "1" else plural), head
+
+
+def _drawn(fig: Figure) -> Figure:
+    fig.canvas.draw()
+    return fig
+
+
 def test_japanese_charts_draw_their_words_with_a_japanese_font(speak):
     speak("ja")
     family = cjk_family()
@@ -227,7 +261,7 @@ def test_a_games_status_line_keeps_its_english_words():
 @pytest.mark.parametrize(
     ("language", "take", "over", "final"),
     [
-        ("es", "Ronda 1 — Ann debe tomar carta · mazo 83", "Fin de la partida", "Ann (terminada)"),
+        ("es", "Ronda 1 — Ann debe tomar una carta · mazo 83", "Fin de la partida", "Ann (terminada)"),
         ("ja", "ラウンド1 — Annがカードを取る番 · ストック 83", "ゲーム終了", "Ann（確定）"),
     ],
 )

@@ -371,9 +371,8 @@ def review_table(review: Review) -> list[dict[str, object]]:
 
 def review_summary(review: Review) -> str:
     """The review in a few lines: the counts, the loss, the worst decisions."""
-    counts = _(", ").join(
-        _("{n} {label}").format(n=n, label=label_name(label)) for label, n in review.counts().items() if n
-    )
+    # each count agrees with its noun: "5 inaccuracies", "5 imprecisiones", never "5 inaccuracy"
+    counts = _(", ").join(counted(n, label) for label, n in review.counts().items() if n)
     if review.solo:
         head = _("{player}: {n} decisions reviewed ({counts}); {total} points lost in all, {mean} per decision.")
         total, mean = number(solo_points(review.total_loss), ",.0f"), number(solo_points(review.mean_loss), ",.0f")

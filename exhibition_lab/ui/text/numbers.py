@@ -15,6 +15,9 @@ from .i18n import DEFAULT_LANGUAGE, language, when_language_changes
 
 #: A hyphen used as a minus sign: before a number, not inside a word or a range (1972-73).
 _HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
+#: A number in a tick label: digits with the separators between them (``1,000.5``), not the dot
+#: of an ordinal (``1.º``) nor a comma after a word.
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 #: The format specifications the words use: sign, grouping, precision, type.
 _SPEC = re.compile(r"(?P<sign>\+?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[fg%]?)")
 
@@ -39,11 +42,16 @@ def tick_label(text: str) -> str:
 
     >>> tick_label("0.25")
     '0.25'
+    >>> tick_label("take 1910AF → Years Gap, 1st spot")
+    'take 1910AF → Years Gap, 1st spot'
     """
     sign = decimal_sign()
     if sign == ".":
         return text
-    return text.replace(",", "\0").replace(".", sign).replace("\0", "." if sign == "," else ",")
+    swap = {",": "." if sign == "," else ",", ".": sign}
+    # only the signs inside a number change: a label of words ("Brecha de Años, 1.º espacio")
+    # keeps its comma and its ordinal's dot
+    return _NUMBER.sub(lambda found: "".join(swap.get(c, c) for c in found[0]), text)
 
 
 def minus(text: str) -> str:
