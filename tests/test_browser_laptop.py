@@ -7,8 +7,9 @@ cut (a box narrower than its words either wraps them or shows them whole on hove
 over the review's progress and Cancel appear beside the Review button. Then the window is made
 600, 950 and 1100 px wide and a new game is checked the same way, with the New game panel, the
 continent choice, the coach's hint and a click on a spot that is not lit (its answer must be in
-the window); last at 515×647, the window of Lab's half-width Voila preview. Screenshots go to
-build/browser/laptop-<language>-*.png.
+the window); last at 515×647, the window of Lab's half-width Voila preview. The review is
+checked in each of those windows too, and a solo game's What if… at 515 and 950 px.
+Screenshots go to build/browser/laptop-<language>-*.png.
 
 Needs Debian's chromium, voila and playwright (see browser_support).
 """
@@ -182,8 +183,50 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
         page.wait_for_timeout(600)
         problems.extend(f"1366 px, the review: {p}" for p in page.evaluate(CUT_JS))
         page.screenshot(path=f"{shot}-1366-review.png", full_page=True)
+        for width, height in SIZES:  # the same review in the narrower windows
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            found = page.evaluate(CUT_JS) + clipped(page)
+            problems.extend(f"{width} px, the review: {p}" for p in found)
+        page.locator(".exlab-review-panel").screenshot(path=f"{shot}-{width}-review.png")
+        page.set_viewport_size(LAPTOP)
         page.locator(".exlab-play-again").click()
         page.wait_for_selector(".exlab-market-card.exlab-takeable", timeout=60_000)
         for size in SIZES:
             _narrow(page, language, size, problems)
     assert not problems, f"{language}: {len(problems)} problems: " + "; ".join(problems[:8])
+
+
+@pytest.mark.parametrize("size", [(515, 647), (950, 768)], ids=["preview", "cell"])
+def test_a_solo_game_and_its_what_if_fit_a_narrow_window(size):
+    """A solo game started from the New game panel, then What if… opened beside it: no word
+    cut, nothing scrolled sideways; Simulate's bar and Stop appear beside Simulate at once."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    width, height = size
+    shot = str(ARTIFACTS / f"laptop-en-{width}-whatif")
+    problems: list[str] = []
+    with voila_server(NOTEBOOKS["en"]) as url, chromium_page({"width": width, "height": height}) as page:
+        page.goto(url, timeout=180_000)
+        page.wait_for_selector(".exlab-market-card", timeout=180_000)
+        page.locator(".exlab-setup-toggle").first.click()
+        page.locator(".exlab-setup .widget-toggle-button", has_text="1").first.click()  # one player (S1)
+        page.locator(".exlab-new-game").click()
+        tool = page.locator(".exlab-tool-button")
+        tool.wait_for(state="visible", timeout=60_000)
+        page.evaluate(TOP_JS)
+        _check(page, f"{width} px, a solo game", problems)
+        tool.click()
+        page.wait_for_selector(".exlab-whatif-simulate", state="visible", timeout=60_000)
+        page.wait_for_timeout(800)
+        problems.extend(f"{width} px, What if…: {p}" for p in page.evaluate(CUT_JS) + clipped(page))
+        page.locator(".exlab-whatif").screenshot(path=f"{shot}.png")
+        simulate = page.locator(".exlab-whatif-simulate")
+        simulate.click()
+        bar = page.locator(".exlab-whatif-progress .widget-hprogress, .exlab-whatif-progress progress")
+        bar.first.wait_for(state="visible", timeout=2_000)
+        near, there = simulate.bounding_box(), page.locator(".exlab-whatif-progress").bounding_box()
+        assert abs(there["y"] - near["y"]) < 80, (near, there)
+        assert not page.locator(".exlab-whatif-stop").is_disabled()
+        page.locator(".exlab-whatif-simulate-controls").screenshot(path=f"{shot}-simulating.png")
+        page.locator(".exlab-whatif-stop").click()
+    assert not problems, f"{len(problems)} problems: " + "; ".join(problems[:8])
