@@ -7,7 +7,9 @@ cut (a box narrower than its words either wraps them or shows them whole on hove
 over the review's progress and Cancel appear beside the Review button. Then the window is made
 600, 950 and 1100 px wide and a new game is checked the same way, with the New game panel, the
 continent choice, the coach's hint and a click on a spot that is not lit (its answer must be in
-the window). Screenshots go to build/browser/laptop-<language>-*.png.
+the window); last at 515×647, the window of Lab's half-width Voila preview. The review is
+checked in each of those windows too, and a solo game's What if… at 515 and 950 px.
+Screenshots go to build/browser/laptop-<language>-*.png.
 
 Needs Debian's chromium, voila and playwright (see browser_support).
 """
@@ -27,7 +29,9 @@ from browser_support import (
     voila_server,
 )
 
-WIDTHS = (600, 950, 1100)
+# the window's width and height: the narrower windows at a laptop's height, then the window
+# of Lab's half-width Voila preview ("Render with Voila" at 1366×768, file browser open)
+SIZES = ((600, 768), (950, 768), (1100, 768), (515, 647))
 NOTEBOOKS = {"en": "03_play.ipynb", "es": "es/03_play.ipynb", "ja": "ja/03_play.ipynb"}
 
 # What must be in the window for the decision at hand: the status line and every lit control.
@@ -85,7 +89,8 @@ def _check(page, when: str, problems: list[str]) -> None:
     problems.extend(f"{when}: {p}" for p in found)
 
 
-def _act(page) -> str:
+def act(page) -> str:
+    """The next click of a simple player, once its answer (and the bots' turns) is drawn."""
     before = page.evaluate(MOVES_JS)
     what = click_next(page)
     if what != "over":
@@ -94,10 +99,26 @@ def _act(page) -> str:
     return what
 
 
-def _narrow(page, language: str, width: int, problems: list[str]) -> None:
-    """A new game at ``width`` px: its first decisions, the panels, an unlit click."""
+def unlit_click(page, when: str, problems: list[str]) -> bool:
+    """Click a spot that is not lit (the card in hand may not go there): the answer must be
+    given, and inside the window. ``page`` may be a frame. False when every free spot is lit."""
+    unlit = page.locator(".exlab-spot.exlab-empty-spot:not(.exlab-legal)")
+    if not unlit.count():
+        return False
+    before = page.locator(".exlab-status").first.inner_text()
+    unlit.first.click()
+    page.wait_for_function("t => document.querySelector('.exlab-status').innerText !== t", arg=before)
+    found = page.evaluate(OUTSIDE_JS, [".exlab-status .exlab-error"])
+    problems.extend(f"{when}, the answer to an unlit click: {p}" for p in found)
+    assert page.locator(".exlab-status .exlab-error").count(), "an unlit click was not answered"
+    return True
+
+
+def _narrow(page, language: str, size: tuple[int, int], problems: list[str]) -> None:
+    """A new game in a ``size`` window: its first decisions, the panels, an unlit click."""
+    width, height = size
     shot = str(ARTIFACTS / f"laptop-{language}-{width}")
-    page.set_viewport_size({"width": width, "height": LAPTOP["height"]})
+    page.set_viewport_size({"width": width, "height": height})
     page.wait_for_timeout(300)
     page.evaluate(TOP_JS)
     _check(page, f"{width} px, the start", problems)
@@ -107,20 +128,13 @@ def _narrow(page, language: str, width: int, problems: list[str]) -> None:
     _check(page, f"{width} px, the hint open", problems)
     page.screenshot(path=f"{shot}-hint.png")
     page.locator(".exlab-hint-close").click()
-    _act(page)  # take a card: the spots it may go to light up
+    act(page)  # take a card: the spots it may go to light up
     _check(page, f"{width} px, a card taken", problems)
     page.screenshot(path=f"{shot}-taken.png")
     if page.locator(".exlab-legal").count():
-        _act(page)  # place it, then take the next one
-        _act(page)
-        unlit = page.locator(".exlab-spot.exlab-empty-spot:not(.exlab-legal)")
-        if unlit.count():
-            before = page.locator(".exlab-status").first.inner_text()
-            unlit.first.click()
-            page.wait_for_function("t => document.querySelector('.exlab-status').innerText !== t", arg=before)
-            status = page.evaluate(OUTSIDE_JS, [".exlab-status .exlab-error"])
-            problems.extend(f"{width} px, the answer to an unlit click: {p}" for p in status)
-            assert page.locator(".exlab-status .exlab-error").count(), "an unlit click was not answered"
+        act(page)  # place it, then take the next one
+        act(page)
+        if unlit_click(page, f"{width} px", problems):
             page.screenshot(path=f"{shot}-unlit.png")
     # the continent buttons after a white card, shown as they would be
     page.evaluate("() => document.querySelector('.exlab-chooser').style.setProperty('display', 'flex', 'important')")
@@ -148,7 +162,7 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
         _check(page, "1366 px, the start", problems)
         page.screenshot(path=f"{shot}-1366-start.png")
         clicks = 0
-        while _act(page) != "over":
+        while act(page) != "over":
             clicks += 1
             assert clicks < 250, "the game did not end"
             if page.locator(GAME_OVER).count():
@@ -169,8 +183,50 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
         page.wait_for_timeout(600)
         problems.extend(f"1366 px, the review: {p}" for p in page.evaluate(CUT_JS))
         page.screenshot(path=f"{shot}-1366-review.png", full_page=True)
+        for width, height in SIZES:  # the same review in the narrower windows
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            found = page.evaluate(CUT_JS) + clipped(page)
+            problems.extend(f"{width} px, the review: {p}" for p in found)
+        page.locator(".exlab-review-panel").screenshot(path=f"{shot}-{width}-review.png")
+        page.set_viewport_size(LAPTOP)
         page.locator(".exlab-play-again").click()
         page.wait_for_selector(".exlab-market-card.exlab-takeable", timeout=60_000)
-        for width in WIDTHS:
-            _narrow(page, language, width, problems)
+        for size in SIZES:
+            _narrow(page, language, size, problems)
     assert not problems, f"{language}: {len(problems)} problems: " + "; ".join(problems[:8])
+
+
+@pytest.mark.parametrize("size", [(515, 647), (950, 768)], ids=["preview", "cell"])
+def test_a_solo_game_and_its_what_if_fit_a_narrow_window(size):
+    """A solo game started from the New game panel, then What if… opened beside it: no word
+    cut, nothing scrolled sideways; Simulate's bar and Stop appear beside Simulate at once."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    width, height = size
+    shot = str(ARTIFACTS / f"laptop-en-{width}-whatif")
+    problems: list[str] = []
+    with voila_server(NOTEBOOKS["en"]) as url, chromium_page({"width": width, "height": height}) as page:
+        page.goto(url, timeout=180_000)
+        page.wait_for_selector(".exlab-market-card", timeout=180_000)
+        page.locator(".exlab-setup-toggle").first.click()
+        page.locator(".exlab-setup .widget-toggle-button", has_text="1").first.click()  # one player (S1)
+        page.locator(".exlab-new-game").click()
+        tool = page.locator(".exlab-tool-button")
+        tool.wait_for(state="visible", timeout=60_000)
+        page.evaluate(TOP_JS)
+        _check(page, f"{width} px, a solo game", problems)
+        tool.click()
+        page.wait_for_selector(".exlab-whatif-simulate", state="visible", timeout=60_000)
+        page.wait_for_timeout(800)
+        problems.extend(f"{width} px, What if…: {p}" for p in page.evaluate(CUT_JS) + clipped(page))
+        page.locator(".exlab-whatif").screenshot(path=f"{shot}.png")
+        simulate = page.locator(".exlab-whatif-simulate")
+        simulate.click()
+        bar = page.locator(".exlab-whatif-progress .widget-hprogress, .exlab-whatif-progress progress")
+        bar.first.wait_for(state="visible", timeout=2_000)
+        near, there = simulate.bounding_box(), page.locator(".exlab-whatif-progress").bounding_box()
+        assert abs(there["y"] - near["y"]) < 80, (near, there)
+        assert not page.locator(".exlab-whatif-stop").is_disabled()
+        page.locator(".exlab-whatif-simulate-controls").screenshot(path=f"{shot}-simulating.png")
+        page.locator(".exlab-whatif-stop").click()
+    assert not problems, f"{len(problems)} problems: " + "; ".join(problems[:8])

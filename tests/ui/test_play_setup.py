@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 
 import pytest
 
@@ -20,6 +21,7 @@ from tests.helpers.play import (
     play_to_the_end,
     raise_from_handlers,
     rivals,
+    walk,
 )
 
 
@@ -241,3 +243,63 @@ def test_play_again_after_the_largest_seed_deals_seed_0(monkeypatch):
     app.play_again.click()  # the next seed would be 2**63, past the range every save file reads
     assert app.session.setup.seed == 0
     assert xl.Game.from_json(app.game.to_json()) == app.game
+
+
+def _bots_first(app: GameApp) -> None:
+    """Two seats, a bot before the person: its first turn is played before the board shows (R6)."""
+    app.controls.players.value = 2
+    app.controls.seats[0].value = "search"
+    app.controls.seats[1].value = "human"
+
+
+def _held_deal(monkeypatch) -> threading.Event:
+    """PlaySession.new waits for the returned event, as a slow start of search bots would."""
+    release = threading.Event()
+    deal = PlaySession.new
+
+    def slow(*args, **kwargs):
+        assert release.wait(30), "the test never released the deal"
+        return deal(*args, **kwargs)
+
+    monkeypatch.setattr(PlaySession, "new", slow)
+    return release
+
+
+def test_a_start_whose_bots_move_first_shows_progress_and_cancel_beside_start(monkeypatch):
+    app = GameApp(seats=["human", "greedy"], seed=5)
+    before = app.game
+    _bots_first(app)
+    release = _held_deal(monkeypatch)
+    app.controls.button.click()
+    # at once, in the click's own reply: the progress and Cancel in the Start button's row
+    controls = app.controls
+    row = next(box for box in walk(controls) if controls.button in getattr(box, "children", ()))
+    assert controls.working in row.children and controls.working.layout.display == "flex"
+    assert "first turns" in plain(controls.progress.value) and controls.button.disabled
+    assert app.game is before and controls.starting  # the game on the board stays meanwhile
+    release.set()
+    controls.wait(30)
+    assert app.game is not before and app.game.players[1] == "You" and len(app.game.history) > 0
+    assert controls.working.layout.display == "none" and not controls.button.disabled
+
+
+def test_cancel_keeps_the_game_on_the_board(monkeypatch):
+    app = GameApp(seats=["human", "greedy"], seed=5)
+    before = app.game
+    _bots_first(app)
+    release = _held_deal(monkeypatch)
+    app.controls.button.click()
+    app.controls.cancel.click()
+    assert app.controls.working.layout.display == "none" and not app.controls.button.disabled
+    assert "Not started" in plain(app.controls.message.value)
+    release.set()
+    app.controls.wait(30)
+    assert app.game is before  # the dropped start never reaches the board
+
+
+def test_a_script_starts_a_game_whose_bots_move_first_at_once():
+    app = GameApp(seats=["human", "greedy"], seed=5)
+    app.background = False
+    _bots_first(app)
+    session = app.controls.start()
+    assert session is app.session and app.session.humans_turn

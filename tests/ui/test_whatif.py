@@ -231,6 +231,10 @@ def test_simulated_play_shows_beside_the_exact_odds():
 def test_stop_ends_a_background_simulation_early():
     explorer = YearsGapExplorer()
     explorer.simulate(100_000, seed=1)
+    # the bar is there at once, in the row of Simulate and Stop that the click was in
+    row = explorer._simulate_controls.children
+    assert explorer.simulate_button in row and explorer.stop_button in row and explorer.progress_box in row
+    assert explorer.progress_box.children and not explorer.stop_button.disabled
     explorer.stop()
     explorer.wait(60)
     assert explorer.played is not None and not explorer.played.complete

@@ -139,11 +139,17 @@ def halls_table_html(rows: list[tuple[str, Hall]], *, marked: Iterable[Card] = (
 
     for label, hall in rows:
         cells = []
-        for spots in hall.showcases:
+        # each cell names its showcase too: where the room is short a row wraps under its label
+        # and the header row above it no longer lines up
+        for kind, spots in zip(layout, hall.showcases):
             cards = "".join(mini(c) if c else empty_spot_html(mini=True) for c in spots)
-            cells.append(f'<td><div class="exlab-spots exlab-mini-spots">{cards}</div></td>')
+            name = escape(translate(kind.name))
+            cells.append(f'<td data-name="{name}"><div class="exlab-spots exlab-mini-spots">{cards}</div></td>')
         depot = " ".join(c.token for c in hall.depot) or "empty"
-        cells.append(f'<td class="exlab-mini-count" title="Depot: {escape(depot)}">{len(hall.depot)}</td>')
+        cells.append(
+            f'<td class="exlab-mini-count" data-name="{_depot_name()}" title="Depot: {escape(depot)}">'
+            f"{len(hall.depot)}</td>"
+        )
         body.append(f"<tr><td class='exlab-mini-label'>{label}</td>{''.join(cells)}</tr>")
     return (
         f'<table class="exlab-halls-table" lang="{language()}"><thead><tr><th></th>{head}<th>{_depot_name()}</th>'

@@ -115,6 +115,9 @@ class Tile:
     columns: tuple[TileColumn, ...]
     table: Table
     empty_tooltip: str
+    #: a card of yours waits for its spot (R10): no card may be taken, so where the room is
+    #: short the tile shows its years only and your hall comes up beside the status
+    placing: bool = False
 
 
 @dataclass(frozen=True)
@@ -299,7 +302,7 @@ def tile_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
             for card in game.market[continent]
         )
         columns.append(TileColumn(continent, cards, taking and any(c.takeable for c in cards)))
-    return Tile(not game.is_over, tuple(columns), table_of(session), words.no_card())
+    return Tile(not game.is_over, tuple(columns), table_of(session), words.no_card(), session.placing)
 
 
 def chooser_screen(session: PlaySession, hint: tuple[str, object] | None = None) -> Chooser:

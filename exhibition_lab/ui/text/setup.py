@@ -121,6 +121,10 @@ PANEL = {
     "keep_seed": N_("Keep this seed"),
     "keep_seed_hover": N_("Deal the same cards again: tick to keep the game's seed; untick for new cards"),
     "start": N_("Start game"),
+    "cancel": N_("Cancel"),
+    # the bots seated before the first person play their first turns before the board is shown
+    "dealing": N_("The bots play their first turns…"),
+    "start_cancelled": N_("Not started: the game on the board goes on."),
     "hot_seat": N_(
         "Several human seats play hot-seat: the board shows the hall of whoever is to move. An empty name gets "
         "the grey one. An empty Seed deals new cards; a seed in it deals the same cards each time."

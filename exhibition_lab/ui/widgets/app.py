@@ -71,9 +71,7 @@ class GameApp(w.VBox):
         self.message = Message()
         self._hint_target: tuple[str, object] | None = None
         self._hint_plan: tuple[Action, ...] = ()  # the rest of the hinted turn, lit step by step
-        #: reviews run in a thread so the app answers while the coach works; ``False`` runs
-        #: them at once (scripts)
-        self.background = True
+        self._background = True
         self._review_run = BackgroundRun()
         self._review_round = 0  # a review finished for an older game (undo, new game) is dropped
         self.status = StatusBar()
@@ -106,6 +104,7 @@ class GameApp(w.VBox):
         self.hand_view = HandView()
         self.controls = NewGameControls(self._new_session, seed=seed)
         self.controls.layout.display = "flex" if show_setup else "none"
+        self.controls.background = self._background
         self._tools: list[tuple[str, ToolFactory, bool, w.Button]] = []
         self.tools_row = w.HBox()
         self.tools_row.add_class("exlab-tools")
@@ -184,6 +183,18 @@ class GameApp(w.VBox):
         tools = w.VBox([self.tools_row, self._tool_anchor, self.tool_area])
         tools.add_class("exlab-scroll-target")
         return tools
+
+    @property
+    def background(self) -> bool:
+        """Whether reviews (and the start of a game whose bots move first) run in a thread, so
+        the app answers while they work and Cancel can end them; ``False`` runs them at once
+        (scripts)."""
+        return self._background
+
+    @background.setter
+    def background(self, on: bool) -> None:
+        self._background = on
+        self.controls.background = on
 
     @property
     def game(self) -> Game:

@@ -18,6 +18,7 @@ from ...games.exhibition.session import HUMAN, SEAT_KINDS, PlaySession
 from ..render.play import rule_tag
 from ..text import setup as words
 from ..text.names import showcase_name, you
+from .background import BackgroundRun
 from .panels import ScrollAnchor
 
 if TYPE_CHECKING:
@@ -175,6 +176,18 @@ class NewGameControls(w.VBox):
         self.button = w.Button(description=words.panel("start"), button_style="primary", icon="play")
         self.button.add_class("exlab-new-game")
         self.button.on_click(lambda _: self.start())
+        #: a start whose bots move first runs in a thread, its progress and Cancel beside the
+        #: button; ``False`` starts every game at once (scripts)
+        self.background = True
+        self._run = BackgroundRun()
+        self.progress = w.HTML()
+        self.progress.add_class("exlab-new-game-progress")
+        self.cancel = w.Button(description=words.panel("cancel"), icon="stop", layout=w.Layout(width="auto"))
+        self.cancel.add_class("exlab-new-game-cancel")
+        self.cancel.on_click(lambda _: self._cancel())
+        self.working = _setup_row(self.progress, self.cancel)
+        self.working.add_class("exlab-new-game-status")
+        self.working.layout.display = "none"
         self.players.observe(lambda _: self._show_seats(), names="value")
         self.message = w.HTML()
         self._show_seats()
@@ -190,7 +203,7 @@ class NewGameControls(w.VBox):
                 ),
                 self.variations,
                 secret_row,
-                _setup_row(self.seed, self.keep_seed, self.button),
+                _setup_row(self.seed, self.keep_seed, self.button, self.working),
                 self.message,
             ]
         )
@@ -265,8 +278,21 @@ class NewGameControls(w.VBox):
             raise ArgumentError(words.seed_out_of_range(typed))
         return int(typed)
 
+    @property
+    def starting(self) -> bool:
+        """Whether a game is being started now (its bots playing their first turns)."""
+        return self._run.running and not self._run.stopped
+
     def start(self) -> PlaySession | None:
-        """Build the chosen game; a set-up the rules refuse is reported, not raised."""
+        """Build the chosen game; a set-up the rules refuse is reported, not raised.
+
+        When bots sit before the first person they play their first turns before the board is
+        shown, which takes seconds with search bots: in the background (see ``background``)
+        the progress and Cancel show beside *Start game* at once, the game on the board stays
+        until the new one is ready, and Cancel keeps it; ``None`` is returned then and
+        :meth:`wait` waits for the start."""
+        if self.starting:
+            return None
         n = self.players.value
         kinds = [d.value for d in self.seats[:n]]
         typed = [t.value.strip() for t in self.names[:n]]
@@ -276,20 +302,63 @@ class NewGameControls(w.VBox):
             names = [t or d for t, d in zip(typed, defaults)]
         try:
             seed = self.next_seed()
-            session = PlaySession.new(
-                kinds,
-                names=names,
-                seed=seed,
-                variations=self.variations.value,
-                secret_decades=self.secret.value,
-                you=you(),
-            )
         except ExhibitionLabError as exc:
-            self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
+            self._refuse(exc)
             return None
+        made: list[PlaySession] = []
+
+        def deal(should_stop) -> None:
+            made.append(
+                PlaySession.new(
+                    kinds,
+                    names=names,
+                    seed=seed,
+                    variations=self.variations.value,
+                    secret_decades=self.secret.value,
+                    you=you(),
+                )
+            )
+
+        run = self._run = BackgroundRun()
+
+        def done() -> None:
+            if run.stopped:
+                return  # cancelled: the panel said so at once, the game on the board goes on
+            self.working.layout.display = "none"
+            self.button.disabled = False
+            if isinstance(run.error, ExhibitionLabError):
+                self._refuse(run.error)
+            elif run.error is not None:
+                raise run.error
+            else:
+                self._started(made[0], seed)
+
+        background = self.background and bool(kinds) and kinds[0] != HUMAN
+        if background:
+            self.progress.value = f"<i>{escape(words.panel('dealing'), quote=False)}</i>"
+            self.message.value = ""
+            self.button.disabled = True
+            self.working.layout.display = "flex"
+        run.start(deal, done, background=background)
+        return made[0] if made and not background and run.error is None else None
+
+    def _cancel(self) -> None:
+        """Keep the game on the board: the bots' first turns still under way are dropped."""
+        self._run.stop()
+        self.working.layout.display = "none"
+        self.button.disabled = False
+        self.message.value = f"<i>{escape(words.panel('start_cancelled'), quote=False)}</i>"
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until a start under way is done (for scripts and tests)."""
+        self._run.wait(timeout)
+
+    def _refuse(self, exc: ExhibitionLabError) -> None:
+        self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
+
+    def _started(self, session: PlaySession, seed: int) -> None:
         if not self.seed.value.strip():
             self._fresh = self._draw()  # used: the next empty-field start deals new cards again
         self.current_seed = seed
         self.message.value = ""
         self._on_new(session)
-        return session

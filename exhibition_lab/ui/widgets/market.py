@@ -78,6 +78,7 @@ class MarketView(w.HBox):
                 set_class(button, "exlab-takeable", shown is not None and shown.takeable)
                 set_class(button, "exlab-new-card", shown is not None and shown.new)
                 set_class(button, "exlab-hinted", shown is not None and shown.hinted)
+        set_class(self, "exlab-tile-placing", tile.placing)
         self.layout.display = "flex" if tile.shown else "none"  # after the game the sheet takes its place
 
     def render(self, session: PlaySession) -> None:

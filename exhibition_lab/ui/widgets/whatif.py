@@ -227,11 +227,16 @@ class YearsGapExplorer(w.VBox):
         self.simulate_button.add_class("exlab-whatif-simulate")
         self.stop_button = w.Button(description=words.control("stop"), icon="stop", disabled=True)
         self.stop_button.add_class("exlab-whatif-stop")
-        self._simulate_controls = w.HBox([self.bot, self.games, self.simulate_button, self.stop_button])
+        # the simulated games' progress stands beside Simulate and Stop, where the click was
+        self.progress_box = w.Box()
+        self.progress_box.add_class("exlab-whatif-progress")
+        self._simulate_controls = w.HBox(
+            [self.bot, self.games, self.simulate_button, self.stop_button, self.progress_box],
+            layout={"flex_flow": "row wrap", "align_items": "center"},
+        )
         self._simulate_controls.add_class("exlab-whatif-simulate-controls")
         self.map_help = w.HTML()
         self.map_help.add_class("exlab-whatif-help")
-        self.progress_box = w.Box()
         self.simulated = w.HTML()
         self.simulated.add_class("exlab-whatif-simulated")
 
@@ -247,7 +252,6 @@ class YearsGapExplorer(w.VBox):
                 self._simulate_controls,
                 self.reading,
                 self.reading_note,
-                self.progress_box,
                 self.simulated,
             ]
         )
@@ -258,7 +262,7 @@ class YearsGapExplorer(w.VBox):
             self.pool,
             self.left,
             self.right,
-            w.HBox([picker, answer]),
+            w.HBox([picker, answer], layout={"flex_flow": "row wrap"}),
             simulation,
         ]
 
