@@ -15,7 +15,7 @@ allow, a batch at most :data:`MAX_GAMES` games; anything else raises ``ArgumentE
 numpy sees it.
 
 >>> import numpy as np
->>> from exhibition_lab.envs.vector import VectorGames
+>>> from exhibition_lab.envs import VectorGames
 >>> games = VectorGames(players=1)
 >>> state = games.reset(256, seed=7)
 >>> rng = np.random.default_rng(7)
@@ -32,14 +32,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-import exhibition_lab.envs.arrays_backend as backend
-
-from ..core.checks import check_actions, check_count, check_flag, check_mask, check_rows
-from ..core.errors import ArgumentError, IllegalAction
-from ..core.seeding import generator
-from ..games.exhibition.observation import ObservationLayout, card_features, encode
-from ..games.exhibition.rules.deal import Deal, check_deal
-from ..games.exhibition.setups import make_setup
+from ....core.checks import check_actions, check_count, check_flag, check_mask, check_rows
+from ....core.errors import ArgumentError, IllegalAction
+from ....core.seeding import generator
+from ..observation import ObservationLayout, card_features, encode
+from ..rules.deal import Deal, check_deal
+from ..setups import make_setup
+from . import stepwise as backend
 
 #: The most games one batch holds: a batch of observations takes about 6 kB a game.
 MAX_GAMES = 2**17
@@ -206,6 +205,8 @@ def seat_returns(totals: np.ndarray, winners: np.ndarray, utility: str) -> np.nd
     if players == 1 or utility == "score":
         return totals
     if utility == "win":
-        return winners / winners.sum(axis=1, keepdims=True).astype(np.float32)
+        shares: np.ndarray = winners / winners.sum(axis=1, keepdims=True).astype(np.float32)
+        return shares
     others = np.stack([np.delete(totals, seat, axis=1).max(axis=1) for seat in range(players)], axis=1)
-    return totals - others
+    margins: np.ndarray = totals - others
+    return margins
