@@ -4,7 +4,7 @@ the array engine that needs no framework at all.
 
 - :func:`env`, :class:`raw_env` — PettingZoo's AEC environment;
 - :class:`SoloEnv`, :class:`SoloVectorEnv` — Gymnasium;
-- :class:`VectorGames` — many games stepped at once, in the shape of pgx.
+- :class:`VectorGames` — many games stepped at once in place, returning pgx-shaped states.
 
 The environments live in :mod:`exhibition_lab.adapters` (one module per framework) and
 :class:`VectorGames` beside the array engine; this package is their public entry point.

@@ -1,8 +1,11 @@
-"""Many games stepped at once on the array engine, in the shape of pgx — no framework needed.
+"""Many games stepped at once on the array engine — no framework needed.
 
-:meth:`VectorGames.reset` deals ``n`` games and :meth:`VectorGames.step` takes one action id
-per game (ids of :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both
-return a :class:`VectorState` of arrays: the seat to move, its observation (the layout of
+:class:`VectorGames` holds its batch of games and steps them in place, as a Gymnasium vector
+environment does (a copy of a whole batch at every step would cost more than the step);
+what it returns has the shape of pgx's ``State``. :meth:`VectorGames.reset` deals ``n`` games
+and :meth:`VectorGames.step` takes one action id per game (ids of
+:class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both return a new
+:class:`VectorState` of arrays, which no later step changes: the seat to move, its observation (the layout of
 :mod:`exhibition_lab.games.exhibition.observation`, seen from that seat), the legal-action mask,
 the rewards of the step (per seat, at the end of a game, per ``utility``) and which games are
 over. A finished game stays finished (its actions are ignored) until the next reset; a step
@@ -45,7 +48,8 @@ MAX_GAMES = 2**17
 
 
 class VectorState(NamedTuple):
-    """What a batch of games shows after a reset or a step (pgx's ``State``), one row a game."""
+    """What a batch of games shows after a reset or a step (pgx's ``State``), one row a game:
+    fresh arrays, which later steps of the games never change."""
 
     current_player: np.ndarray  # (n,) the seat to move, −1 once the game is over
     observation: np.ndarray | None  # (n, size) float32, seen by the seat to move (None if not observed)
@@ -117,8 +121,9 @@ class VectorGames:
 
     def step(self, actions: np.ndarray | Sequence[int], *, acting: np.ndarray | None = None) -> VectorState:
         """Every game not over takes its action id (only the games ``acting`` marks, when
-        given); an illegal one raises ``IllegalAction`` (naming the game and the rule) and
-        changes nothing."""
+        given): the games advance in place and the returned :class:`VectorState` is a new
+        snapshot of them (states returned before stay as they were). An illegal action raises
+        ``IllegalAction`` (naming the game and the rule) and changes nothing."""
         batch = self._require()
         actions = check_actions(actions, batch.n)
         if acting is not None:
