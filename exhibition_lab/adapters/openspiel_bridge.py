@@ -37,6 +37,21 @@ PRIVATE = {
 }
 
 
+class PlayerError(ArgumentError, pyspiel.SpielError):  # type: ignore[misc]  # untyped pyspiel
+    """A player number that is not a seat of the game: the package's ``ArgumentError`` and,
+    for OpenSpiel's own checks, a ``pyspiel.SpielError``."""
+
+
+def check_player(player: object, players: int) -> int:
+    """``player`` as a seat from 0 to ``players − 1`` (R4), or :class:`PlayerError`."""
+    try:
+        return check_action(player, players, what="a player (a seat, R4)")
+    except ArgumentError:
+        # OpenSpiel's own checks are worded so; its API test reads the words
+        message = f"a player is a seat, R4 (player >= 0 and player < {players}), not {player!r:.80}"
+        raise PlayerError(message, rule="R4") from None
+
+
 def game_type(
     short_name: str,
     long_name: str,
@@ -133,15 +148,25 @@ class Now:
     clone shares it and costs microseconds. What is worked out from the state once (the legal
     moves, the chance outcomes, a view's arrays) is kept on it."""
 
-    __slots__ = ("bound", "cache", "ids", "legal", "rules", "state")
+    __slots__ = ("bound", "cache", "ids", "legal", "player", "rules", "shared", "state")
 
-    def __init__(self, rules: Rules[Any, Any, Any], state: Any, ids: Callable[[Any, Any], int], bound: int) -> None:
+    def __init__(
+        self,
+        rules: Rules[Any, Any, Any],
+        state: Any,
+        ids: Callable[[Any, Any], int],
+        bound: int,
+        shared: dict[str, Any] | None = None,
+    ) -> None:
         self.rules = rules
         self.state = state
         self.ids = ids
         self.bound = bound  # ids of actions and chance outcomes lie below it
         self.legal: dict[int, Any] | None = None  # the seat's moves by id, once asked for
-        self.cache: dict[str, Any] = {}  # answers worked out from this state, by name
+        self.player: int = rules.current_player(state)  # OpenSpiel asks for it many times a step
+        self.cache: dict[object, Any] = {}  # answers worked out from this state, by name
+        #: what every state of one game shares (an observer, the deck's ids), by name
+        self.shared: dict[str, Any] = {} if shared is None else shared
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Now:
         return self
@@ -154,10 +179,12 @@ class Now:
         self.ids = ids_of(self.rules)
         self.bound = id_bound(self.rules)
         self.legal = None
+        self.player = self.rules.current_player(self.state)
         self.cache = {}
+        self.shared = {}
 
     def then(self, state: Any) -> Now:
-        return Now(self.rules, state, self.ids, self.bound)
+        return Now(self.rules, state, self.ids, self.bound, self.shared)
 
     def moves(self) -> dict[int, Any]:
         if self.legal is None:
@@ -194,8 +221,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     # ------------------------------------------------------------------ OpenSpiel's API
     def current_player(self) -> int:
-        player: int = self._now.rules.current_player(self._now.state)
-        return player
+        return self._now.player
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._now.moves())
@@ -336,8 +362,10 @@ __all__ = [
     "PRIVATE",
     "Now",
     "Params",
+    "PlayerError",
     "ProtocolGame",
     "ProtocolState",
+    "check_player",
     "game_info",
     "game_type",
     "id_bound",

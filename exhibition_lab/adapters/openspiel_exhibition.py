@@ -28,9 +28,11 @@ from ..games.exhibition.rules.scoring import SoloRules
 from ..games.exhibition.rules.turns import Phase, Setup, State
 from .openspiel_bridge import (
     PRIVATE,
+    Now,
     Params,
     ProtocolGame,
     ProtocolState,
+    check_player,
     game_type,
     known_parameters,
     pyspiel,
@@ -92,6 +94,22 @@ def exhibition_type(name: str, setup: Setup) -> Any:
                      utility_model(setup), information_model(setup))  # fmt: skip
 
 
+def observer_of(now: Now) -> Observer:
+    """The observer every state of the game shares (made once for a state loaded by pickle)."""
+    observer: Observer | None = now.shared.get("observer")
+    if observer is None:
+        observer = now.shared["observer"] = Observer(cast(Setup, now.rules))
+    return observer
+
+
+def deck_index(now: Now) -> dict[int, int]:
+    """Each deck card's id, found by identity (the deck's own objects are the only ones in play)."""
+    index: dict[int, int] | None = now.shared.get("deck")
+    if index is None:
+        index = now.shared["deck"] = {id(card): k for k, card in enumerate(cast(Setup, now.rules).deck)}
+    return index
+
+
 # ---------------------------------------------------------------------- the state
 class ExhibitionState(ProtocolState):
     """An OpenSpiel state over a rule state of :class:`Setup`."""
@@ -112,24 +130,78 @@ class ExhibitionState(ProtocolState):
     def is_terminal(self) -> bool:
         return self._now.state.phase is Phase.OVER
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a deal or a refill every stock card is equally likely (R5, R9): the ids are
+        kept from state to state — a draw takes its card out — rather than rebuilt and
+        sorted at every refill; the Secret Decades' odds come from the rules (V7)."""
+        now = self._now
+        phase = now.state.phase
+        if phase is not Phase.REFILL and phase is not Phase.DEAL:
+            return super().chance_outcomes()
+        ids = self._stock_ids()
+        p = 1.0 / len(ids)
+        return [(k, p) for k in ids]
+
+    def _stock_ids(self) -> list[int]:
+        """The ids of the stock's cards, ascending (a draw's id is its card's)."""
+        now = self._now
+        ids: list[int] | None = now.cache.get("stock")
+        if ids is None:
+            index = deck_index(now)
+            ids = now.cache["stock"] = sorted(index[id(card)] for card in now.state.stock)
+        return ids
+
+    def _apply_action(self, action: int) -> None:
+        before = self._now
+        super()._apply_action(action)
+        kept: list[int] | None = before.cache.get("stock")
+        if kept is None:
+            return
+        now = self._now
+        if now.state.stock is before.state.stock:
+            now.cache["stock"] = kept  # never changed in place: shared
+        elif before.state.phase is Phase.REFILL or before.state.phase is Phase.DEAL:
+            ids = kept.copy()
+            ids.remove(action)  # the card drawn leaves the stock (R5, R9)
+            now.cache["stock"] = ids
+
+    def observation_tensor(self, player: object = None) -> np.ndarray:
+        """What ``player`` (the seat to move when omitted) sees, as the default observer's
+        tensor (:class:`ExhibitionObserver`): a new ``float32`` array of the same numbers
+        pyspiel's own method gives as a list, read from the rule state by the observer's
+        kept rows rather than through OpenSpiel's copy of every segment, and kept on the
+        state, which never changes, for the next call."""
+        now = self._now
+        seat = check_player(self.current_player() if player is None else player, self.setup.n_players)
+        kept = now.cache.get(seat)
+        if kept is None:
+            kept = now.cache[seat] = observer_of(now).vector(now.state, seat)
+        copy: np.ndarray = kept.copy()
+        return copy
+
     def __str__(self) -> str:
         state = self._now.state
         return write_position(self.setup, state, state.secret_decades)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> ExhibitionState:
         """A state ``player_id`` cannot tell apart from this one: the other seats' Secret
-        Decades drawn anew (V7); the stock is a set and has no order to redraw."""
+        Decades drawn anew (V7); the stock is a set and has no order to redraw.
+
+        The redrawn decades change nothing else in the rule state, so the twin is this state
+        with its decades replaced — no replay of the history through the rules. Its history
+        stays this one's (what the seat saw); it serialises as the ids that deal the new
+        decades, which load back as the twin."""
         seed = int(probability_sampler() * 2**53)
         now = self._now
         twin = now.rules.resample(now.state, player_id, np.random.default_rng(seed))
-        if twin.secret_decades == now.state.secret_decades:
-            return self.clone()  # type: ignore[no-any-return]  # pyspiel's clone is this class
-        game = self.get_game()
-        actions = list(self.history())
-        for seat, decade in enumerate(twin.secret_decades or ()):  # the deal's decade outcomes follow the tile
-            actions[TILE_CARDS + seat] = now.rules.encode(now.state, DealDecade(decade))
-        replayed: ExhibitionState = game.replay(actions)
-        return replayed
+        resampled = cast(ExhibitionState, self.with_rule_state(twin))
+        if twin.secret_decades != now.state.secret_decades:
+            ids = list(self._replayed if self._replayed is not None else self.history())
+            space = self.setup.space
+            for seat, decade in enumerate(twin.secret_decades or ()):  # the deal's decade outcomes follow the tile
+                ids[TILE_CARDS + seat] = space.encode(DealDecade(decade))
+            resampled.replay_as(ids)
+        return resampled
 
 
 # ---------------------------------------------------------------------- the observer
@@ -205,6 +277,7 @@ class ExhibitionGame(ProtocolGame):
     def __init__(self, params: Params | None = None) -> None:
         super().__init__(params)
         self.observer = Observer(self.rules)
+        self.start.shared["observer"] = self.observer
 
     @classmethod
     def rules_of(cls, params: Params) -> Setup:
