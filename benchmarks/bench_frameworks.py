@@ -6,18 +6,28 @@
     interval), mean fame (normal 95% interval) and seconds per decision;
 (b) random games per second through each adapter against the rules engine itself;
 (c) microseconds to copy a state (OpenSpiel's clone and deepcopy, Game.copy);
-(d) the vectorised environment's games per second, and its ratio to the scalar engine.
+(d) the vectorised environment's games per second, and its ratio to the scalar engine;
+(e) the paths search and learning use, against their targets: ``observation_tensor`` on
+    fresh states, random play with a tensor at every decision, ``resample_from_infostate``,
+    ``chance_outcomes`` at a refill, ISMCTS's time per decision, ``VectorGames`` against the
+    scalar engine. ``--baseline DIR`` runs (e) on the package found in ``DIR`` as well (an
+    older checkout, say), turn about in the same run, and prints both.
 
 Times are processor seconds of this process (``time.process_time``): the machine may be busy
 with other work, which would otherwise count.
 
 Run: python benchmarks/bench_frameworks.py [--deals 10] [--budgets 25 100] [--processes 2] [--skip-table]
+     python benchmarks/bench_frameworks.py --targets-only [--baseline /path/to/checkout]
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import json
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -207,6 +217,126 @@ def copies() -> list[str]:
     return lines
 
 
+# ---------------------------------------------------------------- (e) the targets
+def played_states(game: pyspiel.Game, seeds: range) -> list[pyspiel.State]:
+    """Every decision state of random games of ``game`` (fresh clones: nothing asked of them yet)."""
+    states = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            else:
+                states.append(state.clone())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+    return states
+
+
+def refill_states(game: pyspiel.Game, seeds: range) -> list[pyspiel.State]:
+    """Fresh clones of the refill (chance) states of random games."""
+    states = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if len(state.history()) > 40:
+                    states.append(state.clone())
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+    return states
+
+
+def each_once(states: list, action: Callable[[object], object]) -> float:
+    """Microseconds per call of ``action`` on each state once."""
+    start = time.process_time()
+    for state in states:
+        action(state)
+    return (time.process_time() - start) / len(states) * 1e6
+
+
+def tensor_games(players: int, n: int) -> float:
+    """Random games through OpenSpiel with the seat's observation tensor at every decision."""
+    game = pyspiel.load_game(f"python_exhibition(players={players})")
+    start = time.process_time()
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            else:
+                state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+    return n / (time.process_time() - start)
+
+
+def ismcts_seconds(deals: int, simulations: int) -> float:
+    """Seconds per decision of ISMCTS (random rollouts) in 3-player games with Secret Decades."""
+    game = pyspiel.load_game(TABLE_GAME)
+    seconds = decisions = 0.0
+    for deal in range(deals):
+        players = [xos.ismcts_player(game, simulations, seed=deal * 3 + s) for s in range(3)]
+        xos.play_deal(game, players, seed=500 + deal)
+        seconds += sum(p.seconds for p in players)
+        decisions += sum(p.decisions for p in players)
+    return seconds / max(decisions, 1)
+
+
+def targets(games: int, batch: int, deals: int) -> dict[str, float]:
+    """The figures of (e), by name."""
+    game = pyspiel.load_game("python_exhibition(players=3)")
+    secret = pyspiel.load_game(TABLE_GAME)
+    states = played_states(game, range(3))
+    hidden = played_states(secret, range(3))
+    refills = refill_states(game, range(3))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    engine = (engine_games(3, games) + engine_games(3, games)) / 2
+    solo_engine = (engine_games(1, games) + engine_games(1, games)) / 2
+    figures = {
+        "observation_tensor, fresh state (µs)": each_once(states, lambda s: s.observation_tensor(s.current_player())),
+        "observation_tensor, asked again (µs)": each_once(states, lambda s: s.observation_tensor(s.current_player())),
+        "resample_from_infostate (µs)": each_once(
+            hidden, lambda s: s.resample_from_infostate(s.current_player(), sampler)
+        ),
+        "chance_outcomes at a refill (µs)": each_once(refills, lambda s: s.chance_outcomes()),
+        "engine, 3 players (games/s)": engine,
+        "OpenSpiel, no tensors / engine": openspiel_games(3, games) / engine,
+        "OpenSpiel, tensor at every decision / engine": tensor_games(3, games) / engine,
+        "ISMCTS-25 (ms per decision)": ismcts_seconds(deals, 25) * 1e3,
+    }
+    for players, scalar in ((1, solo_engine), (3, engine)):
+        figures[f"VectorGames {players}p, observations / engine"] = vector_games(players, batch, observe=True) / scalar
+        figures[f"VectorGames {players}p, masks only / engine"] = vector_games(players, batch, observe=False) / scalar
+    return figures
+
+
+def target_table(games: int, batch: int, deals: int, baseline: str | None) -> list[str]:
+    """(e), on this package and, with ``baseline``, on the one in that folder too."""
+    ours = targets(games, batch, deals)
+    theirs: dict[str, float] = {}
+    if baseline:
+        command = [sys.executable, __file__, "--targets-json", "--games", str(games), "--batch", str(batch)]
+        command += ["--deals", str(deals)]
+        env = {**os.environ, "PYTHONPATH": baseline}
+        theirs = json.loads(subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout)
+    lines = ["| figure | before | after | after / before |", "| --- | ---: | ---: | ---: |"]
+    for name, value in ours.items():
+        old = theirs.get(name)
+        ratio = f"{value / old:.2f}" if old else ""
+        lines.append(f"| {name} | {'' if old is None else f'{old:,.2f}'} | {value:,.2f} | {ratio} |")
+    print("\n".join(lines), flush=True)
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=10)
@@ -215,7 +345,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=150, help="random games per adapter in (b)")
     parser.add_argument("--batch", type=int, default=4096, help="games at once in the vectorised environment")
     parser.add_argument("--skip-table", action="store_true")
+    parser.add_argument("--targets-only", action="store_true", help="only (e), the targets")
+    parser.add_argument("--baseline", help="a folder whose exhibition_lab (e) also runs on, for before/after")
+    parser.add_argument("--targets-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.targets_json:  # the baseline's run of (e), read by target_table
+        print(json.dumps(targets(args.games, args.batch, args.deals)))
+        return
+    if args.targets_only:
+        print("## (e) targets\n", flush=True)
+        target_table(args.games, args.batch, args.deals, args.baseline)
+        return
     print("## (c) copies\n", flush=True)
     copies()
     print("\n## (b, d) throughput\n", flush=True)

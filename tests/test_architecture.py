@@ -48,21 +48,43 @@ def test_core_imports_only_core():
 
 
 def test_the_array_engine_imports_only_the_rules_and_core():
+    """The vectorised games (``arrays.vector``, ``arrays.stepwise``) also read the observation
+    layout and the setups, both of which import only the rules and core."""
     allowed = ("core", "games.exhibition.rules", "games.exhibition.arrays")
+    for_vector = ("games.exhibition.observation", "games.exhibition.setups")
+    stepwise = {f"{NAME}.games.exhibition.arrays.{name}" for name in ("vector", "stepwise")}
     bad = {
         (a, b)
         for a, targets in graph().items()
         if under(a, "games.exhibition.arrays")
         for b in targets
         if not any(under(b, folder) for folder in allowed)
+        and not (a in stepwise and any(under(b, f) for f in for_vector))
     }
     assert bad == set()
+
+
+def test_the_adapters_stand_beside_ui_never_below_it():
+    """The framework adapters read core, games and ui's pictures; only the public entry
+    points import them, and ui never does, not even lazily."""
+    reached = {
+        (a, b)
+        for a, targets in graph().items()
+        if not under(a, "adapters") and a not in {f"{NAME}.openspiel", f"{NAME}.envs"}
+        for b in targets
+        if under(b, "adapters")
+    }
+    assert reached == set()
+    importers = {
+        a for a, targets in graph().items() for b in targets if under(b, "adapters") and not under(a, "adapters")
+    }
+    assert importers == {f"{NAME}.openspiel", f"{NAME}.envs"}
 
 
 def test_layers_are_folders():
     top = {p.name for p in PACKAGE.iterdir() if not p.name.startswith((".", "_"))}
     facades = {f"{name.rpartition('.')[2]}.py" for name in PUBLIC_MODULES[1:]} | {"py.typed"}
-    layers = {"core", "games", "ui", "openspiel.py", "envs"}
+    layers = {"core", "games", "ui", "adapters", "openspiel.py", "envs"}
     assert top - facades - layers - {"seeds", "docs"} == set()
 
 
@@ -106,7 +128,7 @@ NOT_GOALS = {
     ("exhibition_lab.games.exhibition.rules.scoring", "chain"),
     ("exhibition_lab.ui.text.names", "decades"),
     ("exhibition_lab.ui.text.names", "chain"),
-    ("exhibition_lab.openspiel", "mid_century"),
+    ("exhibition_lab.adapters.openspiel_exhibition", "mid_century"),
     ("exhibition_lab.games.exhibition.observation", "six_continents"),
 }
 
@@ -142,7 +164,7 @@ def test_each_goal_label_and_showcase_name_is_written_once():
 
 
 # ---------------------------------------------------------------- the layers
-@pytest.mark.parametrize("folder", ["core", "games", "games/exhibition", "games/exhibition/rules", "ui"])
+@pytest.mark.parametrize("folder", ["core", "games", "games/exhibition", "games/exhibition/rules", "ui", "adapters"])
 def test_every_layer_says_what_it_may_import(folder):
     doc = ast.get_docstring(ast.parse((PACKAGE / folder / "__init__.py").read_text()))
     assert doc and "import" in doc

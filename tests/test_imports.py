@@ -19,7 +19,7 @@ PACKAGE = Path(xl.__file__).parent
 NOT_ENGINE = ("exhibition_lab.ui.render.plots", "exhibition_lab.ui.render.timeline_plots")  # matplotlib code
 WIDGETS = ("exhibition_lab.ui.widgets", "exhibition_lab.ui.course.exercises")
 # the game-AI framework adapters sit on top, beside ui: their render modes draw with ui's pictures
-ADAPTERS = ("exhibition_lab.openspiel", "exhibition_lab.envs")
+ADAPTERS = ("exhibition_lab.openspiel", "exhibition_lab.envs", "exhibition_lab.adapters")
 # the public modules users import (but for the adapters, they only re-export the layers' names)
 # and ``python -m exhibition_lab``, the command line of ui
 FACADES = (set(PUBLIC_MODULES) - set(ADAPTERS)) | {"exhibition_lab.__main__"}
@@ -150,7 +150,7 @@ def test_the_framework_adapters_are_the_top_layer():
     """OpenSpiel, PettingZoo, Gymnasium and the vectorised environment sit on top: they read
     the rules, the engines and the pictures; nothing below imports them, not even lazily."""
     modules = all_modules()
-    adapters = ("exhibition_lab.openspiel", "exhibition_lab.envs")
+    adapters = ADAPTERS
     below = {n: p for n, p in modules.items() if not _within(n, adapters)}
     reached = []
     for name, path in below.items():
@@ -164,4 +164,4 @@ def test_the_framework_adapters_are_the_top_layer():
                 continue
             reached += [f"{name} → {t}" for t in targets if _within(t, adapters)]
     assert reached == []
-    assert {"exhibition_lab.openspiel", "exhibition_lab.envs.vector"} <= set(modules)
+    assert {"exhibition_lab.openspiel", "exhibition_lab.adapters.openspiel_bridge"} <= set(modules)

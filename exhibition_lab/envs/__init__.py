@@ -2,22 +2,24 @@
 game, registered as ``exhibition_lab/Exhibition-solo-v0``) and a vectorised environment on
 the array engine that needs no framework at all.
 
-- :func:`env`, :class:`raw_env` — PettingZoo's AEC environment (:mod:`.pettingzoo_env`);
-- :class:`SoloEnv`, :class:`SoloVectorEnv` — Gymnasium (:mod:`.gymnasium_env`, :mod:`.vector`);
-- :class:`VectorGames` — many games stepped at once, in the shape of pgx (:mod:`.vector`).
+- :func:`env`, :class:`raw_env` — PettingZoo's AEC environment;
+- :class:`SoloEnv`, :class:`SoloVectorEnv` — Gymnasium;
+- :class:`VectorGames` — many games stepped at once in place, returning pgx-shaped states.
 
+The environments live in :mod:`exhibition_lab.adapters` (one module per framework) and
+:class:`VectorGames` beside the array engine; this package is their public entry point.
 PettingZoo and Gymnasium come with the extra ``pip install "exhibition_lab[ai]"``; without it
 their names raise an :class:`ImportError` saying so, and :class:`VectorGames` still works.
 """
 
 from __future__ import annotations
 
-from .vector import VectorGames, VectorState
+from ..games.exhibition.arrays.vector import VectorGames, VectorState
 
 _MISSING: dict[str, ImportError] = {}
 
 try:
-    from .gymnasium_env import SOLO_ID, SoloEnv, SoloVectorEnv, register_environments
+    from ..adapters.gymnasium_solo import SOLO_ID, SoloEnv, SoloVectorEnv, register_environments
 except ImportError as error:
     if error.name != "gymnasium":
         raise
@@ -26,7 +28,7 @@ else:
     register_environments()
 
 try:
-    from .pettingzoo_env import env, raw_env
+    from ..adapters.pettingzoo_exhibition import env, raw_env
 except ImportError as error:
     if error.name != "pettingzoo":
         raise

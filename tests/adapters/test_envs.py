@@ -182,3 +182,20 @@ def test_the_same_seed_deals_the_same_batch():
     first = VectorGames(players=1).reset(8, seed=5)
     again = VectorGames(players=1).reset(8, seed=5)
     assert np.array_equal(first.observation, again.observation)
+
+
+def test_a_step_advances_the_games_in_place_and_returns_a_new_snapshot():
+    """The games advance in place (a Gymnasium vector environment's shape); every state
+    returned is new arrays that no later step changes (pgx's State), so a learner may keep
+    the state of the step before."""
+    games = VectorGames(players=2, secret_decades=True)
+    first = games.reset(16, seed=3)
+    kept = {name: np.array(value, copy=True) for name, value in first._asdict().items()}
+    rng = np.random.default_rng(3)
+    second = games.step(games.random_actions(first, rng))
+    games.step(games.random_actions(second, rng))
+    for name, value in first._asdict().items():
+        assert np.array_equal(value, kept[name]), name
+        assert not np.shares_memory(value, second._asdict()[name]), name
+    # the batch itself moved on: the state now is the third, not the first (R7, R10)
+    assert not np.array_equal(games.state().observation, first.observation)

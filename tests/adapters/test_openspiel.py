@@ -136,7 +136,7 @@ def test_a_seat_sees_only_what_it_may():
             twin = state.resample_from_infostate(seat, sampler)
             assert twin.rule_state.secret_decades[seat] == own
             assert twin.information_state_string(seat) == state.information_state_string(seat)
-            assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+            assert np.array_equal(twin.observation_tensor(seat), state.observation_tensor(seat))
     assert any(  # the redraw does change what the seat cannot see
         state.resample_from_infostate(0, sampler).rule_state.secret_decades != state.rule_state.secret_decades
         for _ in range(10)
@@ -237,7 +237,7 @@ def test_a_timeline_seat_sees_its_own_hand_only():
     for twin in twins:  # … and nothing it sees changes
         assert twin.rule_state.hands[seat] == hands[seat]
         assert twin.information_state_string(seat) == state.information_state_string(seat)
-        assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+        assert np.array_equal(twin.observation_tensor(seat), state.observation_tensor(seat))
 
 
 def test_timeline_games_declare_their_rules():

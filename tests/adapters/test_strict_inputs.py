@@ -21,7 +21,7 @@ pytest.importorskip("pettingzoo")
 import exhibition_lab.openspiel  # noqa: E402, F401  (registers the games)
 from exhibition_lab.core.errors import ArgumentError, ExhibitionLabError, IllegalAction, NotationError  # noqa: E402
 from exhibition_lab.envs import SoloEnv, SoloVectorEnv, VectorGames, env, raw_env  # noqa: E402
-from exhibition_lab.envs.vector import MAX_GAMES  # noqa: E402
+from exhibition_lab.games.exhibition.arrays.vector import MAX_GAMES  # noqa: E402
 from exhibition_lab.games.exhibition.game import Game  # noqa: E402
 from exhibition_lab.games.exhibition.rules.cards import Card, standard_deck  # noqa: E402
 from exhibition_lab.games.exhibition.rules.deal import Deal  # noqa: E402

@@ -48,7 +48,7 @@ import numpy as np
 from ...core.errors import ArgumentError
 from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, Card
 from .rules.deal import DECADES
-from .rules.hall import DEPOT_SIZE
+from .rules.hall import DEPOT_SIZE, Hall
 from .rules.turns import Phase, Setup, State
 
 #: The phases in the order of the ``phase`` segment.
@@ -118,13 +118,13 @@ class ObservationLayout:
         """Where each segment starts in the flat vector."""
         return {name: part.start for name, part in self.slices.items()}
 
-    @property
+    @cached_property
     def size(self) -> int:
         """The length of the vector."""
         stop: int = next(reversed(self.slices.values())).stop
         return stop
 
-    @property
+    @cached_property
     def most_turns(self) -> int:
         """The most turns one seat can have (R10a, R10b): one per spot and Depot place, and one to end."""
         return self.spots + DEPOT_SIZE + 1
@@ -235,6 +235,11 @@ class Observer:
         self._by_identity = {id(card): k for k, card in enumerate(setup.deck)}
         self._last_stock: tuple[Card, ...] | None = None
         self._last_ids = np.zeros(0, dtype=np.int64)
+        # a hall is an immutable value, and a turn changes one hall at most: the features of
+        # each hall's spots and Depot are written once and kept (the hall itself is kept too,
+        # so that its id is not reused while the entry lives)
+        self._hall_rows: dict[int, tuple[Hall, np.ndarray, np.ndarray]] = {}
+        self._market_places: dict[int, tuple[tuple[Card, ...], list[int]]] = {}
 
     def fields(self, state: State, seat: int, *, private: str = "own") -> Fields:
         """What ``seat`` sees of ``state``, as a batch of one (``private``: see
@@ -273,6 +278,8 @@ class Observer:
         """The observation vector of ``seat`` in ``state`` (``float32``, ``layout.size`` long):
         :func:`encode` of :meth:`fields`, written for one state in a handful of numpy calls
         (search and learning ask for it at every decision)."""
+        if private not in PRIVATE_INFO:
+            raise ArgumentError(f"private is one of {', '.join(PRIVATE_INFO)}, not {private!r}")
         try:
             return self._vector(state, seat, private)
         except KeyError:  # a card that is not one of the deck's own objects
@@ -282,7 +289,6 @@ class Observer:
         layout, at = self.layout, self.layout.offsets
         size, d, p = layout.size, layout.cards, layout.players
         by_id = self._by_identity
-        empty = d  # the features table's last row is all zeros: an empty spot picks it
         order = [(seat + r) % p for r in range(p)]
         player = self.setup.current_player(state)
         ones = [at["phase"] + PHASE_INDEX[state.phase], at["seat"] + seat]
@@ -292,29 +298,21 @@ class Observer:
             ones.append(at["hand"] + by_id[id(state.hand)])
         if state.taken_at is not None:
             ones.append(at["taken_at"] + state.taken_at.index)
-        tile = at["tile"]
         for c, cards in enumerate(state.market):
-            ones.extend(tile + c * d + by_id[i] for i in map(id, cards))
+            ones += self._places(c, cards)
         vehicles = state.vehicles
-        ones.extend(at["vehicles"] + r * len(CONTINENTS) + vehicles[s].index for r, s in enumerate(order))
-        decades = visible_decades(state, seat, p, private=private)
-        ones.extend(
-            at["secret_decades"] + r * len(DECADES) + decades[s] for r, s in enumerate(order) if decades[s] >= 0
-        )
+        ones += [at["vehicles"] + r * len(CONTINENTS) + vehicles[s].index for r, s in enumerate(order)]
+        if state.secret_decades is not None:  # V7: nothing to show in a game without them
+            decades = visible_decades(state, seat, p, private=private)
+            ones += [
+                at["secret_decades"] + r * len(DECADES) + decades[s] for r, s in enumerate(order) if decades[s] >= 0
+            ]
         out = np.zeros(size, dtype=np.float32)
         out[ones] = 1.0
         out[at["unseen"] + self._stock_ids(state.stock)] = 1.0
-        halls = [state.halls[s] for s in order]
-        none = id(None)
-        spots = [
-            empty if i == none else by_id[i]
-            for hall in halls
-            for cards in hall._showcases  # noqa: SLF001  (the hall's spots in layout order)
-            for i in map(id, cards)
-        ]
-        out[layout.slices["halls"]] = self.features[spots].ravel()
-        depots = [[by_id[i] for i in map(id, hall.depot)] + [empty] * (DEPOT_SIZE - len(hall.depot)) for hall in halls]
-        out[layout.slices["depots"]] = self.features[[k for row in depots for k in row]].ravel()
+        rows = [self._rows(state.halls[s]) for s in order]
+        out[layout.slices["halls"]] = np.concatenate([spots for spots, _ in rows])
+        out[layout.slices["depots"]] = np.concatenate([depot for _, depot in rows])
         out[layout.slices["final"]] = [state.final[s] for s in order]
         out[layout.slices["six_continents"]] = [state.six_round[s] is not None for s in order]
         start = at["progress"]
@@ -325,6 +323,35 @@ class Observer:
         )
         return out
 
+    def _places(self, continent: int, cards: tuple[Card, ...]) -> list[int]:
+        """The places in the vector of one continent's open cards on the tile; a take and a
+        refill change one continent's cards, the others' are kept."""
+        kept = self._market_places.get(continent)
+        if kept is not None and kept[0] is cards:
+            return kept[1]
+        start, by_id = self.layout.offsets["tile"] + continent * self.layout.cards, self._by_identity
+        places = [start + by_id[i] for i in map(id, cards)]
+        self._market_places[continent] = (cards, places)
+        return places
+
+    def _rows(self, hall: Hall) -> tuple[np.ndarray, np.ndarray]:
+        """The features of ``hall``'s spots (in layout order) and of its Depot, flat."""
+        kept = self._hall_rows.get(id(hall))
+        if kept is not None and kept[0] is hall:
+            return kept[1], kept[2]
+        by_id, empty, none = self._by_identity, self.layout.cards, id(None)
+        spots = [
+            empty if i == none else by_id[i]
+            for cards in hall._showcases  # noqa: SLF001  (the hall's spots in layout order)
+            for i in map(id, cards)
+        ]
+        depot = [by_id[i] for i in map(id, hall.depot)] + [empty] * (DEPOT_SIZE - len(hall.depot))
+        if len(self._hall_rows) >= 4096:  # a long search meets many halls: forget the old ones
+            self._hall_rows.clear()
+        entry = (hall, self.features[spots].ravel(), self.features[depot].ravel())
+        self._hall_rows[id(hall)] = entry
+        return entry[1], entry[2]
+
     def vector_from_fields(self, state: State, seat: int, *, private: str = "own") -> np.ndarray:
         """:meth:`vector` by way of :meth:`fields` and :func:`encode`, the batch encoder."""
         vector: np.ndarray = encode(self.layout, self.features, self.fields(state, seat, private=private))[0]
@@ -334,8 +361,8 @@ class Observer:
         """The ids of the stock's cards; consecutive states share the stock until a refill,
         so the last answer is kept."""
         if stock is not self._last_stock:
-            by_id = self._by_identity
-            self._last_ids = np.fromiter((by_id[i] for i in map(id, stock)), dtype=np.int64, count=len(stock))
+            ids = map(self._by_identity.__getitem__, map(id, stock))
+            self._last_ids = np.fromiter(ids, dtype=np.int64, count=len(stock))
             self._last_stock = stock
         return self._last_ids
 

@@ -45,7 +45,7 @@ from ..core.seeding import generator
 from ..games.exhibition.observation import Observer
 from ..games.exhibition.rules.turns import Phase
 from ..games.exhibition.setups import dealt_play, make_setup
-from .common import RENDER_MODES, ansi, check_render_mode, html
+from .rendering import RENDER_MODES, ansi, check_render_mode, html
 
 #: A step once every agent has left is refused as the rules refuse a move after the end.
 AFTER_THE_END = "R10c: every agent has left the game; call reset() before the next step"
@@ -60,7 +60,7 @@ def env(illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv:
     return StrictOrderWrapper(aec)
 
 
-class StrictOrderWrapper(wrappers.OrderEnforcingWrapper):
+class StrictOrderWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped PettingZoo
     """PettingZoo's order checks, and the package's checks of a step before any wrapper reads
     the action: an action id is a whole number of the action space (``ArgumentError``), and a
     step once every agent has left is refused as the rules refuse a move after the end (R10c)."""
@@ -75,7 +75,7 @@ class StrictOrderWrapper(wrappers.OrderEnforcingWrapper):
         super().step(action)
 
 
-class raw_env(AECEnv):
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """Exhibition for ``players`` seats (1–5) with ``variations`` (V1–V6a), ``secret_decades``
     (V7) and a ``utility``; ``render_mode`` ``"human"`` (prints), ``"ansi"`` or ``"html"``."""
 
@@ -114,13 +114,13 @@ class raw_env(AECEnv):
         self.play = dealt_play(self.rules, self._rng)
 
     # ------------------------------------------------------------------ PettingZoo's API
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng, _ = generator(seed)
         self.play = dealt_play(self.rules, self._rng)
@@ -129,7 +129,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.play.state.seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

@@ -36,18 +36,18 @@ except ImportError as error:  # the extra is not installed
     ) from error
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
 from ..core.checks import check_action, check_count, check_real
 from ..core.errors import ArgumentError, IllegalAction
 from ..core.seeding import check_seed
+from ..games.exhibition.arrays.vector import MAX_GAMES, VectorGames, VectorState
 from ..games.exhibition.observation import Observer
 from ..games.exhibition.rules.turns import Phase
 from ..games.exhibition.setups import dealt_play, make_setup
-from .common import RENDER_MODES, ansi, check_render_mode, html
-from .vector import MAX_GAMES, VectorGames
+from .rendering import RENDER_MODES, ansi, check_render_mode, html
 
 SOLO_ID = "exhibition_lab/Exhibition-solo-v0"
 ILLEGAL_ACTIONS = ("end", "raise")
@@ -58,7 +58,8 @@ class SoloEnv(gymnasium.Env):
     (V7), ``mid_century`` (``"harsh"`` or ``"tiebreak"``, D11) and what an illegal action
     does (``illegal_action``: ``"end"`` or ``"raise"``)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+    # Gymnasium declares it an instance variable, and reads it from the class
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -83,13 +84,15 @@ class SoloEnv(gymnasium.Env):
         self.play = dealt_play(self.rules, np.random.default_rng(0))
         self._ended = False  # by the rules or by an illegal action
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=None if seed is None else check_seed(seed))
         self.play = dealt_play(self.rules, self.np_random)
         self._ended = False
         return self._observation(), self._info()
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         play, rules = self.play, self.rules
         if self._ended or play.state.phase is Phase.OVER:
             raise IllegalAction("R10c: the episode is over; call reset() before the next step", rule="R10c")
@@ -98,7 +101,7 @@ class SoloEnv(gymnasium.Env):
             self._ended = True
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
         play.apply(rules.decode(play.state, action))  # the rules refuse an illegal action, naming the rule
-        over = self._ended = play.state.phase is Phase.OVER
+        over = self._ended = rules.is_terminal(play.state)
         reward = float(rules.returns(play.state)[0]) if over else 0.0
         if self.render_mode == "human":
             self.render()
@@ -137,7 +140,7 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
     raises the rules' error.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(
         self,
@@ -157,26 +160,37 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
         self._restart = np.zeros(num_envs, dtype=bool)
         self._np_random = np.random.default_rng()
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=None if seed is None else check_seed(seed))
         state = self.games.reset(self.num_envs, seed=self.np_random)
         self._restart[:] = False
-        return state.observation, {"action_mask": state.legal_action_mask}
+        return observed(state), {"action_mask": state.legal_action_mask}
 
-    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict]:
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         restart = np.flatnonzero(self._restart)
         self.games.replace_games(restart, self.np_random)
         state = self.games.step(actions, acting=~self._restart)
         self._restart = state.terminated.copy()
         rewards = state.rewards[:, 0].astype(np.float64)
-        return state.observation, rewards, state.terminated, state.truncated, {"action_mask": state.legal_action_mask}
+        info = {"action_mask": state.legal_action_mask}
+        return observed(state), rewards, state.terminated, state.truncated, info
 
     def action_masks(self) -> np.ndarray:
         """(num_envs, ids) which action ids are legal now, game by game."""
         return self.games.state().legal_action_mask
 
 
+def observed(state: VectorState) -> np.ndarray:
+    """The observations of a batch whose games are observed (``VectorGames(observe=True)``)."""
+    if state.observation is None:
+        raise ArgumentError("these games carry no observation: build VectorGames with observe=True")
+    return state.observation
+
+
 def register_environments() -> None:
     """Register the environments with Gymnasium (done when :mod:`exhibition_lab.envs` is imported)."""
     if SOLO_ID not in gymnasium.registry:
-        gymnasium.register(id=SOLO_ID, entry_point=SoloEnv, vector_entry_point=SoloVectorEnv)
+        here = __name__
+        gymnasium.register(id=SOLO_ID, entry_point=f"{here}:SoloEnv", vector_entry_point=f"{here}:SoloVectorEnv")

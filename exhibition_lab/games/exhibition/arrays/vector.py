@@ -1,8 +1,11 @@
-"""Many games stepped at once on the array engine, in the shape of pgx — no framework needed.
+"""Many games stepped at once on the array engine — no framework needed.
 
-:meth:`VectorGames.reset` deals ``n`` games and :meth:`VectorGames.step` takes one action id
-per game (ids of :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both
-return a :class:`VectorState` of arrays: the seat to move, its observation (the layout of
+:class:`VectorGames` holds its batch of games and steps them in place, as a Gymnasium vector
+environment does (a copy of a whole batch at every step would cost more than the step);
+what it returns has the shape of pgx's ``State``. :meth:`VectorGames.reset` deals ``n`` games
+and :meth:`VectorGames.step` takes one action id per game (ids of
+:class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both return a new
+:class:`VectorState` of arrays, which no later step changes: the seat to move, its observation (the layout of
 :mod:`exhibition_lab.games.exhibition.observation`, seen from that seat), the legal-action mask,
 the rewards of the step (per seat, at the end of a game, per ``utility``) and which games are
 over. A finished game stays finished (its actions are ignored) until the next reset; a step
@@ -15,7 +18,7 @@ allow, a batch at most :data:`MAX_GAMES` games; anything else raises ``ArgumentE
 numpy sees it.
 
 >>> import numpy as np
->>> from exhibition_lab.envs.vector import VectorGames
+>>> from exhibition_lab.envs import VectorGames
 >>> games = VectorGames(players=1)
 >>> state = games.reset(256, seed=7)
 >>> rng = np.random.default_rng(7)
@@ -32,21 +35,21 @@ from typing import NamedTuple
 
 import numpy as np
 
-import exhibition_lab.envs.arrays_backend as backend
-
-from ..core.checks import check_actions, check_count, check_flag, check_mask, check_rows
-from ..core.errors import ArgumentError, IllegalAction
-from ..core.seeding import generator
-from ..games.exhibition.observation import ObservationLayout, card_features, encode
-from ..games.exhibition.rules.deal import Deal, check_deal
-from ..games.exhibition.setups import make_setup
+from ....core.checks import check_actions, check_count, check_flag, check_mask, check_rows
+from ....core.errors import ArgumentError, IllegalAction
+from ....core.seeding import generator
+from ..observation import ObservationLayout, card_features, encode
+from ..rules.deal import Deal, check_deal
+from ..setups import make_setup
+from . import stepwise as backend
 
 #: The most games one batch holds: a batch of observations takes about 6 kB a game.
 MAX_GAMES = 2**17
 
 
 class VectorState(NamedTuple):
-    """What a batch of games shows after a reset or a step (pgx's ``State``), one row a game."""
+    """What a batch of games shows after a reset or a step (pgx's ``State``), one row a game:
+    fresh arrays, which later steps of the games never change."""
 
     current_player: np.ndarray  # (n,) the seat to move, −1 once the game is over
     observation: np.ndarray | None  # (n, size) float32, seen by the seat to move (None if not observed)
@@ -118,8 +121,9 @@ class VectorGames:
 
     def step(self, actions: np.ndarray | Sequence[int], *, acting: np.ndarray | None = None) -> VectorState:
         """Every game not over takes its action id (only the games ``acting`` marks, when
-        given); an illegal one raises ``IllegalAction`` (naming the game and the rule) and
-        changes nothing."""
+        given): the games advance in place and the returned :class:`VectorState` is a new
+        snapshot of them (states returned before stay as they were). An illegal action raises
+        ``IllegalAction`` (naming the game and the rule) and changes nothing."""
         batch = self._require()
         actions = check_actions(actions, batch.n)
         if acting is not None:
@@ -206,6 +210,8 @@ def seat_returns(totals: np.ndarray, winners: np.ndarray, utility: str) -> np.nd
     if players == 1 or utility == "score":
         return totals
     if utility == "win":
-        return winners / winners.sum(axis=1, keepdims=True).astype(np.float32)
+        shares: np.ndarray = winners / winners.sum(axis=1, keepdims=True).astype(np.float32)
+        return shares
     others = np.stack([np.delete(totals, seat, axis=1).max(axis=1) for seat in range(players)], axis=1)
-    return totals - others
+    margins: np.ndarray = totals - others
+    return margins

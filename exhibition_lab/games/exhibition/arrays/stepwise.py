@@ -1,6 +1,7 @@
-"""The array engine as the vectorised environment needs it — and nothing more.
+"""The array engine one decision at a time, as :class:`~.vector.VectorGames` needs it — and
+nothing more.
 
-:class:`~exhibition_lab.envs.vector.VectorGames` speaks to the array engine
+:class:`~.vector.VectorGames` speaks to the array engine
 (:mod:`exhibition_lab.games.exhibition.arrays`) only through the functions of this module: new
 games from deals, the legal-action mask over the ids of
 :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`, one decision per game,
@@ -18,12 +19,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..core.errors import ArgumentError, IllegalAction
-from ..games.exhibition.arrays import engine, masks, scoring, state
-from ..games.exhibition.observation import PHASE_INDEX, Fields
-from ..games.exhibition.rules.cards import CONTINENTS, OPEN_CARDS
-from ..games.exhibition.rules.deal import DECADES, Deal
-from ..games.exhibition.rules.turns import Phase, Setup
+from ....core.errors import ArgumentError, IllegalAction
+from ..observation import PHASE_INDEX, Fields
+from ..rules.cards import CONTINENTS, OPEN_CARDS
+from ..rules.deal import DECADES, Deal
+from ..rules.turns import Phase, Setup
+from . import engine, masks, scoring, state
 
 Batch = state.BatchGames
 #: The observation's phase index of each engine phase (the refill happens inside a step).

@@ -1,0 +1,118 @@
+"""Players for matches on OpenSpiel states: the package's bots and OpenSpiel's searches
+(ISMCTS, MCTS), each timed per decision, and :func:`play_deal`, one game on the deal
+``Game.new`` would deal, so that line-ups compare on the same cards.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, cast
+
+import numpy as np
+
+from ..games.exhibition.agents import make_bot
+from ..games.exhibition.rules.deal import deal_cards
+from ..games.exhibition.rules.turns import DealOrder, PlayerView
+from .openspiel_bridge import pyspiel
+from .openspiel_exhibition import ExhibitionGame, ExhibitionState
+
+
+class Player:
+    """A seat's player in a match on an OpenSpiel state: :meth:`act` returns an action id.
+    ``seconds`` (processor time, so that other programs on the machine do not count) and
+    ``decisions`` count what it spent on decisions with a choice."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def act(self, state: ExhibitionState) -> int:
+        start = time.process_time()
+        action = self.choose(state)
+        self.seconds += time.process_time() - start
+        self.decisions += 1
+        return action
+
+    def choose(self, state: ExhibitionState) -> int:
+        raise NotImplementedError
+
+    @property
+    def seconds_per_decision(self) -> float:
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+
+class BotPlayer(Player):
+    """A bot of the package (``"search"``, ``"greedy"``, ``"random"`` or any object with
+    ``choose(view, moves, rng)``): it sees its seat's view (:meth:`Setup.view`) only."""
+
+    def __init__(self, bot: Any, seed: int = 0, name: str | None = None) -> None:
+        self.bot = make_bot(bot)
+        super().__init__(name or self.bot.name)
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, state: ExhibitionState) -> int:
+        rules, now = state.rules, state.rule_state
+        moves = rules.legal_moves(now)
+        # a bot that reads no view is passed None, which spares building one (the Bot protocol)
+        view = rules.view(now, now.seat) if getattr(self.bot, "uses_view", True) else cast(PlayerView, None)
+        action: int = rules.encode(now, self.bot.choose(view, moves, self.rng))
+        return action
+
+
+class SpielPlayer(Player):
+    """An OpenSpiel bot (``step(state) -> action``). With ``determinise`` it searches a world
+    drawn from its seat's information (:meth:`ExhibitionState.resample_from_infostate`), so
+    that a search for perfect information (MCTS) never sees another seat's Secret Decade."""
+
+    def __init__(self, bot: Any, name: str, *, determinise: bool = False) -> None:
+        super().__init__(name)
+        self.bot = bot
+        self.determinise = determinise
+        self.sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+
+    def choose(self, state: ExhibitionState) -> int:
+        if self.determinise:
+            state = state.resample_from_infostate(state.current_player(), self.sampler)
+        return int(self.bot.step(state))
+
+
+def ismcts_player(game: ExhibitionGame, simulations: int, seed: int = 0, uct_c: float = 2.0) -> SpielPlayer:
+    """OpenSpiel's ISMCTS with random rollouts and ``simulations`` simulations a decision."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c, simulations, random_state=rng)
+    return SpielPlayer(bot, f"ismcts-{simulations}")
+
+
+def mcts_player(game: ExhibitionGame, simulations: int, seed: int = 0, uct_c: float = 2.0) -> SpielPlayer:
+    """OpenSpiel's MCTS with random rollouts, searching a world drawn from its seat's
+    information at each decision (others' Secret Decades redrawn)."""
+    from open_spiel.python.algorithms import mcts
+
+    rng = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(game, uct_c, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    return SpielPlayer(bot, f"mcts-{simulations}", determinise=game.rules.secret_decades)
+
+
+def play_deal(game: ExhibitionGame, players: list[Player], seed: int) -> ExhibitionState:
+    """One game of ``game`` with ``players`` in seat order, every chance outcome — the tile,
+    the Secret Decades, each refill — from the deal ``Game.new(..., seed=seed)`` deals, so that
+    the same seed gives every line-up the same cards. Forced moves (one legal action) are
+    played without asking anybody."""
+    rules = game.rules
+    chance = DealOrder(
+        deal_cards(rules.deck, rules.n_players, np.random.default_rng(seed), secret_decades=rules.secret_decades)
+    )
+    state: ExhibitionState = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rules.encode(state.rule_state, chance(state.rule_state)))
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[0] if len(legal) == 1 else players[state.current_player()].act(state))
+    return state
+
+
+__all__ = ["BotPlayer", "Player", "SpielPlayer", "ismcts_player", "mcts_player", "play_deal"]
