@@ -12,9 +12,14 @@ a real score splits the deal's luck from the play's skill.
   (:func:`~.agents.estimate`, the fame a hall is worth if play goes on);
 - every position gets an admissible upper bound from relaxed placement rules: a spot can
   only be filled by a card that can still reach the hall (the tile's cards and the stock
-  cards the turns left can draw) and whose year fits the spot's window today (R11, R14 —
-  windows only narrow as the hall fills); continents' rules (R12, R13) are set aside.
-  Each goal is then bounded on its own by those cards (R19–R25, S3–S6, V7);
+  cards the turns left can draw) whose year fits the spot's window today and whose
+  continent the showcase still admits (R11–R14 — windows only narrow as the hall fills).
+  The hall fills at most as many spots as distinct such cards can fill at once (years
+  matched to windows); a continent's cards add to Continent Focus only in the showcases
+  that admit it (R12: one per showcase, R13: One Continent); the pair goal loses the
+  tile's cards no remaining turn can take away (S4, S5: a turn beyond the hall's spots
+  fills the Depot and costs the point it could win). Each goal is then bounded on its
+  own by those cards (R19–R25, S3–S6, V7);
 - a transposition table keyed by the hall, the Depot's count, the tile, the vehicle and the
   stock's top remembers the bound each searched position proved;
 - children are searched best bound first and cut when their bound cannot beat the incumbent.
@@ -49,6 +54,8 @@ DEFAULT_NODES = 20_000
 DEFAULT_BEAM = 6
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
+ALL_CONTINENTS = (1 << len(CONTINENTS)) - 1
+WILD_YEAR = 1945  # R16: the white card with a year
 
 Market = tuple[tuple[Card, ...], ...]
 
@@ -200,6 +207,11 @@ class _HallFacts(NamedTuple):
     mid_points: int  # the Mid Century term as the hall stands
     secret_own: int
     room: float  # the empty spots' year windows in centuries (the bots' flexibility)
+    # per continent: the showcases its coloured cards may still enter, and whether one at most (R12)
+    admits: tuple[tuple[tuple[int, bool], ...], ...]
+    pair_years: tuple[int | None, int | None]  # the pair's left and right years when filled (S4, S5)
+    pair_spots: tuple[int, ...]  # the indices in ``windows`` of the pair's empty spots, left first
+    masks: tuple[int, ...]  # per empty spot: the continents (bits) a coloured card may bring there
 
 
 def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
@@ -208,12 +220,25 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
     if found is not None:
         return found
     windows = []
+    masks = []
+    pair_spots = []
     for s, spots in enumerate(key):
         for w in deal.showcase_windows(s, spots):
+            if s == deal.pair:
+                pair_spots.append(len(windows))
             if w.exact:
                 windows.append((s, w.first_year, w.last_year, True))
+                # R12, R13: the continents a coloured card may bring to this spot
+                mask = 0
+                for k, continent in enumerate(CONTINENTS):
+                    if not (w.distinct and continent in w.used) and not (
+                        w.same_continent and w.need is not None and continent is not w.need
+                    ):
+                        mask |= 1 << k
+                masks.append(mask)
             else:  # variations, or Einstein in the showcase: any card may fit, as far as the bound knows
                 windows.append((s, FIRST_YEAR, LAST_YEAR, False))
+                masks.append(ALL_CONTINENTS)
     counts = [0] * len(CONTINENTS)
     years = set()
     for c in hall.hall_cards():
@@ -222,6 +247,24 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
         if c.year is not None:
             years.add(c.year)
     pair_einstein = deal.pair is not None and any(c is not None and c.year is None for c in key[deal.pair])
+    admits: list[list[tuple[int, bool]]] = [[] for _ in CONTINENTS]
+    for s, spots in enumerate(key):
+        if None not in spots:
+            continue
+        kind = deal.kinds[s]
+        shown = {c.continent.index for c in spots if c is not None and c.continent is not None}
+        for k in range(len(CONTINENTS)):
+            if kind.same_continent and shown and k not in shown:
+                continue  # R13: one continent only
+            if kind.distinct_continents and not kind.same_continent:
+                if k not in shown:
+                    admits[k].append((s, True))  # R12: one card of a continent per showcase
+            else:
+                admits[k].append((s, False))
+    pair_years: tuple[int | None, int | None] = (None, None)
+    if deal.pair is not None:
+        spots = key[deal.pair]
+        pair_years = tuple(None if c is None else c.year for c in (spots[0], spots[-1]))  # type: ignore[assignment]
     secret = deal.secret
     facts = _HallFacts(
         tuple(windows),
@@ -233,9 +276,112 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
         deal.rules.mid_century_points(_mid_distance(deal, hall)),
         0 if secret is None else sum(1 for y in years if y - y % 10 == secret),
         sum((hi - lo + 1) / 100 if exact else 0.5 for _, lo, hi, exact in windows),
+        tuple(tuple(a) for a in admits),
+        pair_years,
+        tuple(pair_spots),
+        tuple(masks),
     )
     deal.facts[key] = facts
     return facts
+
+
+def _most_filled(spans: list[tuple[int, int]], dated: list[int], einstein: bool, free: int) -> int:
+    """How many of the empty spots distinct reachable cards can fill at once, each card in a
+    spot whose window holds its year (R11, R14): intervals matched to years, earliest
+    closing window first; Einstein fills one spot of ``free`` (those outside variations)."""
+    spans = sorted(spans, key=lambda w: w[1])
+    used = bytearray(len(dated))
+    n = 0
+    for lo, hi in spans:
+        i = bisect.bisect_left(dated, lo)
+        while i < len(dated) and dated[i] <= hi and used[i]:
+            i += 1
+        if i < len(dated) and dated[i] <= hi:
+            used[i] = 1
+            n += 1
+    if einstein and n < len(spans) and free:
+        n += 1
+    return n
+
+
+def _pair_bound(
+    deal: _Deal, facts: _HallFacts, pos: _Position, dated: list[int], fills: int, spans: list[tuple[int, int]]
+) -> int:
+    """S4, S5 at their best: 5 fp minus the cards that will surely be left on the tile.
+
+    The final tile is today's tile plus the stock cards the refills bring, minus the cards
+    taken (R7, R9): in ``t`` turns at most ``t`` cards leave it. The hall takes at most
+    ``fills`` more cards; every turn beyond ``fills + 1`` fills the Depot (−1, R25) and can
+    win the pair back at most the point it costs, so ``fills + 1`` turns bound the pair.
+    With the pair's years known, a card that costs a point leaves the tile only into a
+    hall spot that fits it (at most as many as such cards can fill at once), the Depot
+    (−1 each, again no gain) or the last turn's discard (R10a)."""
+    goal = deal.pair_goal
+    left, right = facts.pair_years
+    windows = facts.windows
+    spots = facts.pair_spots
+    variation = deal.variation[deal.pair]  # type: ignore[index]
+    # the reachable years each empty pair spot accepts (white cards never in a variation, R18)
+    open_years = []
+    for i in spots:
+        _, lo, hi, _ = windows[i]
+        a, b = bisect.bisect_left(dated, lo), bisect.bisect_right(dated, hi)
+        open_years.append([y for y in dated[a:b] if not (variation and y == WILD_YEAR)])
+    if left is None and right is None:
+        lefts, rights = open_years[0], open_years[1]
+    elif left is None:
+        lefts, rights = open_years[0], [right]
+    elif right is None:
+        lefts, rights = [left], open_years[0]
+    else:
+        lefts, rights = [left], [right]
+    if not lefts or not rights:
+        return 0
+    turns = fills + 1
+    pool = _market_years(pos.market)
+    pool += [c.year for c in deal.stock[pos.top : pos.top + turns] if c.year is not None]
+    pool.sort()
+    n = len(pool)
+
+    def below(year: int) -> int:
+        return bisect.bisect_left(pool, year)
+
+    def above(year: int) -> int:
+        return n - bisect.bisect_right(pool, year)
+
+    key = goal.key
+    if key == "years_gap":  # the widest pair leaves the fewest cards outside it
+        lo, hi = lefts[0], rights[-1]
+        if lo >= hi:
+            return 0
+        hits = below(lo) + above(hi)
+    elif key == "antiquity":  # the oldest right card leaves the fewest cards older than it
+        first = lefts[0]
+        later = [r for r in rights if r > first]
+        if not later:
+            return 0
+        lo, hi = first, later[0]
+        hits = below(hi)
+    elif key == "short_era":  # for each left card, the nearest right card after it
+        found = [
+            (n - below(lo) - above(rights[j]), lo, rights[j])
+            for lo in lefts
+            if (j := bisect.bisect_right(rights, lo)) < len(rights)
+        ]
+        if not found:
+            return 0
+        hits, lo, hi = min(found)
+    else:
+        return RANK_TOP
+    penalty = hits - turns
+    if left is not None and right is not None:
+        costs = goal.costs_a_point
+        last = deal.stock[pos.top + fills] if pos.top + fills < len(deal.stock) else None
+        if last is not None and last.year is not None and costs(last.year, lo, hi):
+            hits -= 1  # the tile after ``fills`` turns
+        placeable = _most_filled(spans, [y for y in dated if costs(y, lo, hi)], False, 0)
+        penalty = max(penalty, hits - placeable - 1)
+    return max(0, RANK_TOP - max(0, penalty))  # S4, S5: never below 0
 
 
 def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
@@ -245,29 +391,44 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
     n_empty = facts.n_empty
     turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
     candidates = [c for column in pos.market for c in column]
-    candidates += deal.stock[pos.top : pos.top + turns]
+    # the card placed on the last of them was on the tile when that turn began (R9)
+    candidates += deal.stock[pos.top : pos.top + turns - 1]
     dated = sorted(c.year for c in candidates if c.year is not None)
     einstein = len(dated) < len(candidates)
     n_dated = len(dated)
     # which empty spots some reachable card still fits, and the years they accept
     allowed = bytearray(YEARS)
     fillable = 0
+    per_showcase = [0] * len(deal.kinds)
+    spans = []
+    free = 0
     pair_open = False  # an empty pair spot no card can fill keeps the pair at 0
     mid_window: tuple[int, int] | None = None
     variation = deal.variation
-    for s, lo, hi, exact in facts.windows:
+    continent_of = deal.continent_of
+    fits = sorted((c.year, continent_of[c.continent]) for c in candidates if c.year is not None)
+    for (s, lo, hi, exact), mask in zip(facts.windows, facts.masks):
         if exact:
+            ok = einstein and lo <= hi and not variation[s]
             i = bisect.bisect_left(dated, lo)
-            ok = (i < n_dated and dated[i] <= hi) or (einstein and lo <= hi and not variation[s])
+            while not ok and i < n_dated and dated[i] <= hi:
+                k = fits[i][1]
+                ok = k < 0 or bool(mask >> k & 1)  # a white card takes any free continent (R16)
+                i += 1
         else:
             ok = bool(candidates)
         if ok:
             fillable += 1
+            per_showcase[s] += 1
+            spans.append((lo, hi))
+            free += not variation[s]
             allowed[lo - FIRST_YEAR : hi - FIRST_YEAR + 1] = ONES[: hi - lo + 1]
             if s == deal.mid:
                 mid_window = (lo, hi)
         elif s == deal.pair:
             pair_open = True
+    if fillable:
+        fillable = _most_filled(spans, dated, einstein, free)
     counts = facts.counts
     years = facts.years
     decades = facts.decades
@@ -275,7 +436,6 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
     new_years = []
     new_decades = set()
     if fillable:
-        continent_of = deal.continent_of
         for c in candidates:
             y = c.year
             if y is None or not allowed[y - FIRST_YEAR]:
@@ -287,11 +447,15 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
             d = y - y % 10
             if d not in decades:
                 new_decades.add(d)
+    # R12, R13: a continent's cards may enter only the showcases that admit it
+    rooms = [sum((1 if one else n) if (n := per_showcase[s]) else 0 for s, one in admits) for admits in facts.admits]
     missing = counts.count(0)
-    fp = 1 if missing <= fillable and all(n or e for n, e in zip(counts, extra)) else 0
-    if deal.pair is not None:
-        fp += 0 if pair_open or facts.pair_einstein else RANK_TOP
-    fp += max(n + (e if e < fillable else fillable) for n, e in zip(counts, extra))
+    fp = 1 if missing <= fillable and all(n or (e and r) for n, e, r in zip(counts, extra, rooms)) else 0
+    if deal.pair is not None and not (pair_open or facts.pair_einstein):
+        # S4, S5: every turn beyond the spots the hall can still take fills the Depot (−1
+        # each, R25), which the pair can gain back at most one for one
+        fp += _pair_bound(deal, facts, pos, dated, fillable, spans)
+    fp += max(n + min(e, r, fillable) for n, e, r in zip(counts, extra, rooms))
     fp += len(decades) + min(len(new_decades), fillable)
     fp += _chain_bound(years, new_years, fillable)
     fp -= (n_empty - fillable) + pos.depot
@@ -619,7 +783,8 @@ def solo_ceiling(
     for patient in (False, True):  # always played to the end, on one line once time is up
         search.beam(pos, first, beam, patient)
     search.max_nodes += search.nodes  # ``nodes`` bounds the depth-first search that follows
-    bound = upper_bound(deal, pos)
+    # mid-turn the card in hand is on neither the tile nor the stock: its children bound it
+    bound = upper_bound(deal, pos) if first is None else 10**9
     search.line = search.plan
     proven_bound = search.dfs(pos, (), bound, first, 0)
     proven_bound = max(proven_bound, search.best)
