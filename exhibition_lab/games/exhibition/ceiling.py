@@ -12,9 +12,16 @@ a real score splits the deal's luck from the play's skill.
   (:func:`~.agents.estimate`, the fame a hall is worth if play goes on);
 - every position gets an admissible upper bound from relaxed placement rules: a spot can
   only be filled by a card that can still reach the hall (the tile's cards and the stock
-  cards the turns left can draw) and whose year fits the spot's window today (R11, R14 —
-  windows only narrow as the hall fills); continents' rules (R12, R13) are set aside.
-  Each goal is then bounded on its own by those cards (R19–R25, S3–S6, V7);
+  cards the turns left can draw) whose year fits the spot's window today and whose
+  continent the showcase still admits (R11–R14 — windows only narrow as the hall fills).
+  The hall fills at most as many spots as distinct such cards can fill at once (years
+  matched to windows); a continent's cards add to Continent Focus only in the showcases
+  that admit it (R12: one per showcase, R13: One Continent); the pair goal loses the
+  tile's cards no remaining turn can take away (S4, S5: a turn beyond the hall's spots
+  fills the Depot and costs the point it could win). The drive caps the fills too: a
+  turn takes a card at the vehicle's continent (R7), so a turn where no card the vehicle
+  could reach fits an empty spot sends its card to the Depot or ends the exhibition
+  (R10a, R25). Each goal is then bounded on its own by those cards (R19–R25, S3–S6, V7);
 - a transposition table keyed by the hall, the Depot's count, the tile, the vehicle and the
   stock's top remembers the bound each searched position proved;
 - children are searched best bound first and cut when their bound cannot beat the incumbent.
@@ -49,6 +56,9 @@ DEFAULT_NODES = 20_000
 DEFAULT_BEAM = 6
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
+ALL_CONTINENTS = (1 << len(CONTINENTS)) - 1
+WHITE_BIT = 1 << len(CONTINENTS)
+WILD_YEAR = 1945  # R16: the white card with a year
 
 Market = tuple[tuple[Card, ...], ...]
 
@@ -205,6 +215,13 @@ class _HallFacts(NamedTuple):
     mid_points: int  # the Mid Century term as the hall stands
     secret_own: int
     room: float  # the empty spots' year windows in centuries (the bots' flexibility)
+    # per continent: the showcases its coloured cards may still enter, and whether one at most (R12)
+    admits: tuple[tuple[tuple[int, bool], ...], ...]
+    pair_years: tuple[int | None, int | None]  # the pair's left and right years when filled (S4, S5)
+    pair_spots: tuple[int, ...]  # the indices in ``windows`` of the pair's empty spots, left first
+    masks: tuple[int, ...]  # per empty spot: the continents (bits) a coloured card may bring there
+    fit: bytes  # per year: the continents (bits; WHITE_BIT for a white card) some empty spot takes
+    einstein_fits: bool  # some empty spot outside the variations may take Einstein (R16, R18)
 
 
 def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
@@ -213,12 +230,25 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
     if found is not None:
         return found
     windows = []
+    masks = []
+    pair_spots = []
     for s, spots in enumerate(key):
         for w in deal.showcase_windows(s, spots):
+            if s == deal.pair:
+                pair_spots.append(len(windows))
             if w.exact:
                 windows.append((s, w.first_year, w.last_year, True))
-            else:  # variations, or Einstein in the showcase: any card may fit, as far as the bound knows
+                # R12, R13: the continents a coloured card may bring to this spot
+                mask = 0
+                for k, continent in enumerate(CONTINENTS):
+                    if not (w.distinct and continent in w.used) and not (
+                        w.same_continent and w.need is not None and continent is not w.need
+                    ):
+                        mask |= 1 << k
+                masks.append(mask)
+            else:  # variations, or Einstein in the showcase: any year may fit, as far as the bound knows
                 windows.append((s, FIRST_YEAR, LAST_YEAR, False))
+                masks.append(-1)  # the showcase's admitted continents, below
     counts = [0] * len(CONTINENTS)
     years = set()
     for c in hall.hall_cards():
@@ -227,6 +257,33 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
         if c.year is not None:
             years.add(c.year)
     pair_einstein = deal.pair is not None and any(c is not None and c.year is None for c in key[deal.pair])
+    admits: list[list[tuple[int, bool]]] = [[] for _ in CONTINENTS]
+    for s, spots in enumerate(key):
+        if None not in spots:
+            continue
+        kind = deal.kinds[s]
+        shown = {c.continent.index for c in spots if c is not None and c.continent is not None}
+        for k in range(len(CONTINENTS)):
+            if kind.same_continent and shown and k not in shown:
+                continue  # R13: one continent only
+            if kind.distinct_continents and not kind.same_continent:
+                if k not in shown:
+                    admits[k].append((s, True))  # R12: one card of a continent per showcase
+            else:
+                admits[k].append((s, False))
+    masks = [
+        sum(1 << k for k in range(len(CONTINENTS)) if any(t == w[0] for t, _ in admits[k])) if m < 0 else m
+        for w, m in zip(windows, masks)
+    ]
+    fit = bytearray(YEARS)
+    for (s, lo, hi, _), mask in zip(windows, masks):
+        white = 0 if deal.variation[s] else WHITE_BIT  # R18: no white card in a variation
+        for y in range(lo - FIRST_YEAR, hi - FIRST_YEAR + 1):
+            fit[y] |= mask | white
+    pair_years: tuple[int | None, int | None] = (None, None)
+    if deal.pair is not None:
+        spots = key[deal.pair]
+        pair_years = tuple(None if c is None else c.year for c in (spots[0], spots[-1]))  # type: ignore[assignment]
     secret = deal.secret
     facts = _HallFacts(
         tuple(windows),
@@ -238,9 +295,181 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
         deal.rules.mid_century_points(_mid_distance(deal, hall)),
         0 if secret is None else sum(1 for y in years if y - y % 10 == secret),
         sum((hi - lo + 1) / 100 if exact else 0.5 for _, lo, hi, exact in windows),
+        tuple(tuple(a) for a in admits),
+        pair_years,
+        tuple(pair_spots),
+        tuple(masks),
+        bytes(fit),
+        any(not deal.variation[w[0]] and w[1] <= w[2] for w in windows),
     )
     deal.facts[key] = facts
     return facts
+
+
+def _most_filled(spans: list[tuple[int, int]], dated: list[int], einstein: bool, free: int) -> int:
+    """How many of the empty spots distinct reachable cards can fill at once, each card in a
+    spot whose window holds its year (R11, R14): intervals matched to years, earliest
+    closing window first; Einstein fills one spot of ``free`` (those outside variations)."""
+    spans = sorted(spans, key=lambda w: w[1])
+    used = bytearray(len(dated))
+    n = 0
+    for lo, hi in spans:
+        i = bisect.bisect_left(dated, lo)
+        while i < len(dated) and dated[i] <= hi and used[i]:
+            i += 1
+        if i < len(dated) and dated[i] <= hi:
+            used[i] = 1
+            n += 1
+    if einstein and n < len(spans) and free:
+        n += 1
+    return n
+
+
+def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int]:
+    """The most hall cards the turns left can bring, and the most of hall cards less Depot
+    cards they can bring, when each turn takes a card at the vehicle's continent (R7).
+
+    Over every way of driving, the continents the vehicle may stand on at a turn are those
+    of the cards it could take the turn before (R8; a white card: any); a continent's
+    cards are today's and the stock cards a refill may have put there (R9: the continent
+    just left). A turn where none of those cards fits an empty spot (year and continent,
+    R11–R14) fills nothing: its card goes to the Depot (−1, R25) or ends the exhibition
+    (R10a); a full Depot ends it. ``most`` caps the fills (the hall's own bound)."""
+    fit = facts.fit
+    einstein = facts.einstein_fits
+    continent_of = deal.continent_of
+    columns = pos.market
+    n_col = len(columns)
+    every = (1 << n_col) - 1
+
+    def reach(card: Card) -> tuple[int, bool]:
+        k = continent_of[card.continent]
+        y = card.year
+        if y is None:
+            return every, einstein
+        bit = WHITE_BIT if k < 0 else 1 << k
+        return (every if k < 0 else 1 << k), bool(fit[y - FIRST_YEAR] & bit)
+
+    goes = [0] * n_col  # per column: the continents its cards lead to
+    fits = [False] * n_col  # per column: some card fits an empty spot
+    for x, column in enumerate(columns):
+        for card in column:
+            g, f = reach(card)
+            goes[x] |= g
+            fits[x] = fits[x] or f
+    here = 1 << pos.vehicle if columns[pos.vehicle] else every  # R7: an empty continent frees the take
+    free = DEPOT_SIZE - pos.depot
+    fills = misfits = 0
+    best_fills = 0
+    best_net = -(10**9)
+    top = pos.top
+    stock = deal.stock
+    for _ in range(facts.n_empty + free + 1):
+        if fills >= most:
+            break
+        if any(fits[x] for x in range(n_col) if here >> x & 1):
+            fills += 1
+        else:  # end here, or send the card to the Depot and drive on
+            best_fills = max(best_fills, fills)
+            best_net = max(best_net, fills - misfits)
+            if misfits == free:
+                return best_fills, best_net
+            misfits += 1
+        nxt = 0
+        for x in range(n_col):
+            if here >> x & 1:
+                nxt |= goes[x]
+        if top < len(stock):  # the refill lands on the continent just left
+            g, f = reach(stock[top])
+            top += 1
+            for x in range(n_col):
+                if here >> x & 1:
+                    goes[x] |= g
+                    fits[x] = fits[x] or f
+        here = nxt
+    return max(best_fills, fills), max(best_net, fills - misfits)
+
+
+def _pair_bound(
+    deal: _Deal, facts: _HallFacts, pos: _Position, dated: list[int], fills: int, spans: list[tuple[int, int]] | None
+) -> int:
+    """S4, S5 at their best: 5 fp minus the cards that will surely be left on the tile.
+
+    The final tile is today's tile plus the stock cards the refills bring, minus the cards
+    taken (R7, R9): in ``t`` turns at most ``t`` cards leave it. The hall takes at most
+    ``fills`` more cards; every turn beyond ``fills + 1`` fills the Depot (−1, R25) and can
+    win the pair back at most the point it costs, so ``fills + 1`` turns bound the pair.
+    With the pair's years known, a card that costs a point leaves the tile only into a
+    hall spot that fits it (at most as many as such cards can fill at once), the Depot
+    (−1 each, again no gain) or the last turn's discard (R10a). With ``spans`` None the
+    Depot's cards are counted elsewhere, so ``fills`` are all the turns left and no turn's
+    Depot card pays for the pair."""
+    goal = deal.pair_goal
+    left, right = facts.pair_years
+    windows = facts.windows
+    spots = facts.pair_spots
+    variation = deal.variation[deal.pair]  # type: ignore[index]
+    # the reachable years each empty pair spot accepts (white cards never in a variation, R18)
+    open_years = []
+    for i in spots:
+        _, lo, hi, _ = windows[i]
+        a, b = bisect.bisect_left(dated, lo), bisect.bisect_right(dated, hi)
+        open_years.append([y for y in dated[a:b] if not (variation and y == WILD_YEAR)])
+    if left is None and right is None:
+        lefts, rights = open_years[0], open_years[1]
+    elif left is None:
+        lefts, rights = open_years[0], [right]
+    elif right is None:
+        lefts, rights = [left], open_years[0]
+    else:
+        lefts, rights = [left], [right]
+    if not lefts or not rights:
+        return 0
+    turns = fills + 1
+    pool = _market_years(pos.market)
+    pool += [c.year for c in deal.stock[pos.top : pos.top + turns] if c.year is not None]
+    pool.sort()
+    n = len(pool)
+
+    def below(year: int) -> int:
+        return bisect.bisect_left(pool, year)
+
+    def above(year: int) -> int:
+        return n - bisect.bisect_right(pool, year)
+
+    key = goal.key
+    if key == "years_gap":  # the widest pair leaves the fewest cards outside it
+        lo, hi = lefts[0], rights[-1]
+        if lo >= hi:
+            return 0
+        hits = below(lo) + above(hi)
+    elif key == "antiquity":  # the oldest right card leaves the fewest cards older than it
+        first = lefts[0]
+        later = [r for r in rights if r > first]
+        if not later:
+            return 0
+        lo, hi = first, later[0]
+        hits = below(hi)
+    elif key == "short_era":  # for each left card, the nearest right card after it
+        found = [
+            (n - below(lo) - above(rights[j]), lo, rights[j])
+            for lo in lefts
+            if (j := bisect.bisect_right(rights, lo)) < len(rights)
+        ]
+        if not found:
+            return 0
+        hits, lo, hi = min(found)
+    else:
+        return RANK_TOP
+    penalty = hits - turns
+    if left is not None and right is not None and spans is not None:
+        costs = goal.costs_a_point
+        last = deal.stock[pos.top + fills] if pos.top + fills < len(deal.stock) else None
+        if last is not None and last.year is not None and costs(last.year, lo, hi):
+            hits -= 1  # the tile after ``fills`` turns
+        placeable = _most_filled(spans, [y for y in dated if costs(y, lo, hi)], False, 0)
+        penalty = max(penalty, hits - placeable - 1)
+    return max(0, RANK_TOP - max(0, penalty))  # S4, S5: never below 0
 
 
 def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
@@ -250,56 +479,88 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
     n_empty = facts.n_empty
     turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
     candidates = [c for column in pos.market for c in column]
-    candidates += deal.stock[pos.top : pos.top + turns]
+    # the card placed on the last of them was on the tile when that turn began (R9)
+    candidates += deal.stock[pos.top : pos.top + turns - 1]
     dated = sorted(c.year for c in candidates if c.year is not None)
     einstein = len(dated) < len(candidates)
     n_dated = len(dated)
     # which empty spots some reachable card still fits, and the years they accept
     allowed = bytearray(YEARS)
     fillable = 0
+    per_showcase = [0] * len(deal.kinds)
+    spans = []
+    spots: list[tuple[int, int, int, int]] = []  # the fillable spots: showcase, window, continents
+    free = 0
     pair_open = False  # an empty pair spot no card can fill keeps the pair at 0
     mid_window: tuple[int, int] | None = None
     variation = deal.variation
-    for s, lo, hi, exact in facts.windows:
+    continent_of = deal.continent_of
+    fits = sorted((c.year, continent_of[c.continent]) for c in candidates if c.year is not None)
+    for (s, lo, hi, exact), mask in zip(facts.windows, facts.masks):
         if exact:
+            ok = einstein and lo <= hi and not variation[s]
             i = bisect.bisect_left(dated, lo)
-            ok = (i < n_dated and dated[i] <= hi) or (einstein and lo <= hi and not variation[s])
+            while not ok and i < n_dated and dated[i] <= hi:
+                k = fits[i][1]
+                ok = k < 0 or bool(mask >> k & 1)  # a white card takes any free continent (R16)
+                i += 1
         else:
             ok = bool(candidates)
         if ok:
             fillable += 1
+            per_showcase[s] += 1
+            spans.append((lo, hi))
+            spots.append((s, lo, hi, mask))
+            free += not variation[s]
             allowed[lo - FIRST_YEAR : hi - FIRST_YEAR + 1] = ONES[: hi - lo + 1]
             if s == deal.mid:
                 mid_window = (lo, hi)
         elif s == deal.pair:
             pair_open = True
+    if fillable:
+        fillable = _most_filled(spans, dated, einstein, free)
+    net = fillable
+    if fillable:
+        fillable, net = _walk_fills(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
     decades = facts.decades
     extra = [0] * len(CONTINENTS)
+    by_continent: list[list[int]] = [[] for _ in CONTINENTS]
     new_years = []
     new_decades = set()
     if fillable:
-        continent_of = deal.continent_of
-        for c in candidates:
-            y = c.year
-            if y is None or not allowed[y - FIRST_YEAR]:
+        for y, k in fits:
+            if not allowed[y - FIRST_YEAR]:
                 continue
-            k = continent_of[c.continent]
             if k >= 0:
                 extra[k] += 1
+                by_continent[k].append(y)
             new_years.append(y)
             d = y - y % 10
             if d not in decades:
                 new_decades.add(d)
+    # R12, R13: a continent's cards may enter only the showcases that admit it
+    rooms = [sum((1 if one else n) if (n := per_showcase[s]) else 0 for s, one in admits) for admits in facts.admits]
     missing = counts.count(0)
-    fp = 1 if missing <= fillable and all(n or e for n, e in zip(counts, extra)) else 0
-    if deal.pair is not None:
-        fp += 0 if pair_open or facts.pair_einstein else RANK_TOP
-    fp += max(n + (e if e < fillable else fillable) for n, e in zip(counts, extra))
+    fp = 1 if missing <= fillable and all(n or (e and r) for n, e, r in zip(counts, extra, rooms)) else 0
+    # R24, R25: the spots left empty and the Depot's cards
+    spare = -(n_empty - net) - pos.depot
+    if deal.pair is not None and not (pair_open or facts.pair_einstein):
+        # S4, S5: every turn beyond the spots the hall can still take fills the Depot (−1
+        # each, R25), which the pair can gain back at most one for one; or, counting the
+        # Depot's cards the drive forces, the pair at its best over every turn left
+        spare = max(
+            _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot,
+            _pair_bound(deal, facts, pos, dated, turns, None) + spare,
+        )
+    fp += max(
+        n + min(e, r, fillable, _continent_fills(deal, spots, k, by_continent[k]) if e and r else 0)
+        for k, (n, e, r) in enumerate(zip(counts, extra, rooms))
+    )
     fp += len(decades) + min(len(new_decades), fillable)
-    fp += _chain_bound(years, new_years, fillable)
-    fp -= (n_empty - fillable) + pos.depot
+    fp += _chain_bound(years, new_years, fillable, spans)
+    fp += spare
     if deal.secret is not None:
         more = sum(1 for y in new_years if y - y % 10 == deal.secret)
         fp += facts.secret_own + min(more, fillable)
@@ -315,21 +576,48 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
     return fp, mid
 
 
-def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int) -> int:
-    """R23 at its best: the longest run of years in the hall and the reachable cards,
-    counting at most ``fillable`` new ones in it."""
+def _continent_fills(deal: _Deal, spots: list[tuple[int, int, int, int]], k: int, years: list[int]) -> int:
+    """How many cards of continent ``k`` (their ``years``, sorted) the hall can take at once:
+    each in a spot whose window holds its year and whose showcase admits the continent,
+    at most one in a showcase of distinct continents (R12)."""
+    merged: dict[int, tuple[int, int]] = {}
+    spans = []
+    for s, lo, hi, mask in spots:
+        if not mask >> k & 1:
+            continue
+        kind = deal.kinds[s]
+        if kind.distinct_continents and not kind.same_continent:
+            old = merged.get(s)
+            merged[s] = (lo, hi) if old is None else (min(old[0], lo), max(old[1], hi))
+        else:
+            spans.append((lo, hi))
+    return _most_filled(spans + list(merged.values()), years, False, 0)
+
+
+def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int, spans: list[tuple[int, int]]) -> int:
+    """R23 at its best: the longest run of consecutive years among the hall's and the
+    reachable cards' whose new cards the empty spots can take all at once (at most
+    ``fillable``, each in a spot whose window holds its year)."""
+    every = sorted(years.union(new_years))
     best = 1
-    prev = -2
-    length = own = 0
-    for y in sorted(years.union(new_years)):
-        if y != prev + 1:
-            length = own = 0
-        length += 1
-        own += y in years
-        value = length if length < own + fillable else own + fillable
-        if value > best:
-            best = value
-        prev = y
+    start = 0
+    n = len(every)
+    while start < n:
+        end = start
+        while end + 1 < n and every[end + 1] == every[end] + 1:
+            end += 1
+        if end - start + 1 > best:  # a maximal run: its longest part the hall can hold
+            run = every[start : end + 1]
+            i = 0
+            for j in range(len(run)):
+                while i <= j:
+                    fresh = [y for y in run[i : j + 1] if y not in years]
+                    if len(fresh) <= fillable and (not fresh or _most_filled(spans, fresh, False, 0) == len(fresh)):
+                        break
+                    i += 1
+                if j - i + 1 > best:
+                    best = j - i + 1
+        start = end + 1
     return best
 
 
@@ -625,7 +913,8 @@ def solo_ceiling(
     for patient in (False, True):  # always played to the end, on one line once time is up
         search.beam(pos, first, beam, patient)
     search.max_nodes += search.nodes  # ``nodes`` bounds the depth-first search that follows
-    bound = upper_bound(deal, pos)
+    # mid-turn the card in hand is on neither the tile nor the stock: its children bound it
+    bound = upper_bound(deal, pos) if first is None else 10**9
     search.line = search.plan
     proven_bound = search.dfs(pos, (), bound, first, 0)
     proven_bound = max(proven_bound, search.best)

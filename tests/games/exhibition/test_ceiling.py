@@ -111,6 +111,63 @@ def test_near_the_end_it_equals_an_exhaustive_search(seed, reading):
     assert best.score == exhaustive(game.copy(), reading)
 
 
+def played_until(seed: int, turns_left: int, layout: xl.Layout, bot: object) -> xl.Game:
+    """A solo game on ``layout`` played by ``bot`` until at most ``turns_left`` placements
+    remain, at the start of a turn (or over, if it ended first)."""
+    game = xl.Game.new(1, seed=seed, layout=layout)
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        hall = game.hall(0)
+        if game.phase is xl.Phase.TAKE and hall.n_empty + 3 - len(hall.depot) <= turns_left:
+            break
+        game.apply(bot.choose(game.view(), game.legal_actions(), rng))  # type: ignore[attr-defined]
+    return game
+
+
+@pytest.mark.parametrize("pair", ["years_gap", "short_era", "antiquity"])
+def test_the_bound_is_never_below_the_exhaustive_best_a_few_turns_from_the_end(pair):
+    # the relaxed bound (R11–R14 windows, the pair's tile penalty under S4/S5, R24–R25) may
+    # be loose but never below what the best play from the position really scores
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    layout = xl.Layout.base() if pair == "years_gap" else xl.Layout.base().with_variations(pair)
+    checked = 0
+    for seed in range(14):
+        bot = GreedyBot() if seed % 2 else RandomBot()
+        game = played_until(seed, 3, layout, bot)
+        if game.is_over:
+            continue
+        for reading in ("harsh", "tiebreak"):
+            deal, here, _ = c._root(game, xl.SoloRules.by_name(reading))
+            assert upper_bound(deal, here) >= exhaustive(game.copy(), reading)
+            checked += 1
+    assert checked >= 8
+
+
+def test_a_filled_pair_is_bounded_by_the_cards_the_tile_must_keep():
+    # S4: once the Years Gap pair is down, the cards outside it that stay on the tile cost a
+    # point each; the bound counts the ones no remaining turn can take away
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    for seed in range(40):
+        game = played_until(seed, 3, xl.Layout.base(), GreedyBot())
+        if game.is_over:
+            continue
+        pair = game.hall(0).showcases[-1]
+        if None in pair:
+            continue
+        deal, here, _ = c._root(game)
+        facts = c._hall_facts(deal, here.hall)
+        # if no card can reach the hall any more, one more turn takes one card off the tile
+        # (to the Depot or out of the game, R10a) and brings the stock's top card onto it (R9)
+        tile = [*c._market_years(here.market), deal.stock[here.top].year]
+        outside = sum(1 for y in tile if y is not None and not pair[0].year <= y <= pair[1].year)
+        assert c._pair_bound(deal, facts, here, [], 0, []) == max(0, 5 - max(0, outside - 1))
+        assert upper_bound(deal, here) >= exhaustive(game.copy(), "harsh")
+        return
+    pytest.fail("no deal with a filled pair three turns from the end")
+
+
 def test_a_budget_cut_short_still_proves_a_bound():
     game = xl.Game.new(1, seed=9)
     best = solo_ceiling(game, nodes=1, beam=1)
