@@ -116,3 +116,21 @@ def test_no_sentence_or_fixed_style_outside_the_words_and_the_stylesheet(name):
         if not any(text.startswith(start) for start in allowed)
     ]
     assert stray == []
+
+
+def test_the_mid_century_sentences_quote_the_year_and_the_readings_from_their_records(monkeypatch):
+    """S6, D11, R26: change the record and every sentence says the new number; none restates it."""
+    from exhibition_lab.games.exhibition.rules import scoring
+    from exhibition_lab.ui.text import charts, score, whatif
+
+    for module in (scoring, score, charts, whatif):
+        monkeypatch.setattr(module, "MID_CENTURY_YEAR", 1961)
+    harsh = scoring.SoloRules()
+    said = [
+        score.goal_hover("mid_century", solo=False),
+        score.empty_mid_century_note("−9,900"),
+        charts.reading_title("harsh", harsh.base, harsh.per_year),
+        whatif.reading_note(harsh),
+    ]
+    assert all("1961" in text and "1950" not in text for text in said), said
+    assert f"{harsh.empty_distance} years away" in said[1] and f"+{harsh.base}." in said[1]
