@@ -6,10 +6,8 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
-from exhibition_lab.games.exhibition.examples import load_example
+from tests.helpers.layouts import RON
 
-#: Ron's final exhibition, the rulebook's example (R27), as ``seeds/examples/ron.json`` has it.
-RON = str(load_example("ron").halls["Ron"])
 #: Ron's hall halfway through his game: the course's and the exercises' board.
 MID_GAME = "1904AF . 1945W 1958SA . . / 1918NA 1927OC . . / . / 1973OC . . / 1903NA ."
 

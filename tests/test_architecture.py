@@ -6,17 +6,14 @@ map of ``docs/architecture.md`` is checked with the docs, tests/test_docs.py).""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
 import exhibition_lab as xl
 from exhibition_lab._public import PUBLIC_MODULES
 from exhibition_lab.games.exhibition.rules.goals import GOALS
-from tests.helpers.imports import NAME, find_cycle, imports_of, modules
+from tests.helpers.imports import NAME, PACKAGE, find_cycle, imports_of, modules
 from tests.helpers.imports import graph as import_graph
-
-PACKAGE = Path(xl.__file__).parent
 
 
 def graph() -> dict[str, set[str]]:

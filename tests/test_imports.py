@@ -11,11 +11,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import exhibition_lab as xl
 from exhibition_lab._public import PUBLIC_MODULES
-from tests.helpers.imports import find_cycle, imported_name, imports_of, modules
+from tests.helpers.imports import PACKAGE, find_cycle, graph, imported_name, imports_of, modules
 
-PACKAGE = Path(xl.__file__).parent
 NOT_ENGINE = ("exhibition_lab.ui.render.plots", "exhibition_lab.ui.render.timeline_plots")  # matplotlib code
 WIDGETS = ("exhibition_lab.ui.widgets", "exhibition_lab.ui.course.exercises")
 # the game-AI framework adapters sit on top, beside ui: their render modes draw with ui's pictures
@@ -72,9 +70,7 @@ def test_the_engine_is_core_and_games():
 
 
 def test_modules_import_one_another_without_a_cycle():
-    modules = all_modules()
-    graph = {name: imported_modules(path, set(modules)) for name, path in modules.items()}
-    assert find_cycle(graph) is None
+    assert find_cycle(graph(lazy=False)) is None
 
 
 def test_engine_modules_import_no_widget_or_plot_code():

@@ -21,8 +21,9 @@ from exhibition_lab.core.protocol import CHANCE  # noqa: E402
 from exhibition_lab.envs import SoloEnv, VectorGames, raw_env  # noqa: E402
 from exhibition_lab.games.exhibition.observation import Observer  # noqa: E402
 from exhibition_lab.games.exhibition.rules.turns import dealing_outcomes  # noqa: E402
+from tests.helpers.layouts import VARIATION_SETS  # noqa: E402
 
-LAYOUTS = [(), *[(name,) for name in xl.VARIATIONS], ("links", "spread_the_years", "one_decade", "short_era")]
+LAYOUTS = VARIATION_SETS
 FULL_GAMES = 250
 QUICK_GAMES = 30
 

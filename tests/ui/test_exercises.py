@@ -25,6 +25,7 @@ from exhibition_lab.ui.course.exercises import (
 from exhibition_lab.ui.render.halls import hall_html
 from exhibition_lab.ui.render.pictures import HallPicture
 from exhibition_lab.ui.text.rules import rule_sentence
+from tests.helpers.layouts import EMPTY, only_showcase
 
 BARE_SPOT = re.compile(r"\(\d+, \d+\)|spot \d+\)")
 
@@ -78,7 +79,7 @@ def test_pick_spots_show_answer_lists_spots_in_words():
 
 
 def test_pick_spots_one_continent_claim_of_another_player():
-    mine = hall(". . . . . . / . . . . / . / . . . / . .")
+    mine = hall(EMPTY)
     theirs = hall(". . . . . . / . . . . / . / 1930EU . . / . .")
     exercise = PickSpots(mine, "1950EU", others=[theirs])
     assert all(s != 3 for s, _ in exercise.answer)  # R13: Europe is claimed
@@ -127,7 +128,7 @@ def test_is_legal_asks_for_a_choice_first():
 
 def test_is_legal_white_card_takes_the_missing_continent():
     # R16: 1945 becomes Asian or Oceanian, so an Oceanian card still fits between 1904 and 1945.
-    row = hall("1904AF . 1945W 1958SA 1966EU 1981NA / . . . . / . / . . . / . .")
+    row = hall(only_showcase(RON, 0))  # Ron's General row (R27)
     exercise = IsLegal(row, "1920OC", (0, 1))
     exercise.choice.value = "legal"
     assert exercise.check()

@@ -18,9 +18,9 @@ from exhibition_lab.ui.text.explain import (
     placement_in_words,
     turns_in_words,
 )
+from tests.helpers.layouts import EMPTY
 
 C = xl.Card.parse
-EMPTY = ". . . . . . / . . . . / . / . . . / . ."
 COORDINATES = re.compile(r"\(\d+, ?\d+\)|spot \d")
 
 

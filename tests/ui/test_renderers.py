@@ -246,7 +246,8 @@ def test_the_stylesheet_styles_every_class_the_pictures_use():
 
 def test_the_stylesheet_ships_as_package_data():
     assert (PACKAGE / "ui" / "render" / css.STYLESHEET).is_file()
-    assert set(css.sections()) == {"board", "compare", "sheet", "timeline", "exercise", "whatif", "app", "timeline-app"}
+    sections = {"board", "compare", "sheet", "timeline", "exercise", "stand-in", "whatif", "app", "timeline-app"}
+    assert set(css.sections()) == sections
     assert all("/*" not in rules for rules in css.sections().values())  # comments stay in the file
 
 

@@ -11,10 +11,10 @@ from exhibition_lab.games.exhibition.rules.cards import CONTINENTS, Continent
 from exhibition_lab.games.exhibition.rules.hall import white_card_continents
 from exhibition_lab.games.exhibition.session import PlaySession
 from exhibition_lab.ui.widgets.hall import HallView
+from tests.helpers.layouts import EMPTY as EMPTY_HALL
 
 #: A solo start (seed 2) whose tile holds none of the cards the halls below place.
 START = xl.Game.new(["Ann"], seed=2).position()
-EMPTY_HALL = ". . . . . . / . . . . / . / . . . / . ."
 R17_WORDS = "No goal counts it as a continent; it scores as the year 1945 (R17)."
 
 

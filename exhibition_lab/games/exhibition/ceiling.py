@@ -722,8 +722,8 @@ class _Search:
         is, a little for each empty spot later turns may fill and for the room left in
         the showcases). When ``patient``,
         Mid Century counts at its best reachable value rather than as it stands: an empty
-        spot would otherwise pull the first card near 1950 into it at once, while waiting
-        may miss every card near 1950 — both beams run."""
+        spot would otherwise pull the first card near its year into it at once, while waiting
+        may miss every card near it — both beams run."""
         deal = self.deal
         facts = _hall_facts(deal, child.hall)
         counts = facts.counts

@@ -85,7 +85,7 @@ class Picture:
 
 
 def _board(caption: str, body: str) -> str:
-    return f'{style("board")}<div class="exlab-board"><div style="margin:4px 0"><b>{caption}</b></div>{body}</div>'
+    return f'{style("board")}<div class="exlab-board"><div class="exlab-caption"><b>{caption}</b></div>{body}</div>'
 
 
 def tile_picture(game: Game, *, marked: Iterable[Card] = (), caption: str | None = None) -> Picture:
@@ -189,8 +189,8 @@ def try_cards(
     body = [f"<div><b>{title}</b></div>", hall_body_html(hall, numbered=True, marks=marks)]
     for name, other in others.items():
         whose = course.owners_hall(escape(name))
-        body.append(f"<div style='margin-top:6px'><b>{whose}</b></div>{hall_body_html(other)}")
-    body.append(f"<ul style='margin:4px 0'>{''.join(lines)}</ul>")
+        body.append(f"<div class='exlab-owner'><b>{whose}</b></div>{hall_body_html(other)}")
+    body.append(f"<ul class='exlab-tries'>{''.join(lines)}</ul>")
     return Picture(f'{style("board")}<div class="exlab-board">{"".join(body)}</div>', title)
 
 

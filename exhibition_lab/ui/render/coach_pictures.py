@@ -65,7 +65,7 @@ def working_out_best_html() -> str:
 
 def review_summary_html(review: Review) -> str:
     return (
-        f"<h4 style='margin:4px 0'>{escape(words.review_title(review.player))}</h4>"
+        f"<h4 class='exlab-review-title'>{escape(words.review_title(review.player))}</h4>"
         f"<div>{escape(words.review_counts(review), quote=False)}</div>"
     )
 
@@ -86,7 +86,7 @@ def _other_card(d: Decision) -> tuple[str, str]:
         return "", ""
     line = f"<br><b>{escape(words.other_card(best, same_spot=_same_spot(d)))}</b>"
     faces = (
-        "<div class='exlab-review-cards' style='display:flex;gap:10px;align-items:flex-start;flex:0 0 auto'>"
+        "<div class='exlab-review-cards'>"
         f"<div><small>{escape(words.you_took())}</small>{card_html(mine)}</div>"
         f"<div><small>{escape(words.coach_would_take())}</small>{card_html(best)}</div></div>"
     )
@@ -108,18 +108,15 @@ def decision_html(d: Decision, index: int, *, solo: bool) -> str:
     why = f"<br>{escape(words.coach_reason_template(), quote=False).format(reason=reason)}" if lost else ""
     more = words.review_details(d) if d.label in ("mistake", "blunder") else []
     details = "".join(f"<li>{escape(line)}.</li>" for line in more)
-    details = f"<ul class='exlab-review-details' style='margin:2px 0'>{details}</ul>" if details else ""
+    details = f"<ul class='exlab-review-details'>{details}</ul>" if details else ""
     card_line, cards = _other_card(d) if lost else ("", "")
     legend = words.review_legend(same_spot=_same_spot(d) and bool(card_line))
     text = (
-        f"<div style='flex:1 1 auto'><b>{escape(said['head'])}</b> {escape(said['round'])} "
+        f"<div class='exlab-review-words'><b>{escape(said['head'])}</b> {escape(said['round'])} "
         f"<b style='color:{LABEL_COLOURS[d.label]}'>{escape(said['label'])}</b>, {escape(said['loss'])}<br>"
         f"{escape(said['played'])}<br>"
         f"{escape(said['best'])}{card_line}{why}"
         f"{details}<small>{escape(legend)}</small></div>"
     )
     # the two cards sit beside the words, so the hall below stays where it was
-    return (
-        f"<div class='exlab-review-decision' style='display:flex;gap:12px;align-items:flex-start'>"
-        f"{text}{cards}</div>{hall_html(d.view.hall, numbered=True, marks=marks)}"
-    )
+    return f"<div class='exlab-review-decision'>{text}{cards}</div>{hall_html(d.view.hall, numbered=True, marks=marks)}"

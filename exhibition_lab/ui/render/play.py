@@ -62,15 +62,12 @@ def plain_html(text: str) -> str:
 def stand_in_html(state: str, what_to_run: str) -> str:
     """The play app's stand-in on a page that cannot draw it: where the game stands, then
     what to run to play."""
-    return (
-        "<div class='exlab-stand-in' style='border:1px dashed #999;border-radius:6px;padding:6px 10px'>"
-        f"<b>{escape(state)}</b><br>{escape(what_to_run)}</div>"
-    )
+    return f"{style('stand-in')}<div class='exlab-stand-in'><b>{escape(state)}</b><br>{escape(what_to_run)}</div>"
 
 
 def banner_html(text: str, stock: str) -> str:
     """One line that never wraps; the whole sentence on hover if a long name cuts it."""
-    small = f"<small style='font-weight:400'>{escape(stock)}</small>"
+    small = f"<small class='exlab-banner-stock'>{escape(stock)}</small>"
     return f"<span title='{escape(text)}'>{escape(text)} {small}</span>"
 
 
@@ -109,7 +106,7 @@ def no_fit_html(no_fit: NoFit) -> str:
 def hall_title_html(hall: HallScreen) -> str:
     notes = "".join(f" · {escape(note)}" for note in hall.notes)
     hand = f" · {escape(hall.hand_label)} <b>{escape(hall.hand)}</b>" if hall.hand else ""
-    return f"<b style='font-size:14px'>{escape(hall.title, quote=False)}</b>{notes}{hand}"
+    return f"<b class='exlab-hall-title'>{escape(hall.title, quote=False)}</b>{notes}{hand}"
 
 
 def score_table_html(table: ScoreTable) -> str:
@@ -167,7 +164,7 @@ def sheet_html(sheet: Sheet) -> str:
     if sheet.sheet is None:
         return ""
     explained = "".join(
-        f"<details><summary>{escape(summary)}</summary><pre style='font-size:11px'>{escape(why)}</pre></details>"
+        f"<details><summary>{escape(summary)}</summary><pre class='exlab-why'>{escape(why)}</pre></details>"
         for summary, why in sheet.whys
     )
     title = f"<h3 class='exlab-sheet-title'>{escape(sheet.title)}</h3>"

@@ -91,7 +91,7 @@ def game_html(game: Timeline, seat: int = 0) -> str:
 
 def cards_html(cards: tuple[TimelineCard, ...], caption: str = "") -> str:
     """A few face-up cards in a row (for pictures of the rules)."""
-    row = "".join(timeline_card_html(c) + '<div style="width:8px"></div>' for c in cards)
+    row = "".join(timeline_card_html(c) + '<div class="exlab-tl-spacer"></div>' for c in cards)
     head = f'<div class="exlab-tl-caption">{escape(caption)}</div>' if caption else ""
     return f'{style("timeline")}<div class="exlab-tl">{head}<div class="exlab-tl-row">{row}</div></div>'
 

@@ -33,7 +33,7 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
     slot = plot_w / shown
     parts = [
         f"<svg class='exlab-whatif-svg' width='{width}' height='{height}' viewBox='0 0 {width} {height}' "
-        "xmlns='http://www.w3.org/2000/svg' style='font: 11px sans-serif'>",
+        "xmlns='http://www.w3.org/2000/svg' font-size='11' font-family='sans-serif'>",
         # k ≥ 5 takes every point: shade it so the eye sees where the goal is lost
         f"<rect x='{pad_left + 5 * slot:.1f}' y='{top}' width='{plot_w - 5 * slot:.1f}' height='{plot_h}' "
         "fill='#eeeeee'/>",

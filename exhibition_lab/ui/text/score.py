@@ -30,7 +30,7 @@ def goal_hover(key: str, *, solo: bool) -> str:
     record = goal(key)
     if solo and record.solo_hover is not None:
         return translate(record.solo_hover).format(**solo_numbers_in_words())
-    words = translate(record.hover)
+    words = translate(record.hover).format(**solo_numbers_in_words())  # a hover quotes the solo numbers it names
     if solo:  # every other goal counts ×100 in a solo game (S2)
         words = words.replace(_("1 fame point"), _("100 points"))
         return _("{hover} (×100 in a solo game, S2)").format(hover=words)

@@ -151,7 +151,7 @@ class TimelineApp(w.VBox):
             score=f"<b>{game.score}</b>",
             streak=f"<b>{game.streak}</b>",
             best=game.best_streak,
-            hearts=f"<span style='color:#c62828'>{hearts}</span>",
+            hearts=f"<span class='exlab-tl-hearts'>{hearts}</span>",
             pile=len(game.pile),
         )
 

@@ -419,10 +419,10 @@ class YearsGapExplorer(w.VBox):
             answer = f"<div class='exlab-whatif-expected'>{expected}</div>"
             answer += self.chart.value
         return (
-            f"{CSS}<div class='exlab-whatif' style='display:flex;gap:16px;align-items:flex-start'>"
-            f"<img alt='{escape(words.control('map_alt'))}' style='width:380px' "
+            f"{CSS}<div class='exlab-whatif exlab-whatif-still'>"
+            f"<img alt='{escape(words.control('map_alt'))}' "
             f"src='data:image/png;base64,{self._map_png()}'>"
-            f"<div style='max-width:560px'>{answer}</div></div>"
+            f"<div>{answer}</div></div>"
         )
 
     def _map_png(self) -> str:

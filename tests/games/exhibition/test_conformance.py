@@ -15,12 +15,9 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
+from tests.helpers.layouts import VARIATION_SETS
 
-LAYOUTS = [
-    (),
-    *[(name,) for name in xl.VARIATIONS],
-    ("links", "spread_the_years", "one_decade", "short_era"),
-]
+LAYOUTS = VARIATION_SETS
 FULL_GAMES = 20_000
 QUICK_GAMES = 160
 

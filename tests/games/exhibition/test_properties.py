@@ -14,12 +14,9 @@ import exhibition_lab as xl
 from exhibition_lab.games.exhibition.rules.layout import unique_decades_range
 from exhibition_lab.games.exhibition.rules.scoring import score_halls
 from tests.conftest import play_randomly
+from tests.helpers.layouts import layouts
 
-LAYOUTS = [
-    xl.Layout.base(),
-    *[xl.Layout.base().with_variations(name) for name in xl.VARIATIONS],
-    xl.Layout.base().with_variations("links", "spread_the_years", "one_decade", "short_era"),
-]
+LAYOUTS = layouts()
 DECK = xl.standard_deck()
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

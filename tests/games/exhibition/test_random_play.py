@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import exhibition_lab as xl
+from tests.helpers.layouts import MIXED
 
 N_GAMES = 2000
 EVERY_STEP_JSON = 60  # games whose JSON round trip is checked after every action
@@ -49,7 +50,7 @@ def round_trip(game: xl.Game) -> None:
 
 LAYOUTS = [
     xl.Layout.base(),
-    xl.Layout.base().with_variations("links", "spread_the_years", "one_decade", "short_era"),
+    xl.Layout.base().with_variations(*MIXED),
     xl.Layout.base().with_variations("antiquity"),
     xl.Layout.base().with_variations("unique_decades"),
 ]

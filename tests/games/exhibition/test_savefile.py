@@ -9,6 +9,7 @@ import pytest
 
 import exhibition_lab as xl
 from tests.conftest import play_randomly
+from tests.helpers.layouts import EMPTY
 
 
 def played(players=3, steps=25, seed=5, **kwargs) -> xl.Game:
@@ -116,7 +117,7 @@ def tamper(doc: dict, path: list, value) -> str:
         (["actions", 3], "end", "action 3"),
         (["actions"], "take", "list"),
         (["state", "round"], 99, "does not match"),
-        (["state", "halls", 0], ". . . . . . / . . . . / . / . . . / . .", "does not match"),
+        (["state", "halls", 0], EMPTY, "does not match"),
     ],
 )
 def test_tampered_save_files_are_refused(path, value, fragment):

@@ -183,7 +183,7 @@ MID_CENTURY = Goal(
     "S6",
     N_("Mid Century"),
     N_("Mid C."),
-    N_("Mid Century (S6, D11): the solo term of the card nearest 1950"),
+    N_("Mid Century (S6, D11): the solo term of the card nearest {year}"),
     solo_rule="S6",
     solo_hover=N_(
         "Mid Century (S6, D11): +{base} minus {per_year} points per year your card is from {year}; an empty Mid "

@@ -85,7 +85,7 @@ class PlayerScore:
 
     name: str
     lines: tuple[ScoreLine, ...]
-    tiebreak: int | None = None  # R26: distance of the Mid Century card from 1950 (None: D8)
+    tiebreak: int | None = None  # R26: distance of the Mid Century card from MID_CENTURY_YEAR (None: D8)
     scale: int = 1
 
     @property
@@ -438,7 +438,7 @@ def secret_decade_line(hall: Hall, decade: int) -> ScoreLine:
 
 
 def mid_century_distance(hall: Hall) -> int | None:
-    """R26: how far the Mid Century card lies from 1950; ``None`` if empty or Einstein (D8)."""
+    """R26: how far the Mid Century card lies from :data:`MID_CENTURY_YEAR`; ``None`` if empty or Einstein (D8)."""
     spots = hall.showcase(MID_CENTURY_SHOWCASE.key)
     card = spots[0] if spots else None
     if card is None or card.year is None:

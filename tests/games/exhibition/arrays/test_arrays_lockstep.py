@@ -17,12 +17,11 @@ from exhibition_lab.games.exhibition.arrays.scoring import score, winners
 from exhibition_lab.games.exhibition.arrays.state import OVER
 from exhibition_lab.games.exhibition.arrays.tables import tables
 from tests.arrays_support import from_games, game_of
+from tests.helpers.layouts import MIXED
 
 LAYOUTS = {
     "base": xl.Layout.base(),
-    "links+spread+decade+short": xl.Layout.base().with_variations(
-        "links", "spread_the_years", "one_decade", "short_era"
-    ),
+    "links+spread+decade+short": xl.Layout.base().with_variations(*MIXED),
     "strict links+antiquity": xl.Layout.base().with_variations("links_strict", "antiquity"),
     "unique decades": xl.Layout.base().with_variations("unique_decades"),
 }

@@ -7,8 +7,7 @@ import pytest
 
 import exhibition_lab as xl
 from tests.conftest import RON, hall, play_randomly
-
-EMPTY = ". . . . . . / . . . . / . / . . . / . ."
+from tests.helpers.layouts import EMPTY
 
 
 def gap_hall(left: str, right: str) -> xl.Hall:

@@ -10,6 +10,7 @@ import pytest
 
 import exhibition_lab as xl
 from tests.conftest import card, hall, play_randomly
+from tests.helpers.layouts import EMPTY
 
 FULL_SIX = "1901OC 1910AF 1923AS 1929NA 1930SA 1939EU / . . . . / 1948AF / . . . / {gap} | 1960EU"
 
@@ -29,7 +30,7 @@ def test_s1_solo_game_starts_on_oceania_and_ends_like_r10():
 def test_s3_six_continents_is_one_point():
     with_six = xl.solo_score(hall(FULL_SIX.format(gap=". .")))
     assert with_six.points["six_continents"] == 1
-    without = xl.solo_score(hall(". . . . . . / . . . . / . / . . . / . ."))
+    without = xl.solo_score(hall(EMPTY))
     assert without.points["six_continents"] == 0
 
 

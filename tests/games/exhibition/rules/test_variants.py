@@ -7,6 +7,7 @@ import pytest
 
 import exhibition_lab as xl
 from tests.conftest import card, play_randomly
+from tests.helpers.layouts import EMPTY, MIXED
 
 
 def layout(*names: str) -> xl.Layout:
@@ -108,7 +109,7 @@ def test_v4_one_decade_keeps_distinct_continents_and_drops_one_continent_rule():
     base = ". . . . . . / . . . . / . / 1961EU . . / . ."
     assert why(base, DECADE, "1965EU", 3, 1) == "R12"
     # no claim (R13) either: another player's One Decade showcase does not block continents
-    assert why(". . . . . . / . . . . / . / . . . / . .", DECADE, "1965EU", 3, 0, [base]) is None
+    assert why(EMPTY, DECADE, "1965EU", 3, 0, [base]) is None
 
 
 # ---------------------------------------------------------------- V1 / R18
@@ -135,7 +136,7 @@ UNIQUE = ("unique_decades",)
     [(5, 1900, 1990), (4, 1910, 1980), (3, 1920, 1970), (2, 1930, 1960), (1, 1940, 1950)],
 )
 def test_v6a_allowed_decades_by_player_count(players, low, high):
-    empty = ". . . . . . / . . . . / . / . . . / . ."
+    empty = EMPTY
     assert why(empty, UNIQUE, f"{low}AS", 4, 0, players=players) is None
     assert why(empty, UNIQUE, f"{high + 9}AS", 4, 0, players=players) is None
     if low > 1900:
@@ -150,7 +151,7 @@ def test_v6a_own_showcase_needs_two_decades():
 
 def test_v6a_decade_taken_by_another_player():
     other = ". . . . . . / . . . . / . / . . . / 1941OC ."
-    empty = ". . . . . . / . . . . / . / . . . / . ."
+    empty = EMPTY
     assert why(empty, UNIQUE, "1945AS", 4, 0, [other]) == "V6a"
     assert why(empty, UNIQUE, "1951AS", 4, 0, [other]) is None
 
@@ -198,7 +199,7 @@ def test_unique_decades_keeps_years_gap_scoring():
     assert sheet["A"].points["years_gap"] == 5 and sheet["B"].points["years_gap"] == 4
 
 
-@pytest.mark.parametrize("names", [("links", "spread_the_years", "one_decade", "short_era"), ("antiquity",)])
+@pytest.mark.parametrize("names", [MIXED, ("antiquity",)])
 def test_variation_games_play_to_the_end_legally(names):
     for seed in range(10):
         game = play_randomly(xl.Game.new(3, seed=seed, layout=layout(*names)), np.random.default_rng(seed))
