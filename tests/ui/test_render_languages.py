@@ -167,6 +167,20 @@ def test_spanish_tick_labels_change_only_the_signs_inside_numbers(speak):
     assert tick_label("Brecha de Años, 2.º espacio") == "Brecha de Años, 2.º espacio"
 
 
+def test_a_status_line_speaks_to_you_as_you(speak):
+    # R7: the person the apps call you is told it is their turn, not addressed by a name
+    assert status_and_halls(game_html(xl.Game.new(["You"], seed=3)))[0] == "Round 1 — You to take · stock 83"
+    speak("es")
+    for name in ("You", "Vos"):
+        assert (
+            status_and_halls(game_html(xl.Game.new([name], seed=3)))[0] == "Ronda 1 — te toca tomar una carta · mazo 83"
+        )
+    assert (
+        status_and_halls(game_html(xl.Game.new(["Lucía"], seed=3)))[0]
+        == "Ronda 1 — Lucía debe tomar una carta · mazo 83"
+    )
+
+
 def test_a_spanish_reviews_counts_agree_with_their_nouns(speak):
     speak("es")
     finished = play_game(xl.Game.new(1, seed=6), ["random"], np.random.default_rng(0))

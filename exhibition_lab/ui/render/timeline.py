@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...games.exhibition.rules.cards import Continent
 from ..text import timeline as words
+from ..text.numbers import number
 from .cards import WHITE_CARD_COLOR
 from .css import style
 
@@ -102,8 +103,9 @@ def knowledge_html(result: KnowledgeResult) -> str:
     head = "".join(f"<th>{escape(words.spread_heading(s))}</th>" for s in result.spreads)
     body = "".join(
         f"<tr><th>{escape(words.players_heading(p))}</th>"
-        + "".join(f"<td>{result.win_rate[i, j]:.0%}</td>" for j in range(len(result.spreads)))
-        + f"<td><i>{1 / p:.0%}</i></td></tr>"
+        # shares in the reader's percent form: "49 %" in Spanish
+        + "".join(f"<td>{number(result.win_rate[i, j], '.0%')}</td>" for j in range(len(result.spreads)))
+        + f"<td><i>{number(1 / p, '.0%')}</i></td></tr>"
         for i, p in enumerate(result.players)
     )
     return (

@@ -15,10 +15,10 @@ from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES
-from ...games.exhibition.session import PlaySession, Turn
+from ...games.exhibition.session import YOU, PlaySession, Turn
 from .explain import card_with_subject, history_in_words
 from .i18n import N_, _, ngettext, pgettext, translate
-from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name
+from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name, you
 from .numbers import minus
 from .score import solo_numbers_in_words
 from .setup import variation_line
@@ -129,6 +129,19 @@ GAME_STATUS = {
 }
 
 
+def your_status(phase: Phase) -> str | None:
+    """The status line's template for the person the apps call you (a player named ``You`` or
+    the reader's word for it), R7, R8, R10. English says it as for any name; a language whose
+    verb follows the person ("te toca", not "Vos debe") says it its own way."""
+    if phase is Phase.TAKE:
+        return pgettext("you", "Round {round} — You to take")
+    if phase is Phase.MOVE:
+        return pgettext("you", "Round {round} — You to move {card}")
+    if phase is Phase.PLACE:
+        return pgettext("you", "Round {round} — You to place {card}")
+    return None
+
+
 def game_status(game: Game) -> str:
     """A game's status line as a notebook shows it: ``Round 9 — Ann to place 1969NA · stock 75``
     or ``Game over · stock 0``."""
@@ -139,7 +152,11 @@ def game_status(game: Game) -> str:
         card = game.hand.token if game.hand else ""
         if template is None:  # a chance step, which a game resolves before anyone sees it
             template = N_("Round {round} — {name}")
-        now = _(template).format(round=game.round, name=game.current_player, card=card).strip()
+        yours = your_status(game.phase) if game.current_player in (YOU, you()) else None
+        if yours is not None:
+            now = yours.format(round=game.round, card=card)
+        else:
+            now = _(template).format(round=game.round, name=game.current_player, card=card).strip()
     return _("{status} · stock {n}").format(status=now, n=game.stock_size)
 
 
