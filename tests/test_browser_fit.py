@@ -5,7 +5,9 @@ JupyterLab at 1366×768 with the file browser open, a narrower window) and a
 short game is played by clicks: at every step every spot, the Depot, both its controls, the
 tile and the status lie inside the container, no box scrolls sideways and no control's label
 is cut. Then the same in a real JupyterLab (as ``make lab`` starts it) with the file browser
-open: 03_play.ipynb is run and played. Screenshots go to build/browser/fit-*.png.
+open: 03_play.ipynb is run and played, with the decision (the status line, the cards you may
+take, the spots your card may go to, the Depot's controls) in the notebook's visible part at
+every step. Screenshots go to build/browser/fit-*.png.
 
 Needs Debian's chromium, voila and playwright (see browser_support).
 """
@@ -26,10 +28,27 @@ from browser_support import (
     require_browser,
     voila_server,
 )
+from test_browser_laptop import DECISION, TOP_JS
 from test_lab_voila import TOKEN, _prepare
 
 # 1366 px (Voila full width) is played whole, in three languages, by test_browser_laptop.py
 WIDTHS = (950, 1100)
+# Each visible element of the selectors that lies (even partly) outside the notebook's
+# scrolled panel: what a player sees of the notebook without scrolling.
+IN_PANEL_JS = """([selectors, outer]) => {
+  const b = document.querySelector(outer).getBoundingClientRect();
+  const out = [];
+  for (const selector of selectors) {
+    [...document.querySelectorAll(selector)].forEach((e, k) => {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') return;
+      if (r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1)
+        out.push(`${selector}[${k}] at ${Math.round(r.top)}–${Math.round(r.bottom)} outside the notebook's ` +
+                 `${Math.round(b.top)}–${Math.round(b.bottom)}`);
+    });
+  }
+  return out;
+}"""
 # The app's output area made ``w`` px wide, as a notebook cell of that width would be.
 SET_WIDTH_JS = """w => { const c = document.querySelector('.exlab-app').parentElement;
   for (const p of ['width', 'max-width', 'min-width']) c.style.setProperty(p, w + 'px', 'important');
@@ -127,6 +146,14 @@ def test_play_app_fits_in_jupyterlab_with_the_file_browser_open(tmp_path):
         print(f"the app's output area in JupyterLab at 1366×768, file browser open: {width:.0f} px")
         page.screenshot(path=str(ARTIFACTS / "fit-lab-start.png"))
         outer = ".jp-NotebookPanel .jp-WindowedPanel-outer"
-        _play(page, 20, lambda when: _assert_fits(page, f"JupyterLab, {when}", outer), "fit-lab")
+        page.evaluate(TOP_JS)
+
+        def check(when: str) -> None:
+            _assert_fits(page, f"JupyterLab, {when}", outer)
+            # the decision in the notebook's visible part, the status line at its top
+            found = page.evaluate(IN_PANEL_JS, [list(DECISION), outer])
+            assert not found, f"JupyterLab, {when}: " + "; ".join(found[:6])
+
+        _play(page, 20, check, "fit-lab")
         page.locator(".exlab-app").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "fit-lab-played.png"))

@@ -99,12 +99,21 @@ def act(page) -> str:
     return what
 
 
+def until_placing(page, clicks: int = 4) -> None:
+    """Play on (take a card, choose a continent after a white one) until a card of yours
+    waits for its spot: the spots it may go to are lit (R10)."""
+    for _ in range(clicks):
+        if page.locator(".exlab-legal, .exlab-depot.exlab-lit").count() or page.locator(GAME_OVER).count():
+            return
+        act(page)
+
+
 def unlit_click(page, when: str, problems: list[str]) -> bool:
     """Click a spot that is not lit (the card in hand may not go there): the answer must be
     given, and inside the window. ``page`` may be a frame. False when every free spot is lit."""
     unlit = page.locator(".exlab-spot.exlab-empty-spot:not(.exlab-legal)")
-    if not unlit.count():
-        return False
+    if not unlit.count() or not page.locator(".exlab-legal, .exlab-depot.exlab-lit").count():
+        return False  # no such spot, or no card in hand (the spots wait, disabled)
     before = page.locator(".exlab-status").first.inner_text()
     unlit.first.click()
     page.wait_for_function("t => document.querySelector('.exlab-status').innerText !== t", arg=before)
@@ -128,14 +137,13 @@ def _narrow(page, language: str, size: tuple[int, int], problems: list[str]) -> 
     _check(page, f"{width} px, the hint open", problems)
     page.screenshot(path=f"{shot}-hint.png")
     page.locator(".exlab-hint-close").click()
-    act(page)  # take a card: the spots it may go to light up
+    until_placing(page)  # take a card: the spots it may go to light up
     _check(page, f"{width} px, a card taken", problems)
     page.screenshot(path=f"{shot}-taken.png")
-    if page.locator(".exlab-legal").count():
-        act(page)  # place it, then take the next one
-        act(page)
-        if unlit_click(page, f"{width} px", problems):
-            page.screenshot(path=f"{shot}-unlit.png")
+    act(page)  # place it (or put it in the Depot), then take the next one
+    until_placing(page)
+    if unlit_click(page, f"{width} px", problems):
+        page.screenshot(path=f"{shot}-unlit.png")
     # the continent buttons after a white card, shown as they would be
     page.evaluate("() => document.querySelector('.exlab-chooser').style.setProperty('display', 'flex', 'important')")
     _check(page, f"{width} px, the continent buttons", problems)

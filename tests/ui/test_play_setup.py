@@ -275,8 +275,8 @@ def test_a_start_whose_bots_move_first_shows_progress_and_cancel_beside_start(mo
     controls = app.controls
     row = next(box for box in walk(controls) if controls.button in getattr(box, "children", ()))
     assert controls.working in row.children and controls.working.layout.display == "flex"
-    assert "first turns" in plain(controls.progress.value) and controls.button.disabled
-    assert app.game is before and controls.starting  # the game on the board stays meanwhile
+    assert "first turns" in plain(controls.working.progress.value) and controls.button.disabled
+    assert app.game is before and controls.working.running  # the game on the board stays meanwhile
     release.set()
     controls.wait(30)
     assert app.game is not before and app.game.players[1] == "You" and len(app.game.history) > 0
@@ -289,7 +289,7 @@ def test_cancel_keeps_the_game_on_the_board(monkeypatch):
     _bots_first(app)
     release = _held_deal(monkeypatch)
     app.controls.button.click()
-    app.controls.cancel.click()
+    app.controls.working.cancel.click()
     assert app.controls.working.layout.display == "none" and not app.controls.button.disabled
     assert "Not started" in plain(app.controls.message.value)
     release.set()
@@ -303,3 +303,20 @@ def test_a_script_starts_a_game_whose_bots_move_first_at_once():
     _bots_first(app)
     session = app.controls.start()
     assert session is app.session and app.session.humans_turn
+
+
+def test_play_again_with_the_bots_first_shows_progress_beside_it(monkeypatch):
+    app = GameApp(seats=["greedy", "human"], seed=5)
+    app.background = False
+    play_to_the_end(app)
+    app.background = True
+    before = app.game
+    release = _held_deal(monkeypatch)
+    app.play_again.click()
+    row = next(box for box in walk(app) if app.play_again in getattr(box, "children", ()))
+    assert app.again_row in row.children and app.again_row.layout.display == "flex"
+    assert app.play_again.disabled and app.game is before
+    release.set()
+    app.again_row.wait(30)
+    assert app.game is not before and app.session.humans_turn and not app.play_again.disabled
+    assert app.again_row.layout.display == "none"

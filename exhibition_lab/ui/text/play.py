@@ -239,7 +239,7 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
         text = _("New game (seed {seed}): {seats}.").format(seed=seed, seats=seats)
     more = [variations_in_words(session.game)]
     if first and not session.game.is_solo:
-        more.append(_("“New game…” (top right) chooses players, bots and variations."))
+        more.append(_("“New game…”, beside Undo, chooses players, bots and variations."))
     if session.game.is_solo:
         more.append(solo_rules_in_words())
     return " ".join([text, *(m for m in more if m)])

@@ -30,7 +30,7 @@ from ..text.i18n import language
 from .background import BackgroundRun
 from .cards import CSS, find_widgets
 from .coach_panel import BEST_POSSIBLE_TIME, HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
-from .controls import NewGameControls
+from .controls import NewGameControls, StartingRow
 from .hall import HallView
 from .market import MARKET_WIDTH, ContinentChooser, MarketView
 from .panels import HandView, LiveScoreView, LogView, OpponentsView, ScoreSheetView, ScrollAnchor, StatusBar
@@ -71,7 +71,6 @@ class GameApp(w.VBox):
         self.message = Message()
         self._hint_target: tuple[str, object] | None = None
         self._hint_plan: tuple[Action, ...] = ()  # the rest of the hinted turn, lit step by step
-        self._background = True
         self._review_run = BackgroundRun()
         self._review_round = 0  # a review finished for an older game (undo, new game) is dropped
         self.status = StatusBar()
@@ -104,7 +103,6 @@ class GameApp(w.VBox):
         self.hand_view = HandView()
         self.controls = NewGameControls(self._new_session, seed=seed)
         self.controls.layout.display = "flex" if show_setup else "none"
-        self.controls.background = self._background
         self._tools: list[tuple[str, ToolFactory, bool, w.Button]] = []
         self.tools_row = w.HBox()
         self.tools_row.add_class("exlab-tools")
@@ -113,8 +111,21 @@ class GameApp(w.VBox):
         self._tool_anchor = ScrollAnchor()
         # the review's progress and Cancel appear beside the Review button that started it
         self.review_status.layout.display = "none"
-        end_buttons = w.HBox([self.play_again, self.review_button, self._end_setup_button(), self.review_status])
+        # Play again's progress and Cancel too, when the bots seated first play before the board shows
+        self.again_note = w.HTML()
+        self.again_row = StartingRow(self.play_again, lambda text: setattr(self.again_note, "value", text))
+        end_buttons = w.HBox(
+            [
+                self.play_again,
+                self.again_row,
+                self.review_button,
+                self._end_setup_button(),
+                self.review_status,
+                self.again_note,
+            ]
+        )
         end_buttons.add_class("exlab-end-buttons")
+        self.background = True
         # at game over the sheet takes the tile's place beside the other halls, so your hall
         # stays where it was all game instead of dropping below the fold
         self.end_panel = w.VBox([self.score_sheet, end_buttons], layout=w.Layout(width=f"{MARKET_WIDTH}px"))
@@ -195,6 +206,7 @@ class GameApp(w.VBox):
     def background(self, on: bool) -> None:
         self._background = on
         self.controls.background = on
+        self.again_row.background = on
 
     @property
     def game(self) -> Game:
@@ -448,7 +460,9 @@ class GameApp(w.VBox):
         self.render()
 
     def _again(self) -> None:
-        self._new_session(self.session.again())
+        self.again_note.value = ""
+        bots_first = not self.session.is_human(0)
+        self.again_row.run(self.session.again, self._new_session, bots_first=bots_first)
 
     def _toggle_setup(self) -> None:
         showing = self.controls.layout.display != "none"

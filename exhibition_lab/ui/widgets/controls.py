@@ -106,6 +106,76 @@ class VariationPicker(w.VBox):
             self.boxes[key].value = True
 
 
+class StartingRow(w.HBox):
+    """The progress of a game being started and its Cancel, beside the button that started it.
+
+    Bots seated before the first person play their first turns before the board shows, which
+    takes seconds with search bots: :meth:`run` then makes the game in a thread, shows this
+    row at once and disables the button; the game on the board stays until the new one is
+    ready, and Cancel keeps it. Otherwise (or with ``background`` off, as in scripts) the game
+    is made at once. ``say`` shows a sentence (HTML) near the button: a refusal, or that the
+    start was cancelled."""
+
+    def __init__(self, button: w.Button, say: Callable[[str], None]) -> None:
+        self._button, self._say = button, say
+        self.background = True
+        self._run = BackgroundRun()
+        self.progress = w.HTML()
+        self.progress.add_class("exlab-new-game-progress")
+        self.cancel = w.Button(description=words.panel("cancel"), icon="stop", layout=w.Layout(width="auto"))
+        self.cancel.add_class("exlab-new-game-cancel")
+        self.cancel.on_click(lambda _: self.stop())
+        super().__init__([self.progress, self.cancel], layout=w.Layout(align_items="center", display="none"))
+        self.add_class("exlab-new-game-status")
+
+    @property
+    def running(self) -> bool:
+        """Whether a game is being started now (its bots playing their first turns)."""
+        return self._run.running and not self._run.stopped
+
+    def run(
+        self, make: Callable[[], PlaySession], on_ready: Callable[[PlaySession], None], *, bots_first: bool
+    ) -> PlaySession | None:
+        """Make a game with ``make()`` and hand it to ``on_ready``; returns it when made at
+        once, ``None`` when it is made in the background (or was refused)."""
+        if self.running:
+            return None
+        made: list[PlaySession] = []
+        run = self._run = BackgroundRun()
+
+        def done() -> None:
+            if run.stopped:
+                return  # cancelled: the row said so at once, the game on the board goes on
+            self.layout.display = "none"
+            self._button.disabled = False
+            if isinstance(run.error, ExhibitionLabError):
+                self._say(f"<span class='exlab-error'>{escape(str(run.error))}</span>")
+            elif run.error is not None:
+                raise run.error
+            else:
+                on_ready(made[0])
+
+        background = self.background and bots_first
+        if background:
+            self.progress.value = f"<i>{escape(words.panel('dealing'), quote=False)}</i>"
+            self._say("")
+            self._button.disabled = True
+            self.layout.display = "flex"
+        run.start(lambda _should_stop: made.append(make()), done, background=background)
+        return made[0] if made and not background and run.error is None else None
+
+    def stop(self) -> None:
+        """Keep the game on the board: the bots' first turns still under way are dropped."""
+        self._run.stop()
+        self.layout.display = "none"
+        self._button.disabled = False
+        self._say(f"<i>{escape(words.panel('start_cancelled'), quote=False)}</i>")
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until a start under way is done (for scripts and tests)."""
+        self._run.wait(timeout)
+
+
 #: Fresh seeds are drawn from 1 to this bound: short enough to read and type again.
 SEED_RANGE = 1_000_000
 
@@ -176,20 +246,10 @@ class NewGameControls(w.VBox):
         self.button = w.Button(description=words.panel("start"), button_style="primary", icon="play")
         self.button.add_class("exlab-new-game")
         self.button.on_click(lambda _: self.start())
-        #: a start whose bots move first runs in a thread, its progress and Cancel beside the
-        #: button; ``False`` starts every game at once (scripts)
-        self.background = True
-        self._run = BackgroundRun()
-        self.progress = w.HTML()
-        self.progress.add_class("exlab-new-game-progress")
-        self.cancel = w.Button(description=words.panel("cancel"), icon="stop", layout=w.Layout(width="auto"))
-        self.cancel.add_class("exlab-new-game-cancel")
-        self.cancel.on_click(lambda _: self._cancel())
-        self.working = _setup_row(self.progress, self.cancel)
-        self.working.add_class("exlab-new-game-status")
-        self.working.layout.display = "none"
-        self.players.observe(lambda _: self._show_seats(), names="value")
         self.message = w.HTML()
+        #: the progress and Cancel of a start whose bots move first, beside Start game
+        self.working = StartingRow(self.button, self._say)
+        self.players.observe(lambda _: self._show_seats(), names="value")
         self._show_seats()
         hint = w.HTML(f"<span class='exlab-setup-note'>{escape(words.panel('hot_seat'), quote=False)}</span>")
         left = w.VBox(
@@ -279,20 +339,18 @@ class NewGameControls(w.VBox):
         return int(typed)
 
     @property
-    def starting(self) -> bool:
-        """Whether a game is being started now (its bots playing their first turns)."""
-        return self._run.running and not self._run.stopped
+    def background(self) -> bool:
+        """Whether a start whose bots move first runs in a thread (``False``: at once, scripts)."""
+        return self.working.background
+
+    @background.setter
+    def background(self, on: bool) -> None:
+        self.working.background = on
 
     def start(self) -> PlaySession | None:
-        """Build the chosen game; a set-up the rules refuse is reported, not raised.
-
-        When bots sit before the first person they play their first turns before the board is
-        shown, which takes seconds with search bots: in the background (see ``background``)
-        the progress and Cancel show beside *Start game* at once, the game on the board stays
-        until the new one is ready, and Cancel keeps it; ``None`` is returned then and
-        :meth:`wait` waits for the start."""
-        if self.starting:
-            return None
+        """Build the chosen game; a set-up the rules refuse is reported, not raised. A game
+        whose bots move first starts in the background (:class:`StartingRow`): ``None`` is
+        returned then, and :meth:`wait` waits for it."""
         n = self.players.value
         kinds = [d.value for d in self.seats[:n]]
         typed = [t.value.strip() for t in self.names[:n]]
@@ -303,58 +361,28 @@ class NewGameControls(w.VBox):
         try:
             seed = self.next_seed()
         except ExhibitionLabError as exc:
-            self._refuse(exc)
+            self._say(f"<span class='exlab-error'>{escape(str(exc))}</span>")
             return None
-        made: list[PlaySession] = []
 
-        def deal(should_stop) -> None:
-            made.append(
-                PlaySession.new(
-                    kinds,
-                    names=names,
-                    seed=seed,
-                    variations=self.variations.value,
-                    secret_decades=self.secret.value,
-                    you=you(),
-                )
+        def deal() -> PlaySession:
+            return PlaySession.new(
+                kinds,
+                names=names,
+                seed=seed,
+                variations=self.variations.value,
+                secret_decades=self.secret.value,
+                you=you(),
             )
 
-        run = self._run = BackgroundRun()
-
-        def done() -> None:
-            if run.stopped:
-                return  # cancelled: the panel said so at once, the game on the board goes on
-            self.working.layout.display = "none"
-            self.button.disabled = False
-            if isinstance(run.error, ExhibitionLabError):
-                self._refuse(run.error)
-            elif run.error is not None:
-                raise run.error
-            else:
-                self._started(made[0], seed)
-
-        background = self.background and bool(kinds) and kinds[0] != HUMAN
-        if background:
-            self.progress.value = f"<i>{escape(words.panel('dealing'), quote=False)}</i>"
-            self.message.value = ""
-            self.button.disabled = True
-            self.working.layout.display = "flex"
-        run.start(deal, done, background=background)
-        return made[0] if made and not background and run.error is None else None
-
-    def _cancel(self) -> None:
-        """Keep the game on the board: the bots' first turns still under way are dropped."""
-        self._run.stop()
-        self.working.layout.display = "none"
-        self.button.disabled = False
-        self.message.value = f"<i>{escape(words.panel('start_cancelled'), quote=False)}</i>"
+        bots_first = bool(kinds) and kinds[0] != HUMAN
+        return self.working.run(deal, lambda session: self._started(session, seed), bots_first=bots_first)
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until a start under way is done (for scripts and tests)."""
-        self._run.wait(timeout)
+        self.working.wait(timeout)
 
-    def _refuse(self, exc: ExhibitionLabError) -> None:
-        self.message.value = f"<span class='exlab-error'>{escape(str(exc))}</span>"
+    def _say(self, html: str) -> None:
+        self.message.value = html
 
     def _started(self, session: PlaySession, seed: int) -> None:
         if not self.seed.value.strip():
