@@ -246,12 +246,11 @@ class ExhibitionObserver:
         text = write_position(rules, now, decades)
         if not self._recall:
             return text
-        shown = [d is not None for d in decades or ()]
-        seen = []
-        for step, item in enumerate(state.full_history()):
-            seat = step - TILE_CARDS  # the deal's decade outcomes follow the tile, seat by seat
-            hidden = item.player == CHANCE and 0 <= seat < len(shown) and not shown[seat]
-            seen.append("?" if hidden else str(item.action))
+        seen = list(map(str, state.history()))
+        # the deal's decade outcomes follow the tile, seat by seat (V7): the hidden ones read "?"
+        for seat, decade in enumerate(decades or ()):
+            if decade is None and TILE_CARDS + seat < len(seen):
+                seen[TILE_CARDS + seat] = "?"
         return f"{text}\nseen: {' '.join(seen)}"
 
     def _decades(self, now: State, player: int) -> list[int | None] | None:
