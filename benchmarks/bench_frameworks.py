@@ -279,6 +279,28 @@ def tensor_games(players: int, n: int) -> float:
     return n / (time.process_time() - start)
 
 
+def tensor_in_play(players: int, n: int) -> float:
+    """Microseconds of ``observation_tensor`` for the seat to move, asked once at each
+    decision of random games (as a learner asks: each state the first time it is seen)."""
+    game = pyspiel.load_game(f"python_exhibition(players={players})")
+    spent = calls = 0
+    for seed in range(n):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            else:
+                start = time.process_time_ns()
+                state.observation_tensor(state.current_player())
+                spent += time.process_time_ns() - start
+                calls += 1
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.integers(len(legal))])
+    return spent / calls / 1e3
+
+
 def ismcts_seconds(deals: int, simulations: int) -> float:
     """Seconds per decision of ISMCTS (random rollouts) in 3-player games with Secret Decades."""
     game = pyspiel.load_game(TABLE_GAME)
@@ -302,7 +324,8 @@ def targets(games: int, batch: int, deals: int) -> dict[str, float]:
     engine = (engine_games(3, games) + engine_games(3, games)) / 2
     solo_engine = (engine_games(1, games) + engine_games(1, games)) / 2
     figures = {
-        "observation_tensor, fresh state (µs)": each_once(states, lambda s: s.observation_tensor(s.current_player())),
+        "observation_tensor in play, each state once (µs)": tensor_in_play(3, max(games // 3, 2)),
+        "observation_tensor, fresh clones (µs)": each_once(states, lambda s: s.observation_tensor(s.current_player())),
         "observation_tensor, asked again (µs)": each_once(states, lambda s: s.observation_tensor(s.current_player())),
         "resample_from_infostate (µs)": each_once(
             hidden, lambda s: s.resample_from_infostate(s.current_player(), sampler)

@@ -31,7 +31,7 @@ MOVED: dict[str, tuple[str, str]] = {
     "exhibition_lab.display": ("exhibition_lab.pictures", "exhibition_lab.pictures"),
     "exhibition_lab.envs.arrays_backend": ("exhibition_lab.games.exhibition.arrays.stepwise", "exhibition_lab.envs"),
     "exhibition_lab.envs.common": ("exhibition_lab.adapters.rendering", "exhibition_lab.envs"),
-    "exhibition_lab.envs.gymnasium_env": ("exhibition_lab.adapters.gymnasium_solo", "exhibition_lab.envs"),
+    "exhibition_lab.envs.gymnasium_env": ("exhibition_lab.adapters.gymnasium_exhibition", "exhibition_lab.envs"),
     "exhibition_lab.envs.pettingzoo_env": ("exhibition_lab.adapters.pettingzoo_exhibition", "exhibition_lab.envs"),
     "exhibition_lab.envs.vector": ("exhibition_lab.games.exhibition.arrays.vector", "exhibition_lab.envs"),
     "exhibition_lab.errors": ("exhibition_lab.core.errors", "exhibition_lab"),

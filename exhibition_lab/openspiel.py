@@ -24,6 +24,11 @@ information: perfect without Secret Decades (the stock is a set all seats know, 
 chance, like backgammon's dice), imperfect with them (search over hidden information, such as
 ISMCTS, needs them on).
 
+:class:`SpielBot` seats any bot of the package as a ``pyspiel.Bot`` (OpenSpiel's
+``evaluate_bots`` and tournaments take it), :func:`ismcts_bot` OpenSpiel's ISMCTS ready for
+``evaluate_bots``; :class:`BotPlayer`, :class:`SpielPlayer` and
+:func:`play_deal` time line-ups on the same deals.
+
 The games live in :mod:`exhibition_lab.adapters` (one module per game, in the shape of
 OpenSpiel's ``python/games``); this module is their public entry point.
 
@@ -49,7 +54,16 @@ from .adapters.openspiel_exhibition import (
     ExhibitionSoloGame,
     ExhibitionState,
 )
-from .adapters.openspiel_players import BotPlayer, Player, SpielPlayer, ismcts_player, mcts_player, play_deal
+from .adapters.openspiel_players import (
+    BotPlayer,
+    Player,
+    SpielBot,
+    SpielPlayer,
+    ismcts_bot,
+    ismcts_player,
+    mcts_player,
+    play_deal,
+)
 from .adapters.openspiel_timeline import (
     PRACTICE_DEFAULTS,
     PRACTICE_NAME,
@@ -81,11 +95,13 @@ __all__ = [
     "ExhibitionSoloGame",
     "ExhibitionState",
     "Player",
+    "SpielBot",
     "SpielPlayer",
     "TimelineGame",
     "TimelineObserver",
     "TimelinePracticeGame",
     "TimelineSpielState",
+    "ismcts_bot",
     "ismcts_player",
     "mcts_player",
     "play_deal",

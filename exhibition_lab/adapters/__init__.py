@@ -5,7 +5,7 @@ OpenSpiel's ``python/games`` (type and info at the top, registration at the bott
 - :mod:`.openspiel_exhibition`, :mod:`.openspiel_timeline` — the registered games;
 - :mod:`.openspiel_players` — the package's bots and OpenSpiel's searches as match players,
   and the package's bots as ``pyspiel.Bot``;
-- :mod:`.gymnasium_solo` — the Gymnasium environments;
+- :mod:`.gymnasium_exhibition` — the Gymnasium environments;
 - :mod:`.pettingzoo_exhibition` — the PettingZoo environment;
 - :mod:`.rendering` — what the environments draw.
 

@@ -230,7 +230,9 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         """Play ``action``, an exact whole number of the game's ids (an ``int`` or a numpy
         integer; ``ArgumentError`` otherwise, before OpenSpiel converts it); the rules refuse
         an illegal one, naming the rule, and a move after the end (R10c)."""
-        super().apply_action(check_action(action, self._now.bound))
+        if type(action) is not int or not 0 <= action < self._now.bound:  # a plain id needs no more
+            action = check_action(action, self._now.bound)
+        super().apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         now = self._now

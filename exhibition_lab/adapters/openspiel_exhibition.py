@@ -12,6 +12,7 @@ never the stock's order nor another seat's Secret Decade before the end.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any, ClassVar, cast
 
 import numpy as np
@@ -139,8 +140,7 @@ class ExhibitionState(ProtocolState):
         if phase is not Phase.REFILL and phase is not Phase.DEAL:
             return super().chance_outcomes()
         ids = self._stock_ids()
-        p = 1.0 / len(ids)
-        return [(k, p) for k in ids]
+        return list(zip(ids, repeat(1.0 / len(ids), len(ids)), strict=True))
 
     def _stock_ids(self) -> list[int]:
         """The ids of the stock's cards, ascending (a draw's id is its card's)."""
@@ -172,7 +172,9 @@ class ExhibitionState(ProtocolState):
         kept rows rather than through OpenSpiel's copy of every segment, and kept on the
         state, which never changes, for the next call."""
         now = self._now
-        seat = check_player(self.current_player() if player is None else player, self.setup.n_players)
+        seat = now.player if player is None else player
+        if type(seat) is not int or not 0 <= seat < len(now.state.halls):  # a seat of the game (R4)
+            seat = check_player(seat, len(now.state.halls))
         kept = now.cache.get(seat)
         if kept is None:
             kept = now.cache[seat] = observer_of(now).vector(now.state, seat)
@@ -244,12 +246,11 @@ class ExhibitionObserver:
         text = write_position(rules, now, decades)
         if not self._recall:
             return text
-        shown = [d is not None for d in decades or ()]
-        seen = []
-        for step, item in enumerate(state.full_history()):
-            seat = step - TILE_CARDS  # the deal's decade outcomes follow the tile, seat by seat
-            hidden = item.player == CHANCE and 0 <= seat < len(shown) and not shown[seat]
-            seen.append("?" if hidden else str(item.action))
+        seen = list(map(str, state.history()))
+        # the deal's decade outcomes follow the tile, seat by seat (V7): the hidden ones read "?"
+        for seat, decade in enumerate(decades or ()):
+            if decade is None and TILE_CARDS + seat < len(seen):
+                seen[TILE_CARDS + seat] = "?"
         return f"{text}\nseen: {' '.join(seen)}"
 
     def _decades(self, now: State, player: int) -> list[int | None] | None:

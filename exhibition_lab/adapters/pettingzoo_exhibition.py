@@ -10,6 +10,15 @@ Decades — is resolved inside from the generator ``reset(seed=…)`` seeds, exa
 plays the deal of ``Game.new(players, seed=7)``. Rewards come at the end, per ``utility``
 (``"margin"``, ``"win"``, ``"score"``; see :class:`~exhibition_lab.games.exhibition.rules.turns.Setup`).
 
+``max_cycles`` truncates a game after that many rounds (every seat one turn, R6): each agent
+is then truncated with no reward. ``reward_scale`` multiplies every reward (the rules' returns,
+e.g. ``0.01`` for fame in hundreds).
+
+There is no parallel API: Exhibition is played in turns (R6), one agent acting at a time,
+and a parallel step would ask every agent for an action only one of them may take; the
+metadata says ``is_parallelizable: False``, so that PettingZoo's ``aec_to_parallel`` refuses
+it rather than inventing simultaneous moves.
+
 ``raw_env`` refuses an illegal action with the rules' own error (``IllegalAction``, naming the
 rule); ``env()`` wraps it as PettingZoo's classic games are wrapped — an illegal action ends the
 game with ``illegal_reward`` for the agent who played it — and checks the order of calls.
@@ -39,13 +48,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..core.checks import check_action, check_real
+from ..core.checks import check_action, check_count, check_real
 from ..core.errors import IllegalAction
 from ..core.seeding import generator
 from ..games.exhibition.observation import Observer
 from ..games.exhibition.rules.turns import Phase
 from ..games.exhibition.setups import dealt_play, make_setup
-from .rendering import RENDER_MODES, ansi, check_render_mode, html
+from .rendering import RENDER_MODES, ansi, check_render_mode, check_scale, html
 
 #: A step once every agent has left is refused as the rules refuse a move after the end.
 AFTER_THE_END = "R10c: every agent has left the game; call reset() before the next step"
@@ -77,7 +86,8 @@ class StrictOrderWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc] 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """Exhibition for ``players`` seats (1–5) with ``variations`` (V1–V6a), ``secret_decades``
-    (V7) and a ``utility``; ``render_mode`` ``"human"`` (prints), ``"ansi"`` or ``"html"``."""
+    (V7) and a ``utility``; ``max_cycles`` rounds at most (none: the rules end the game, R10c),
+    rewards times ``reward_scale``; ``render_mode`` ``"human"`` (prints), ``"ansi"`` or ``"html"``."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES),
@@ -93,10 +103,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
         variations: str | Sequence[str] = (),
         secret_decades: bool = False,
         utility: str | None = None,
+        max_cycles: int | None = None,
+        reward_scale: float = 1.0,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         self.rules = make_setup(players, variations=variations, secret_decades=secret_decades, utility=utility)
+        most = self.rules.max_decisions  # no game lasts as many rounds as it has decisions
+        self.max_cycles = None if max_cycles is None else check_count(max_cycles, least=1, most=most, what="max_cycles")
+        self.reward_scale = check_scale(reward_scale)
         self.render_mode = check_render_mode(render_mode)
         self.observer = Observer(self.rules)
         self.possible_agents = [f"player_{seat}" for seat in range(self.rules.n_players)]
@@ -154,8 +169,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type informa
         state = play.state
         if state.phase is Phase.OVER:
             for seat, value in enumerate(rules.returns(state)):
-                self.rewards[self.possible_agents[seat]] = value
+                self.rewards[self.possible_agents[seat]] = value * self.reward_scale
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and state.round > self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)  # the game stops unfinished: no returns
+            self.agent_selection = self.possible_agents[state.seat]
         else:
             self.agent_selection = self.possible_agents[state.seat]
         self._accumulate_rewards()

@@ -1,10 +1,11 @@
 """What the environments share: their pictures (the position notation as text, the package's
-board pictures as HTML) and the check of a render mode."""
+board pictures as HTML), the check of a render mode and of a reward scale."""
 
 from __future__ import annotations
 
 from html import escape
 
+from ..core.checks import check_real
 from ..core.errors import ArgumentError
 from ..games.exhibition.game import Game
 from ..games.exhibition.notation import write_position
@@ -20,6 +21,14 @@ def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ArgumentError(f"render_mode is one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
     return render_mode
+
+
+def check_scale(reward_scale: object) -> float:
+    """A reward scale: a real number above 0 (a reward's sign says who did better)."""
+    scale = check_real(reward_scale, what="reward_scale")
+    if not scale > 0:
+        raise ArgumentError(f"reward_scale is a number above 0, not {reward_scale!r}")
+    return scale
 
 
 def table_decades(state: State) -> tuple[int | None, ...] | None:

@@ -3,7 +3,8 @@ game, registered as ``exhibition_lab/Exhibition-solo-v0``) and a vectorised envi
 the array engine that needs no framework at all.
 
 - :func:`env`, :class:`raw_env` — PettingZoo's AEC environment;
-- :class:`SoloEnv`, :class:`SoloVectorEnv` — Gymnasium;
+- :class:`SoloEnv`, :class:`SoloVectorEnv`, :class:`TableEnv` — Gymnasium (the solo game, and
+  one learner against the package's bots, ``exhibition_lab/Exhibition-v0``);
 - :class:`VectorGames` — many games stepped at once in place, returning pgx-shaped states.
 
 The environments live in :mod:`exhibition_lab.adapters` (one module per framework) and
@@ -19,11 +20,20 @@ from ..games.exhibition.arrays.vector import VectorGames, VectorState
 _MISSING: dict[str, ImportError] = {}
 
 try:
-    from ..adapters.gymnasium_solo import SOLO_ID, SoloEnv, SoloVectorEnv, register_environments
+    from ..adapters.gymnasium_exhibition import (
+        SOLO_ID,
+        TABLE_ID,
+        SoloEnv,
+        SoloVectorEnv,
+        TableEnv,
+        register_environments,
+    )
 except ImportError as error:
     if error.name != "gymnasium":
         raise
-    _MISSING |= dict.fromkeys(("SOLO_ID", "SoloEnv", "SoloVectorEnv", "register_environments"), error)
+    _MISSING |= dict.fromkeys(
+        ("SOLO_ID", "TABLE_ID", "SoloEnv", "SoloVectorEnv", "TableEnv", "register_environments"), error
+    )
 else:
     register_environments()
 
@@ -43,8 +53,10 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "SOLO_ID",
+    "TABLE_ID",
     "SoloEnv",
     "SoloVectorEnv",
+    "TableEnv",
     "VectorGames",
     "VectorState",
     "env",

@@ -13,6 +13,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import exhibition_lab.openspiel  # noqa: E402, F401  (registers the games)
 from exhibition_lab.core.errors import ArgumentError  # noqa: E402
+from exhibition_lab.games.exhibition.rules.cards import TILE_CARDS  # noqa: E402
 
 SPECS = ["python_exhibition(players=3)", "python_exhibition(players=2,secret_decades=True)", "python_exhibition_solo"]
 
@@ -94,3 +95,22 @@ def test_a_resampled_world_is_the_world_its_ids_replay_to():
             if twin.is_chance_node():
                 assert twin.chance_outcomes() == game.rules.chance_outcomes(twin.rule_state)
     assert redrawn > 10
+
+
+def test_the_information_state_writes_only_hidden_decades_as_question_marks():
+    """Read from the ids (no per-step objects): every step but another seat's Secret Decade
+    before the end (V7), which reads ``?``; the full history says which steps those are."""
+    game = pyspiel.load_game("python_exhibition(players=3,secret_decades=True)")
+    for k, state in enumerate(every_state(game, 2)):
+        if k % 11:
+            continue
+        over = state.is_terminal()
+        for seat in range(3):
+            seen = state.information_state_string(seat).splitlines()[-1].split()[1:]
+            expected = [
+                "?"
+                if item.player == -1 and 0 <= step - TILE_CARDS < 3 and step - TILE_CARDS != seat and not over
+                else str(item.action)
+                for step, item in enumerate(state.full_history())
+            ]
+            assert seen == expected

@@ -1,11 +1,16 @@
-"""The solo game as a Gymnasium environment, registered as ``exhibition_lab/Exhibition-solo-v0``.
+"""Exhibition as Gymnasium environments: the solo game, registered as
+``exhibition_lab/Exhibition-solo-v0`` (:class:`SoloEnv`, and :class:`SoloVectorEnv` on the
+array engine), and one learner at a table of the package's bots, registered as
+``exhibition_lab/Exhibition-v0`` (:class:`TableEnv`: the bots' turns are played inside a step,
+so that the learner sees only its own decisions).
 
 One step is one decision of the solo player — take a card (R7), move after a white card (R8),
 place it (R10, R10a) — by its id in :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`.
 The observation is the player's view as a flat ``float32`` vector
 (:mod:`exhibition_lab.games.exhibition.observation`); :meth:`SoloEnv.action_masks` (and
 ``info["action_mask"]``) tells which ids are legal. The reward is the solo score on its ×100
-scale (S2, S7), given when the game ends; every other step gives 0. Chance (the deal, every
+scale (S2, S7) — at a table, the learner's return per ``utility`` — given when the game ends;
+every other step gives 0; ``reward_scale`` multiplies it (``0.01``: the solo score in points). Chance (the deal, every
 refill, the Secret Decade) comes from the generator ``reset(seed=…)`` seeds, dealt as
 :meth:`Game.new <exhibition_lab.games.exhibition.game.Game.new>` deals.
 
@@ -36,27 +41,31 @@ except ImportError as error:  # the extra is not installed
     ) from error
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ..core.checks import check_action, check_count, check_real
 from ..core.errors import ArgumentError, IllegalAction
 from ..core.seeding import check_seed
+from ..games.exhibition.agents import Bot, make_bot
 from ..games.exhibition.arrays.vector import MAX_GAMES, VectorGames, VectorState
 from ..games.exhibition.observation import Observer
-from ..games.exhibition.rules.turns import Phase
+from ..games.exhibition.rules.actions import Action
+from ..games.exhibition.rules.deal import MAX_PLAYERS
+from ..games.exhibition.rules.turns import Phase, PlayerView, Setup
 from ..games.exhibition.setups import dealt_play, make_setup
-from .rendering import RENDER_MODES, ansi, check_render_mode, html
+from .rendering import RENDER_MODES, ansi, check_render_mode, check_scale, html
 
 SOLO_ID = "exhibition_lab/Exhibition-solo-v0"
+TABLE_ID = "exhibition_lab/Exhibition-v0"
 ILLEGAL_ACTIONS = ("end", "raise")
 
 
 class SoloEnv(gymnasium.Env):
     """The solo game (S1–S7) for one learner: ``variations`` (V1–V6a), ``secret_decades``
-    (V7), ``mid_century`` (``"harsh"`` or ``"tiebreak"``, D11) and what an illegal action
-    does (``illegal_action``: ``"end"`` or ``"raise"``)."""
+    (V7), ``mid_century`` (``"harsh"`` or ``"tiebreak"``, D11), what an illegal action does
+    (``illegal_action``: ``"end"`` or ``"raise"``) and ``reward_scale``."""
 
     # Gymnasium declares it an instance variable, and reads it from the class
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
@@ -69,19 +78,37 @@ class SoloEnv(gymnasium.Env):
         mid_century: str = "harsh",
         illegal_action: str = "end",
         illegal_reward: float | None = None,
+        reward_scale: float = 1.0,
         render_mode: str | None = None,
+    ) -> None:
+        rules = make_setup(1, variations=variations, secret_decades=secret_decades, mid_century=mid_century)
+        self._configure(rules, illegal_action, illegal_reward, reward_scale, render_mode)
+
+    def _configure(
+        self,
+        rules: Setup,
+        illegal_action: str,
+        illegal_reward: float | None,
+        reward_scale: float,
+        render_mode: str | None,
+        *,
+        seat: int = 0,
+        bots: dict[int, Bot] | None = None,
     ) -> None:
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ArgumentError(f"illegal_action is one of {', '.join(ILLEGAL_ACTIONS)}, not {illegal_action!r}")
-        self.rules = make_setup(1, variations=variations, secret_decades=secret_decades, mid_century=mid_century)
-        self.observer = Observer(self.rules)
+        self.rules = rules
+        self.seat = seat  # the learner's seat
+        self.bots = bots or {}  # the other seats' players
+        self.observer = Observer(rules)
         self.render_mode = check_render_mode(render_mode)
         self.illegal_action = illegal_action
-        worst = self.rules.info.min_utility
+        self.reward_scale = check_scale(reward_scale)
+        worst = rules.info.min_utility * self.reward_scale  # the worst return the rules allow
         self.illegal_reward = check_real(worst if illegal_reward is None else illegal_reward, what="illegal_reward")
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.observer.layout.size,), dtype=np.float32)
-        self.action_space = gymnasium.spaces.Discrete(self.rules.info.num_distinct_actions)
-        self.play = dealt_play(self.rules, np.random.default_rng(0))
+        self.action_space = gymnasium.spaces.Discrete(rules.info.num_distinct_actions)
+        self.play = dealt_play(rules, np.random.default_rng(0))
         self._ended = False  # by the rules or by an illegal action
 
     def reset(
@@ -90,6 +117,7 @@ class SoloEnv(gymnasium.Env):
         super().reset(seed=None if seed is None else check_seed(seed))
         self.play = dealt_play(self.rules, self.np_random)
         self._ended = False
+        self._others_play()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -101,14 +129,17 @@ class SoloEnv(gymnasium.Env):
             self._ended = True
             return self._observation(), self.illegal_reward, True, False, {**self._info(), "illegal_action": True}
         play.apply(rules.decode(play.state, action))  # the rules refuse an illegal action, naming the rule
+        self._others_play()
         over = self._ended = rules.is_terminal(play.state)
-        reward = float(rules.returns(play.state)[0]) if over else 0.0
+        reward = float(rules.returns(play.state)[self.seat]) * self.reward_scale if over else 0.0
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
         """Which action ids are legal now (sb3-contrib's ``MaskablePPO`` reads this)."""
+        if self.rules.current_player(self.play.state) != self.seat:  # over: nothing is legal
+            return np.zeros(self.rules.info.num_distinct_actions, dtype=bool)
         return self.rules.legal_action_mask(self.play.state)
 
     def render(self) -> str | None:
@@ -122,11 +153,57 @@ class SoloEnv(gymnasium.Env):
             return None
         return text
 
+    def _others_play(self) -> None:
+        """The other seats' turns, each bot seeing its seat's view only, until the learner
+        is to move or the game is over (R6, R10c); a forced move is played as it is."""
+        play, rules = self.play, self.rules
+        while True:
+            player = rules.current_player(play.state)
+            if player < 0 or player == self.seat:
+                return
+            moves = cast("list[Action]", rules.legal_moves(play.state))  # a seat's moves are actions (R7–R10)
+            bot = self.bots[player]
+            # a bot that reads no view is passed None, which spares building one (the Bot protocol)
+            view = rules.view(play.state, player) if getattr(bot, "uses_view", True) else cast(PlayerView, None)
+            play.apply(moves[0] if len(moves) == 1 else bot.choose(view, moves, self.np_random))
+
     def _observation(self) -> np.ndarray:
-        return self.observer.vector(self.play.state, 0)
+        return self.observer.vector(self.play.state, self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}
+
+
+class TableEnv(SoloEnv):
+    """One learner at a table of the package's bots (``exhibition_lab/Exhibition-v0``):
+    ``opponents`` — one bot per other seat (``"random"``, ``"greedy"``, ``"search"`` or a bot
+    object; 1 to 4 of them, R4) — the learner's ``seat`` (0 starts, R6), ``variations``,
+    ``secret_decades``, the ``utility`` of the reward (``"margin"``, ``"win"``, ``"score"``),
+    ``illegal_action``, ``illegal_reward`` and ``reward_scale``. A step is one decision of the
+    learner; the bots' turns that follow are played inside it with the environment's
+    generator, so that ``reset(seed=s)`` replays the same game for the same actions."""
+
+    def __init__(
+        self,
+        *,
+        opponents: Sequence[str | Bot] = ("greedy",),
+        seat: int = 0,
+        variations: str | Sequence[str] = (),
+        secret_decades: bool = False,
+        utility: str | None = None,
+        illegal_action: str = "end",
+        illegal_reward: float | None = None,
+        reward_scale: float = 1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            raise ArgumentError(f"opponents is a list of bots, one per other seat, not {opponents!r:.80}")
+        players = check_count(len(opponents) + 1, least=2, most=MAX_PLAYERS, what="the number of players", rule="R4")
+        seat = check_action(seat, players, what="seat, the learner's seat")
+        rules = make_setup(players, variations=variations, secret_decades=secret_decades, utility=utility)
+        others = [s for s in range(players) if s != seat]
+        bots = {s: make_bot(bot) for s, bot in zip(others, opponents)}
+        self._configure(rules, illegal_action, illegal_reward, reward_scale, render_mode, seat=seat, bots=bots)
 
 
 class SoloVectorEnv(gymnasium.vector.VectorEnv):
@@ -149,8 +226,10 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
         variations: str | Sequence[str] = (),
         secret_decades: bool = False,
         mid_century: str = "harsh",
+        reward_scale: float = 1.0,
     ) -> None:
         self.games = VectorGames(1, variations=variations, secret_decades=secret_decades, mid_century=mid_century)
+        self.reward_scale = check_scale(reward_scale)
         self.num_envs = check_count(num_envs, least=1, most=MAX_GAMES, what="num_envs")
         size, actions = self.games.observation_size, self.games.num_actions
         self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
@@ -173,7 +252,7 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
         self.games.replace_games(restart, self.np_random)
         state = self.games.step(actions, acting=~self._restart)
         self._restart = state.terminated.copy()
-        rewards = state.rewards[:, 0].astype(np.float64)
+        rewards = state.rewards[:, 0].astype(np.float64) * self.reward_scale
         info = {"action_mask": state.legal_action_mask}
         return observed(state), rewards, state.terminated, state.truncated, info
 
@@ -194,3 +273,5 @@ def register_environments() -> None:
     if SOLO_ID not in gymnasium.registry:
         here = __name__
         gymnasium.register(id=SOLO_ID, entry_point=f"{here}:SoloEnv", vector_entry_point=f"{here}:SoloVectorEnv")
+    if TABLE_ID not in gymnasium.registry:
+        gymnasium.register(id=TABLE_ID, entry_point=f"{__name__}:TableEnv")
