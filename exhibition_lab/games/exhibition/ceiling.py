@@ -54,6 +54,7 @@ from .rules.scoring import longest_chain as _longest_chain
 RANK_TOP = 5  # S4, S5: a solo pair's fame before the market penalty
 DEFAULT_NODES = 20_000
 DEFAULT_BEAM = 6
+PROOF_SHARE = 0.7  # of the depth-first budget: the proof against the incumbent first
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
 ALL_CONTINENTS = (1 << len(CONTINENTS)) - 1
@@ -110,6 +111,7 @@ class _Deal:
     kinds: tuple[Any, ...]
     windows: dict[tuple[int, tuple[Card | None, ...]], tuple[Any, ...]] = field(default_factory=dict)
     facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
     variation: tuple[bool, ...] = ()
     continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
 
@@ -549,10 +551,16 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
             _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot,
             _pair_bound(deal, facts, pos, dated, turns, None) + spare,
         )
-    fp += max(
-        n + min(e, r, fillable, _continent_fills(deal, spots, k, by_continent[k]) if e and r else 0)
-        for k, (n, e, r) in enumerate(zip(counts, extra, rooms))
+    # the most promising continents first: a matching only where it could raise the best
+    hopes = sorted(
+        ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
     )
+    focus = 0
+    for hope, n, k in hopes:
+        if hope <= focus:
+            break
+        focus = max(focus, min(hope, n + _continent_fills(deal, spots, k, by_continent[k])) if hope > n else n)
+    fp += focus
     fp += len(decades) + min(len(new_decades), fillable)
     fp += _chain_bound(years, new_years, fillable, spans)
     fp += spare
@@ -673,7 +681,11 @@ def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None)
                 continue
             for vehicle, move in moves:
                 child = _Position(hall, depot, market, vehicle, top)
-                fp, mid = _bound_parts(deal, child)
+                key = child.key()
+                parts = deal.bounds.get(key)
+                if parts is None:
+                    parts = deal.bounds[key] = _bound_parts(deal, child)
+                fp, mid = parts
                 out.append(_Child((*done, *move, action), child, fp * SOLO_SCALE + mid, hall, depot, market, mid))
     return out
 
@@ -693,10 +705,32 @@ class _Search:
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.nodes = 0
         self.best = -(10**9)
+        self.floor = -(10**9)  # positions bounded at or below it are not searched (a test of ≤ floor)
+        self.rest: tuple[int, float | None] = (max_nodes, self.deadline)
         self.plan: tuple[Action, ...] = ()
         self.table: dict[tuple[Any, ...], int] = {}
         self.stopped = False
         self.line: tuple[Action, ...] = ()  # the incumbent's plan when the depth-first search began
+
+    def proof(self, pos: _Position, bound: int, first: tuple[Any, ...] | None, share: float) -> int:
+        """The branch and bound against the incumbent alone, on ``share`` of the budget left;
+        the rest stays for :meth:`resume`."""
+        self.rest = (self.max_nodes, self.deadline)
+        self.max_nodes = self.nodes + int((self.max_nodes - self.nodes) * share)
+        if self.deadline is not None:
+            now = time.perf_counter()
+            self.deadline = now + max(0.0, self.deadline - now) * share
+        self.floor = self.best
+        return self.dfs(pos, (), bound, first, 0)
+
+    def resume(self) -> bool:
+        """After a proof cut short: the whole budget back, and whether any is left (False
+        when the proof ended on its own)."""
+        if not self.stopped:
+            return False
+        self.max_nodes, self.deadline = self.rest
+        self.stopped = False
+        return not self.out_of_budget()
 
     def out_of_budget(self) -> bool:
         if self.stopped:
@@ -771,7 +805,7 @@ class _Search:
                 self.offer(over, plan)
                 return over
             known = self.table.get(pos.key())
-            if known is not None and known <= self.best:
+            if known is not None and known <= max(self.best, self.floor):
                 return known
         self.nodes += 1
         children = _children(deal, pos, first)
@@ -788,7 +822,7 @@ class _Search:
                 self.offer(child.value, plan + child.actions)
                 result = max(result, child.value)
                 continue
-            if child.value <= self.best or self.out_of_budget():
+            if child.value <= max(self.best, self.floor) or self.out_of_budget():
                 result = max(result, child.value)  # its bound stands for it
                 continue
             follow = line + len(child.actions) if line is not None and k == 0 and at is not None else None
@@ -908,9 +942,21 @@ def solo_ceiling(
         search.beam(pos, first, beam, patient)
     search.max_nodes += search.nodes  # ``nodes`` bounds the depth-first search that follows
     # mid-turn the card in hand is on neither the tile nor the stock: its children bound it
-    bound = upper_bound(deal, pos) if first is None else 10**9
+    proven_bound = upper_bound(deal, pos) if first is None else 10**9
+    # First try to prove the plan optimal with most of the budget. Cut short, a depth-first
+    # search leaves whole subtrees at their first bound, so the rest of the budget lowers
+    # the bar step by step instead: each pass proves that no line beats max(floor, best),
+    # or returns the bound it could prove. The table keeps every position's proven bound,
+    # so a pass reuses the ones before it.
     search.line = search.plan
-    proven_bound = search.dfs(pos, (), bound, first, 0)
+    proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
+    more = search.resume()
+    while more and proven_bound > search.best and not search.stopped:
+        gap = proven_bound - search.best
+        search.floor = search.best + gap // 2 if gap >= 2 * SOLO_SCALE else search.best
+        proven_bound = min(proven_bound, search.dfs(pos, (), proven_bound, first, 0))
+        if search.floor <= search.best:
+            break
     proven_bound = max(proven_bound, search.best)
     plan = search.plan
     replayed = game.copy()
