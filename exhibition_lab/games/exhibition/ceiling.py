@@ -112,6 +112,7 @@ class _Deal:
     windows: dict[tuple[int, tuple[Card | None, ...]], tuple[Any, ...]] = field(default_factory=dict)
     facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
+    quick_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
     variation: tuple[bool, ...] = ()
     continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
 
@@ -469,9 +470,10 @@ def _pair_bound(
     return max(0, RANK_TOP - max(0, penalty))  # S4, S5: never below 0
 
 
-def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
+def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int, int]:
     """The bound of :func:`upper_bound` as fame points without Mid Century, and the
-    Mid Century term (×100) at its best."""
+    Mid Century term (×100) at its best. ``quick`` leaves out the drive and the matchings
+    of single goals (a looser bound, about twice as fast, for the beams)."""
     facts = _hall_facts(deal, pos.hall)
     n_empty = facts.n_empty
     turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
@@ -517,7 +519,7 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
     if fillable:
         fillable = _most_filled(spans, dated, einstein, free)
     net = fillable
-    if fillable:
+    if fillable and not quick:
         fillable, net = _walk_fills(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
@@ -547,22 +549,21 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
         # S4, S5: every turn beyond the spots the hall can still take fills the Depot (−1
         # each, R25), which the pair can gain back at most one for one; or, counting the
         # Depot's cards the drive forces, the pair at its best over every turn left
-        spare = max(
-            _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot,
-            _pair_bound(deal, facts, pos, dated, turns, None) + spare,
-        )
+        spare = _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot
+        if not quick:
+            spare = max(spare, _pair_bound(deal, facts, pos, dated, turns, None) - (n_empty - net) - pos.depot)
     # the most promising continents first: a matching only where it could raise the best
     hopes = sorted(
         ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
     )
-    focus = 0
+    focus = hopes[0][0] if quick else 0
     for hope, n, k in hopes:
         if hope <= focus:
             break
         focus = max(focus, min(hope, n + _continent_fills(deal, spots, k, by_continent[k])) if hope > n else n)
     fp += focus
     fp += len(decades) + min(len(new_decades), fillable)
-    fp += _chain_bound(years, new_years, fillable, spans)
+    fp += _chain_bound(years, new_years, fillable, None if quick else spans)
     fp += spare
     if deal.secret is not None:
         more = sum(1 for y in new_years if y - y % 10 == deal.secret)
@@ -597,7 +598,9 @@ def _continent_fills(deal: _Deal, spots: list[tuple[int, int, int, int]], k: int
     return _most_filled(spans + list(merged.values()), years, False, 0)
 
 
-def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int, spans: list[tuple[int, int]]) -> int:
+def _chain_bound(
+    years: frozenset[int], new_years: list[int], fillable: int, spans: list[tuple[int, int]] | None
+) -> int:
     """R23 at its best: the longest run of consecutive years among the hall's and the
     reachable cards' whose new cards the empty spots can take all at once (at most
     ``fillable``, each in a spot whose window holds its year)."""
@@ -615,7 +618,9 @@ def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int, spa
             for j in range(len(run)):
                 while i <= j:
                     fresh = [y for y in run[i : j + 1] if y not in years]
-                    if len(fresh) <= fillable and (not fresh or _most_filled(spans, fresh, False, 0) == len(fresh)):
+                    if len(fresh) <= fillable and (
+                        not fresh or spans is None or _most_filled(spans, fresh, False, 0) == len(fresh)
+                    ):
                         break
                     i += 1
                 if j - i + 1 > best:
@@ -651,8 +656,9 @@ def _placements(deal: _Deal, hall: Hall, depot: int, card: Card) -> list[tuple[A
     return out
 
 
-def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None) -> list[_Child]:
-    """Every whole turn from ``pos`` (or the rest of the turn ``first`` describes)."""
+def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None, quick: bool = False) -> list[_Child]:
+    """Every whole turn from ``pos`` (or the rest of the turn ``first`` describes), each
+    with its bound (the ``quick`` one for the beams)."""
     out: list[_Child] = []
     if first is None:
         column = pos.market[pos.vehicle]
@@ -682,9 +688,10 @@ def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None)
             for vehicle, move in moves:
                 child = _Position(hall, depot, market, vehicle, top)
                 key = child.key()
-                parts = deal.bounds.get(key)
+                cache = deal.quick_bounds if quick else deal.bounds
+                parts = cache.get(key)
                 if parts is None:
-                    parts = deal.bounds[key] = _bound_parts(deal, child)
+                    parts = cache[key] = _bound_parts(deal, child, quick)
                 fp, mid = parts
                 out.append(_Child((*done, *move, action), child, fp * SOLO_SCALE + mid, hall, depot, market, mid))
     return out
@@ -782,7 +789,7 @@ class _Search:
                     self.offer(over, plan)
                     continue
                 self.nodes += 1
-                for child in _children(deal, here, start):
+                for child in _children(deal, here, start, quick=True):
                     if child.position is None:
                         self.offer(child.value, plan + child.actions)
                     elif child.value > self.best:
