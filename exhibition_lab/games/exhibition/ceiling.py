@@ -44,7 +44,7 @@ from ...core.errors import ArgumentError, ExhibitionLabError
 from .agents import CONTINUE_VALUE, ROOM_VALUE
 from .game import Game, Phase
 from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card, Continent
+from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
 from .rules.goals import pair_goal
 from .rules.hall import DEPOT_SIZE, Hall, showcase_windows
 from .rules.layout import MID_CENTURY as MID_CENTURY_SHOWCASE
@@ -54,6 +54,7 @@ from .rules.scoring import longest_chain as _longest_chain
 RANK_TOP = 5  # S4, S5: a solo pair's fame before the market penalty
 DEFAULT_NODES = 20_000
 DEFAULT_BEAM = 6
+PROOF_SHARE = 0.7  # of the depth-first budget: the proof against the incumbent first
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
 ALL_CONTINENTS = (1 << len(CONTINENTS)) - 1
@@ -96,11 +97,6 @@ class SoloCeiling:
 
 
 # ---------------------------------------------------------------- the position
-def _continent_indices() -> dict[Continent | None, int]:
-    """Each continent's index, and −1 for a white card (no continent)."""
-    return {None: -1, **{c: c.index for c in CONTINENTS}}
-
-
 @dataclass
 class _Deal:
     """What stays fixed during a search: the layout's facts, the stock order and the scoring."""
@@ -114,9 +110,11 @@ class _Deal:
     n_spots: int
     kinds: tuple[Any, ...]
     windows: dict[tuple[int, tuple[Card | None, ...]], tuple[Any, ...]] = field(default_factory=dict)
-    facts: dict[tuple[tuple[Card | None, ...], ...], _HallFacts] = field(default_factory=dict)
+    facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
+    quick_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
     variation: tuple[bool, ...] = ()
-    continent_of: dict[Continent | None, int] = field(default_factory=lambda: _continent_indices())
+    continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
 
     def __post_init__(self) -> None:
         self.variation = tuple(kind.is_variation for kind in self.kinds)
@@ -472,9 +470,10 @@ def _pair_bound(
     return max(0, RANK_TOP - max(0, penalty))  # S4, S5: never below 0
 
 
-def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
+def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int, int]:
     """The bound of :func:`upper_bound` as fame points without Mid Century, and the
-    Mid Century term (×100) at its best."""
+    Mid Century term (×100) at its best. ``quick`` leaves out the drive and the matchings
+    of single goals (a looser bound, about twice as fast, for the beams)."""
     facts = _hall_facts(deal, pos.hall)
     n_empty = facts.n_empty
     turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
@@ -520,7 +519,7 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
     if fillable:
         fillable = _most_filled(spans, dated, einstein, free)
     net = fillable
-    if fillable:
+    if fillable and not quick:
         fillable, net = _walk_fills(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
@@ -550,16 +549,21 @@ def _bound_parts(deal: _Deal, pos: _Position) -> tuple[int, int]:
         # S4, S5: every turn beyond the spots the hall can still take fills the Depot (−1
         # each, R25), which the pair can gain back at most one for one; or, counting the
         # Depot's cards the drive forces, the pair at its best over every turn left
-        spare = max(
-            _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot,
-            _pair_bound(deal, facts, pos, dated, turns, None) + spare,
-        )
-    fp += max(
-        n + min(e, r, fillable, _continent_fills(deal, spots, k, by_continent[k]) if e and r else 0)
-        for k, (n, e, r) in enumerate(zip(counts, extra, rooms))
+        spare = _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot
+        if not quick:
+            spare = max(spare, _pair_bound(deal, facts, pos, dated, turns, None) - (n_empty - net) - pos.depot)
+    # the most promising continents first: a matching only where it could raise the best
+    hopes = sorted(
+        ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
     )
+    focus = hopes[0][0] if quick else 0
+    for hope, n, k in hopes:
+        if hope <= focus:
+            break
+        focus = max(focus, min(hope, n + _continent_fills(deal, spots, k, by_continent[k])) if hope > n else n)
+    fp += focus
     fp += len(decades) + min(len(new_decades), fillable)
-    fp += _chain_bound(years, new_years, fillable, spans)
+    fp += _chain_bound(years, new_years, fillable, None if quick else spans)
     fp += spare
     if deal.secret is not None:
         more = sum(1 for y in new_years if y - y % 10 == deal.secret)
@@ -594,7 +598,9 @@ def _continent_fills(deal: _Deal, spots: list[tuple[int, int, int, int]], k: int
     return _most_filled(spans + list(merged.values()), years, False, 0)
 
 
-def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int, spans: list[tuple[int, int]]) -> int:
+def _chain_bound(
+    years: frozenset[int], new_years: list[int], fillable: int, spans: list[tuple[int, int]] | None
+) -> int:
     """R23 at its best: the longest run of consecutive years among the hall's and the
     reachable cards' whose new cards the empty spots can take all at once (at most
     ``fillable``, each in a spot whose window holds its year)."""
@@ -612,7 +618,9 @@ def _chain_bound(years: frozenset[int], new_years: list[int], fillable: int, spa
             for j in range(len(run)):
                 while i <= j:
                     fresh = [y for y in run[i : j + 1] if y not in years]
-                    if len(fresh) <= fillable and (not fresh or _most_filled(spans, fresh, False, 0) == len(fresh)):
+                    if len(fresh) <= fillable and (
+                        not fresh or spans is None or _most_filled(spans, fresh, False, 0) == len(fresh)
+                    ):
                         break
                     i += 1
                 if j - i + 1 > best:
@@ -648,8 +656,9 @@ def _placements(deal: _Deal, hall: Hall, depot: int, card: Card) -> list[tuple[A
     return out
 
 
-def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None) -> list[_Child]:
-    """Every whole turn from ``pos`` (or the rest of the turn ``first`` describes)."""
+def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None, quick: bool = False) -> list[_Child]:
+    """Every whole turn from ``pos`` (or the rest of the turn ``first`` describes), each
+    with its bound (the ``quick`` one for the beams)."""
     out: list[_Child] = []
     if first is None:
         column = pos.market[pos.vehicle]
@@ -678,7 +687,12 @@ def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None)
                 continue
             for vehicle, move in moves:
                 child = _Position(hall, depot, market, vehicle, top)
-                fp, mid = _bound_parts(deal, child)
+                key = child.key()
+                cache = deal.quick_bounds if quick else deal.bounds
+                parts = cache.get(key)
+                if parts is None:
+                    parts = cache[key] = _bound_parts(deal, child, quick)
+                fp, mid = parts
                 out.append(_Child((*done, *move, action), child, fp * SOLO_SCALE + mid, hall, depot, market, mid))
     return out
 
@@ -698,10 +712,32 @@ class _Search:
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.nodes = 0
         self.best = -(10**9)
+        self.floor = -(10**9)  # positions bounded at or below it are not searched (a test of ≤ floor)
+        self.rest: tuple[int, float | None] = (max_nodes, self.deadline)
         self.plan: tuple[Action, ...] = ()
         self.table: dict[tuple[Any, ...], int] = {}
         self.stopped = False
         self.line: tuple[Action, ...] = ()  # the incumbent's plan when the depth-first search began
+
+    def proof(self, pos: _Position, bound: int, first: tuple[Any, ...] | None, share: float) -> int:
+        """The branch and bound against the incumbent alone, on ``share`` of the budget left;
+        the rest stays for :meth:`resume`."""
+        self.rest = (self.max_nodes, self.deadline)
+        self.max_nodes = self.nodes + int((self.max_nodes - self.nodes) * share)
+        if self.deadline is not None:
+            now = time.perf_counter()
+            self.deadline = now + max(0.0, self.deadline - now) * share
+        self.floor = self.best
+        return self.dfs(pos, (), bound, first, 0)
+
+    def resume(self) -> bool:
+        """After a proof cut short: the whole budget back, and whether any is left (False
+        when the proof ended on its own)."""
+        if not self.stopped:
+            return False
+        self.max_nodes, self.deadline = self.rest
+        self.stopped = False
+        return not self.out_of_budget()
 
     def out_of_budget(self) -> bool:
         if self.stopped:
@@ -722,8 +758,8 @@ class _Search:
         is, a little for each empty spot later turns may fill and for the room left in
         the showcases). When ``patient``,
         Mid Century counts at its best reachable value rather than as it stands: an empty
-        spot would otherwise pull the first card near its year into it at once, while waiting
-        may miss every card near it — both beams run."""
+        spot would otherwise pull the first card near 1950 into it at once, while waiting
+        may miss every card near 1950 — both beams run."""
         deal = self.deal
         facts = _hall_facts(deal, child.hall)
         counts = facts.counts
@@ -753,7 +789,7 @@ class _Search:
                     self.offer(over, plan)
                     continue
                 self.nodes += 1
-                for child in _children(deal, here, start):
+                for child in _children(deal, here, start, quick=True):
                     if child.position is None:
                         self.offer(child.value, plan + child.actions)
                     elif child.value > self.best:
@@ -776,7 +812,7 @@ class _Search:
                 self.offer(over, plan)
                 return over
             known = self.table.get(pos.key())
-            if known is not None and known <= self.best:
+            if known is not None and known <= max(self.best, self.floor):
                 return known
         self.nodes += 1
         children = _children(deal, pos, first)
@@ -793,7 +829,7 @@ class _Search:
                 self.offer(child.value, plan + child.actions)
                 result = max(result, child.value)
                 continue
-            if child.value <= self.best or self.out_of_budget():
+            if child.value <= max(self.best, self.floor) or self.out_of_budget():
                 result = max(result, child.value)  # its bound stands for it
                 continue
             follow = line + len(child.actions) if line is not None and k == 0 and at is not None else None
@@ -808,7 +844,6 @@ class _Search:
 def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position, tuple[Any, ...] | None]:
     layout = game.layout
     pair = next((s for s, kind in enumerate(layout) if kind.scoring is not None), None)
-    scoring = None if pair is None else layout[pair].scoring
     stock = tuple(game.stock_order)
     decades = game.secret_decades
     deal = _Deal(
@@ -816,7 +851,7 @@ def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position,
         rules=rules or SoloRules(),
         secret=None if decades is None else decades[0],
         pair=pair,
-        pair_goal=None if scoring is None else pair_goal(scoring),
+        pair_goal=None if pair is None else pair_goal(layout[pair].scoring),
         mid=layout.index(MID_CENTURY_SHOWCASE.key),
         n_spots=sum(kind.size for kind in layout),
         kinds=tuple(layout),
@@ -914,9 +949,21 @@ def solo_ceiling(
         search.beam(pos, first, beam, patient)
     search.max_nodes += search.nodes  # ``nodes`` bounds the depth-first search that follows
     # mid-turn the card in hand is on neither the tile nor the stock: its children bound it
-    bound = upper_bound(deal, pos) if first is None else 10**9
+    proven_bound = upper_bound(deal, pos) if first is None else 10**9
+    # First try to prove the plan optimal with most of the budget. Cut short, a depth-first
+    # search leaves whole subtrees at their first bound, so the rest of the budget lowers
+    # the bar step by step instead: each pass proves that no line beats max(floor, best),
+    # or returns the bound it could prove. The table keeps every position's proven bound,
+    # so a pass reuses the ones before it.
     search.line = search.plan
-    proven_bound = search.dfs(pos, (), bound, first, 0)
+    proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
+    more = search.resume()
+    while more and proven_bound > search.best and not search.stopped:
+        gap = proven_bound - search.best
+        search.floor = search.best + gap // 2 if gap >= 2 * SOLO_SCALE else search.best
+        proven_bound = min(proven_bound, search.dfs(pos, (), proven_bound, first, 0))
+        if search.floor <= search.best:
+            break
     proven_bound = max(proven_bound, search.best)
     plan = search.plan
     replayed = game.copy()
