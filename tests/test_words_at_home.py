@@ -32,7 +32,7 @@ ALLOWED = {
     # the template of the error a wrong player count raises (T1)
     "exhibition_lab.games.timeline.rules": ("Timeline has 1 (practice) to",),
     # OpenSpiel's registry of games: long names that programs list, not sentences a player reads
-    "exhibition_lab.openspiel": ("Timeline with the Exhibition deck",),
+    "exhibition_lab.adapters.openspiel_timeline": ("Timeline with the Exhibition deck",),
     # the command line: its help and its reports are read in a terminal, before any language is chosen
     "exhibition_lab.ui.cli": ("",),
 }

@@ -272,7 +272,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return self.clone()  # type: ignore[no-any-return]  # pyspiel's clone is this class
 
     def __copy__(self) -> ProtocolState:
-        return self.clone()  # type: ignore[no-any-return]
+        return self.clone()  # type: ignore[no-any-return]  # pyspiel's clone is this class
 
     def with_rule_state(self, state: Any) -> ProtocolState:
         """A clone of this state (its history kept) standing at the rule state ``state``."""
