@@ -82,7 +82,7 @@ def test_the_no_fit_screen_says_why_and_what_each_way_out_costs():
     assert empty and all(s.refused and s.hover for s in empty)  # red, each saying why on hover
     no_fit = screen.message.no_fit
     card = session.game.hand
-    assert no_fit is not None and no_fit.title == f"{card.year} fits nowhere in your hall."
+    assert no_fit is not None and no_fit.title.startswith(f"{card.year} fits no spot of your hall: ")
     assert [r.showcase for r in no_fit.reasons] == [k.name for k in session.game.layout]
     labels = {c.label: c for c in no_fit.costs}
     assert "End exhibition" in labels and screen.hall.end.enabled and screen.hall.end.lit

@@ -518,7 +518,8 @@ def no_fit(session: PlaySession) -> NoFit:
     if session.can(EndExhibition):
         costs.append(NoFitCost(words.button("end"), words.end_cost_in_words(session)))
     reasons = tuple(NoFitReason(name, words.without_showcase(plain.words, name), plain.rule) for name, plain in nowhere)
-    return NoFit(words.no_fit_title(session), tuple(costs), words.why_no_fit_label(), reasons)
+    title = words.no_fit_title(session, depot=session.can(ToDepot), end=session.can(EndExhibition))
+    return NoFit(title, tuple(costs), words.why_no_fit_label(), reasons)
 
 
 def hint_target(action: Action) -> tuple[str, object]:

@@ -428,17 +428,22 @@ def not_possible(session: PlaySession) -> str:
 
 
 # ---------------------------------------------------------------- the hall
+def _end_penalty(session: PlaySession) -> tuple[int, str]:
+    """The empty spots of the hall to move and what they cost for good (R24; S2: solo ×100)."""
+    game = session.game
+    empty = game.hall(game.current).n_empty
+    if not empty:
+        return empty, _("no penalty")
+    if game.is_solo:
+        return empty, _("−{points} points").format(points=empty * 100)
+    return empty, _("−{points} fame points").format(points=empty)
+
+
 def end_cost_in_words(session: PlaySession) -> str:
     """What *End exhibition* costs, said before the click (R10a, R24)."""
     game = session.game
-    empty = game.hall(game.current).n_empty
+    empty, cost = _end_penalty(session)
     card = card_name(game.hand) if game.hand else _("the card in hand")
-    if not empty:
-        cost = _("no penalty")
-    elif game.is_solo:
-        cost = _("−{points} points").format(points=empty * 100)
-    else:
-        cost = _("−{points} fame points").format(points=empty)
     sentence = ngettext(
         "ending makes your hall final: {card} leaves the game (R10a) and its {n} empty spot stays empty for good "
         "({cost}, R24)",
@@ -527,8 +532,23 @@ def move_vehicle_label() -> str:
     return _("Move your vehicle to:")
 
 
-def no_fit_title(session: PlaySession) -> str:
-    return _("{card} fits nowhere in your hall.").format(card=card_name(session.game.hand))
+def no_fit_title(session: PlaySession, *, depot: bool, end: bool) -> str:
+    """The no-fit box's first line, what the player must choose now with what each way out
+    costs (R10, R10a, R24, R25): ``1981 fits no spot of your hall: Put in Depot (−1 fame
+    point) or End exhibition (5 empty spots stay: −5 fame points).``"""
+    ways = []
+    if depot:
+        ways.append(_("{depot} ({cost})").format(depot=button("depot"), cost=depot_cost(session)))
+    if end:
+        empty, cost = _end_penalty(session)
+        ways.append(
+            ngettext("{end} ({n} empty spot stays: {cost})", "{end} ({n} empty spots stay: {cost})", empty).format(
+                end=button("end"), n=empty, cost=cost
+            )
+        )
+    return _("{card} fits no spot of your hall: {ways}.").format(
+        card=card_name(session.game.hand), ways=_(" or ").join(ways)
+    )
 
 
 def depot_cost_at_end(session: PlaySession) -> str:
