@@ -134,6 +134,7 @@ def score_table_html(table: ScoreTable) -> str:
         f"<table class='exlab-table'><thead><tr><th>{escape(table.player_head)}</th>{head}"
         f"<th>{escape(table.total_head)}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
+        + (f"<div class='exlab-score-legend'>{escape(table.legend)}</div>" if table.legend else "")
         + (f"<div class='exlab-score-footnote'>{escape(table.footnote)}</div>" if table.footnote else "")
     )
 

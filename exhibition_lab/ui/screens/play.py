@@ -178,6 +178,7 @@ class ScoreTable:
     total_head: str
     rows: tuple[ScoreRow, ...]
     footnote: str = ""  # a line under the table, on the board (a solo game's empty Mid Century)
+    legend: str = ""  # the narrow headings spelt out, one line under the table
 
 
 @dataclass(frozen=True)
@@ -335,7 +336,10 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
                 # hover an unlit spot to read why the card may not go there
                 if placing and (s, i) not in legal:
                     refused = placement_in_words(hall, game.hand, s, i, game.others(), players=game.n_players)
-                hover = words.refused_spot_hover(name, refused.words, refused.rule) if refused else name
+                if refused:
+                    hover = words.refused_spot_hover(name, refused.words, refused.rule)
+                else:  # the showcase's rule before any card is refused there
+                    hover = words.empty_spot_hover(name, kind)
             elif card.is_white and not card.is_einstein:
                 hover = placed_white_card_hover(kind, white_card_continents(kind, hall.showcases[s], i, claims))
             row.append(
@@ -397,6 +401,7 @@ def score_table(session: PlaySession) -> ScoreTable:
         title=score_words.live_title(game.is_over),
         note=score_words.live_note(solo=solo, over=game.is_over),
         heads=heads,
+        legend=score_words.goal_legend(goals),
         player_head=score_words.column("player"),
         total_head=score_words.column("total"),
         rows=tuple(rows),

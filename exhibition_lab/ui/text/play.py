@@ -14,7 +14,7 @@ from ...core.session import UndoRefusal
 from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
-from ...games.exhibition.rules.layout import SHOWCASES
+from ...games.exhibition.rules.layout import SHOWCASES, ShowcaseKind
 from ...games.exhibition.session import PlaySession, Turn
 from .explain import card_with_subject, history_in_words
 from .i18n import N_, _, ngettext, pgettext, translate
@@ -510,6 +510,34 @@ def hand_owner(session: PlaySession, *, holding: bool) -> str:
     if session.is_addressed(seat) or not holding:
         return _("In your hand")
     return _("{name}'s hand").format(name=session.game.players[seat])
+
+
+def showcase_rule_line(kind: ShowcaseKind) -> str:
+    """What a showcase asks of its cards, in one line from its record: ``years ascend left to
+    right (R11); no continent twice (R12)`` — said on an empty spot's hover before any card
+    is refused there."""
+    parts = [_("years ascend left to right (R11)")]
+    if kind.line is not None:  # a variation says its own requirement (V2–V6a)
+        parts.append(_("{line} ({rule})").format(line=_(kind.line).format(**kind.numbers), rule=kind.rule))
+    elif kind.same_continent:
+        parts.append(_("all its cards of one continent, which no other player's {showcase} holds (R13)").format(
+            showcase=showcase_name(kind)
+        ))
+    elif kind.max_step is not None:
+        parts.append(
+            _("neighbours at most {step} years apart, {step} more per empty spot between (R14)").format(
+                step=kind.max_step
+            )
+        )
+    if kind.distinct_continents:
+        parts.append(_("no continent twice (R12)"))
+    return _("; ").join(parts)
+
+
+def empty_spot_hover(spot_name: str, kind: ShowcaseKind) -> str:
+    """An empty spot's hover: its name and its showcase's rule (``General, 1st spot: years
+    ascend left to right (R11); no continent twice (R12)``)."""
+    return _("{spot}: {rule}").format(spot=spot_name, rule=showcase_rule_line(kind))
 
 
 def refused_spot_hover(spot_name: str, words: str, rule: str) -> str:
