@@ -473,3 +473,18 @@ def test_a_review_that_fails_says_why_in_the_panel_and_frees_the_button(monkeypa
     (said,) = app.review_area.children
     assert "the coach lost its notes" in said.value and "exlab-error" in said.value
     assert not app.review_button.disabled and not app.reviewing
+
+
+def test_a_best_spot_right_of_empty_ones_says_why_it_keeps_them_free():
+    # R11: years ascend, so a later card placed right of empty spots leaves them to older cards;
+    # "One Continent, 2nd spot" beside an empty 1st spot is said with its reason
+    from exhibition_lab.games.exhibition.agents import TurnPlan
+    from exhibition_lab.ui.text.coach import room_on_the_left
+
+    view = xl.Game.new(2, seed=4).view()
+    assert room_on_the_left(view, TurnPlan(None, None, xl.Place(3, 1))) == (
+        " The 1st spot stays free for an older card: years ascend (R11)."
+    )
+    assert "The 3 spots on its left stay free" in room_on_the_left(view, TurnPlan(None, None, xl.Place(0, 3)))
+    assert room_on_the_left(view, TurnPlan(None, None, xl.Place(0, 0))) == ""
+    assert room_on_the_left(view, TurnPlan(None, None, xl.ToDepot())) == ""

@@ -516,6 +516,8 @@ def showcase_rule_line(kind: ShowcaseKind) -> str:
     """What a showcase asks of its cards, in one line from its record: ``years ascend left to
     right (R11); no continent twice (R12)`` — said on an empty spot's hover before any card
     is refused there."""
+    if kind.size == 1:  # one spot: no neighbour to ascend from or share a continent with
+        return _("any card fits here ({rule})").format(rule=kind.rule)
     parts = [_("years ascend left to right (R11)")]
     if kind.line is not None:  # a variation says its own requirement (V2–V6a)
         parts.append(_("{line} ({rule})").format(line=_(kind.line).format(**kind.numbers), rule=kind.rule))
