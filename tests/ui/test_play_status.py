@@ -264,7 +264,7 @@ def test_no_fit_costs_in_fame_points_with_several_players_and_your_take_first():
     # while the box is closed; your own take is told after them
     card, empty = app.game.hand, app.game.hall(0).n_empty
     ways = " or ".join(
-        [f"Put in Depot (−1 fame point)"] * app.session.can(xl.ToDepot)
+        ["Put in Depot (−1 fame point)"] * app.session.can(xl.ToDepot)
         + [f"End exhibition ({empty} empty spot{'s stay' if empty != 1 else ' stays'}: −{empty} fame point"]
     )
     assert told.startswith(f"{card.year} fits no spot of your hall: {ways}")

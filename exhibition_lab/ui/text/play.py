@@ -522,9 +522,11 @@ def showcase_rule_line(kind: ShowcaseKind) -> str:
     if kind.line is not None:  # a variation says its own requirement (V2–V6a)
         parts.append(_("{line} ({rule})").format(line=_(kind.line).format(**kind.numbers), rule=kind.rule))
     elif kind.same_continent:
-        parts.append(_("all its cards of one continent, which no other player's {showcase} holds (R13)").format(
-            showcase=showcase_name(kind)
-        ))
+        parts.append(
+            _("all its cards of one continent, which no other player's {showcase} holds (R13)").format(
+                showcase=showcase_name(kind)
+            )
+        )
     elif kind.max_step is not None:
         parts.append(
             _("neighbours at most {step} years apart, {step} more per empty spot between (R14)").format(

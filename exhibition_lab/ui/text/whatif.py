@@ -98,7 +98,9 @@ def nothing_to_simulate(reason: str) -> str:
 
 def expected_template() -> str:
     """The answer's first line; ``value`` and ``keep`` are set in bold by the renderer."""
-    return _("{goal} {left}–{right}: expected {value} (= {points} on the ×100 solo scale) · chance to keep all 5 fp: {keep}")
+    return _(
+        "{goal} {left}–{right}: expected {value} (= {points} on the ×100 solo scale) · chance to keep all 5 fp: {keep}"
+    )
 
 
 def fp_help() -> str:
