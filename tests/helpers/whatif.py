@@ -19,13 +19,13 @@ def shown_expected(explorer) -> float:
 def shown_bars(explorer) -> dict[int, float]:
     """The exact series of the chart (the first bar of each k), in percent."""
     bars = {}
-    for k, pct in re.findall(r"<title>k = (\d+): ([0-9.]+)%</title>", explorer.chart.value):
+    for k, pct in re.findall(r"<title>k = (\d+) costly cards left: ([0-9.]+)%</title>", explorer.chart.value):
         bars.setdefault(int(k), float(pct))
     return bars
 
 
 def shown_fame(explorer) -> list[float]:
-    row = re.search(r"<tr><th>exact</th>(.*?)</tr>", explorer.chart.value).group(1)
+    row = re.search(r"<tr><th[^>]*>worked out</th>(.*?)</tr>", explorer.chart.value).group(1)
     return [float(v) for v in re.findall(r"([0-9.]+)%", row)]  # 5 fp … 0 fp
 
 

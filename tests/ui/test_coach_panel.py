@@ -80,13 +80,17 @@ def test_hint_is_off_when_no_human_decides():
     assert not hinted(app)
 
 
-def test_hint_panel_lies_beside_the_tile_not_above_the_board():
+def test_hint_panel_hangs_from_the_status_line_not_under_the_hall():
+    # the status line stays at the top of the window: the panel hanging from it is in sight
+    # wherever the board is scrolled, not below the hall where a laptop's window ends
     app = GameApp(seats=["human", "greedy"], seed=3)
     tree_before = [type(c) for c in app.children]
     app.hint_button.click()
     assert app.hint_panel.layout.display != "none"
+    topbar = next(c for c in app.children if "exlab-topbar" in c._dom_classes)
     middle = next(c for c in app.children if "exlab-middle" in c._dom_classes)
-    assert app.hint_panel in middle.children and app.market in middle.children
+    assert app.hint_panel in topbar.children and app.hint_panel not in middle.children
+    assert app.market in middle.children
     assert app.hint_panel not in app.children and [type(c) for c in app.children] == tree_before
     app.hint_panel.close_button.click()
     assert app.hint_panel.layout.display == "none" and not app.find("exlab-hinted")
@@ -469,3 +473,18 @@ def test_a_review_that_fails_says_why_in_the_panel_and_frees_the_button(monkeypa
     (said,) = app.review_area.children
     assert "the coach lost its notes" in said.value and "exlab-error" in said.value
     assert not app.review_button.disabled and not app.reviewing
+
+
+def test_a_best_spot_right_of_empty_ones_says_why_it_keeps_them_free():
+    # R11: years ascend, so a later card placed right of empty spots leaves them to older cards;
+    # "One Continent, 2nd spot" beside an empty 1st spot is said with its reason
+    from exhibition_lab.games.exhibition.agents import TurnPlan
+    from exhibition_lab.ui.text.coach import room_on_the_left
+
+    view = xl.Game.new(2, seed=4).view()
+    assert room_on_the_left(view, TurnPlan(None, None, xl.Place(3, 1))) == (
+        " The 1st spot stays free for an older card: years ascend (R11)."
+    )
+    assert "The 3 spots on its left stay free" in room_on_the_left(view, TurnPlan(None, None, xl.Place(0, 3)))
+    assert room_on_the_left(view, TurnPlan(None, None, xl.Place(0, 0))) == ""
+    assert room_on_the_left(view, TurnPlan(None, None, xl.ToDepot())) == ""

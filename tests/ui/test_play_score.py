@@ -131,3 +131,15 @@ def test_play_again_deals_a_new_game_with_the_same_players():
     assert app.session.seats == ["human", "random"] and app.game.players == old.players
     assert app.session.setup.seed == 3 and app.end_panel.layout.display == "none"
     assert app.find("exlab-market-card") and "New game (seed 3)" in app.status.status.value
+
+
+def test_the_narrow_headings_are_spelt_out_in_a_line_under_the_score():
+    # R19–R23: a newcomer reads "Gap" or "6 cont." as the goal it stands for without a hover
+    app = GameApp(seats=["human", "greedy"], seed=1)
+    legend = re.search(r"<div class='exlab-score-legend'>(.*?)</div>", app.live_score.value)
+    assert legend is not None
+    said = html.unescape(legend.group(1))
+    assert "6 cont. = All 6 Continents" in said and "Gap = Years Gap" in said
+    shorts = re.findall(r"<th class='exlab-goal-head' title='[^']*'>([^<]*)</th>", app.live_score.value)
+    for short in map(html.unescape, shorts):
+        assert short in said or f"= {short}" not in said

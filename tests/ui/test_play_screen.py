@@ -82,7 +82,7 @@ def test_the_no_fit_screen_says_why_and_what_each_way_out_costs():
     assert empty and all(s.refused and s.hover for s in empty)  # red, each saying why on hover
     no_fit = screen.message.no_fit
     card = session.game.hand
-    assert no_fit is not None and no_fit.title == f"{card.year} fits nowhere in your hall."
+    assert no_fit is not None and no_fit.title.startswith(f"{card.year} fits no spot of your hall: ")
     assert [r.showcase for r in no_fit.reasons] == [k.name for k in session.game.layout]
     labels = {c.label: c for c in no_fit.costs}
     assert "End exhibition" in labels and screen.hall.end.enabled and screen.hall.end.lit
@@ -129,3 +129,15 @@ def test_the_hint_marks_one_control():
     marked = [c.card for column in screen.tile.columns for c in column.cards if c.hinted]
     assert marked == [card]
     assert not any(s.hinted for row in screen.hall.spots for s in row) and not screen.hall.depot.hinted
+
+
+def test_an_empty_spot_says_its_showcases_rule_on_hover():
+    # before any card is refused there, an empty spot's hover says what its showcase asks:
+    # R11 everywhere, R12 in General, R14 in One Era, R13 in One Continent
+    session = PlaySession.new(["human", "greedy"], seed=2)
+    screen = present(session)
+    hovers = {row[0].showcase: row[0].hover for row in screen.hall.spots}
+    general, one_era, _, one_continent, _ = (hovers[s] for s in range(5))
+    assert general.startswith("General, 1st spot: years ascend left to right (R11)") and "(R12)" in general
+    assert "at most 10 years apart" in one_era and "(R14)" in one_era
+    assert "(R13)" in one_continent and "(R12)" not in one_continent

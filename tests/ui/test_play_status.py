@@ -15,7 +15,7 @@ import exhibition_lab as xl
 from exhibition_lab.coach import GoalChange
 from exhibition_lab.games.exhibition.session import PlaySession
 from exhibition_lab.ui.render.play import rule_tag, tag_rules
-from exhibition_lab.ui.screens.play import Message
+from exhibition_lab.ui.screens.play import Message, no_fit
 from exhibition_lab.ui.text import play as words
 from exhibition_lab.ui.text.coach_words import plain_change
 from exhibition_lab.ui.text.numbers import minus
@@ -85,7 +85,7 @@ def test_no_fit_message_gives_one_reason_per_showcase():
     assert found, "a hand that fits nowhere was expected before the end"
     status = html.unescape(re.sub("<[^>]+>", "", app.status.status.value))
     card = app.game.hand
-    assert f"{card.year} fits nowhere in your hall" in status
+    assert f"{card.year} fits no spot of your hall" in status
     hall = app.game.hall(0)
     for s, kind in enumerate(app.game.layout):
         assert f"{kind.name}:" in status
@@ -260,8 +260,15 @@ def test_no_fit_costs_in_fame_points_with_several_players_and_your_take_first():
     if app.session.can(xl.ToDepot):
         assert "Put in Depot: −1 fame point at the end" in box
     told = plain(status)
-    assert told.startswith("You took ")  # your own take stays first, where the closed box shows it
-    assert told.index("You took") < told.index("fits nowhere in your hall")
+    # R10, R10a, R24, R25: the ways out with their costs and the reasons come first, in sight
+    # while the box is closed; your own take is told after them
+    card, empty = app.game.hand, app.game.hall(0).n_empty
+    ways = " or ".join(
+        ["Put in Depot (−1 fame point)"] * app.session.can(xl.ToDepot)
+        + [f"End exhibition ({empty} empty spot{'s stay' if empty != 1 else ' stays'}: −{empty} fame point"]
+    )
+    assert told.startswith(f"{card.year} fits no spot of your hall: {ways}")
+    assert told.index("Why it fits nowhere:") < told.index("You took")
 
 
 def test_hot_seat_turns_are_told_once_and_say_whose_turn_they_follow():
@@ -338,3 +345,24 @@ def test_minus_signs_are_true_minus_signs():
         == "Empty Spots goes from −3 to −2 (+1 fame point)"
     )
     assert minus("1945-1950 is −5, not -5") == "1945-1950 is −5, not −5"
+
+
+def test_a_showcase_with_a_free_spot_says_the_continent_already_shown_refuses_the_card():
+    # R12: a free spot in the right place of the years (R11) still refuses a card whose
+    # continent the showcase already shows; the closed status says so, not only "fits nowhere"
+    app = GameApp(seats=["human", "greedy"], seed=1)
+
+    assert play_until(app, lambda a: not a.session.legal_spots() and _r12_with_room(a))
+    told = plain(app.status.status.value)
+    card = app.game.hand
+    assert told.startswith(f"{card.year} fits no spot of your hall:")
+    why = told[told.index("Why it fits nowhere:") :]
+    assert "already shows" in why and "continents must differ" in why and "R12" in why
+    assert told.index("R12") < told.index("You took")
+
+
+def _r12_with_room(app: GameApp) -> bool:
+    """Whether a showcase with a free spot refuses the card in hand by R12 alone."""
+    hall = app.game.hall(0)
+    reasons = no_fit(app.session).reasons
+    return any(r.rule == "R12" and None in hall.showcases[s] for s, r in enumerate(reasons))

@@ -239,7 +239,7 @@ def test_the_explorers_answer_writes_numbers_as_spanish_does(speak):
     table = whatif.fame_table_html(result, simulated)
     assert re.search(r"<td>\d+,\d\xa0%</td>", table) and not re.search(r"\d\.\d", table)
     chart = whatif.penalty_chart_svg(exact, simulated)
-    assert re.search(r"<title>k = 3: \d+,\d\xa0%</title>", chart)
+    assert re.search(r"<title>k = 3 cartas costosas que quedan: \d+,\d\xa0%</title>", chart)
 
 
 @pytest.mark.parametrize("language", ["es", "ja"])

@@ -225,7 +225,7 @@ def test_simulated_play_shows_beside_the_exact_odds():
     assert f"{played.totals['harsh'].mean():.0f}</b> points" in explorer.simulated.value
     explorer.reading.value = "tiebreak"  # D11: the reading changes the bot's score, not the market
     assert f"{played.totals['tiebreak'].mean():.0f}</b> points" in explorer.simulated.value
-    assert "simulated play" in explorer.chart.value and "<th>simulated</th>" in explorer.chart.value
+    assert "simulated play" in explorer.chart.value and ">simulated play</th>" in explorer.chart.value
 
 
 def test_stop_ends_a_background_simulation_early():
@@ -271,3 +271,16 @@ def test_refresh_follows_the_game_as_it_moves_on():
     plain = YearsGapExplorer()
     plain.refresh(game)
     assert widgets.whatif.THIS_GAME in plain.pool.options
+
+
+def test_the_answer_explains_its_terms_in_plain_words():
+    # a newcomer meets "fp", "k" and the solo rule id (S4) here first: one visible help line
+    # says each, and the fame table's headings say theirs on hover
+    explorer = xl.widgets.YearsGapExplorer(1912, 1987)
+    answer = explorer.expected.value
+    assert "How to read: fp = fame points" in answer
+    assert "k = how many cards left on the final tile cost 1 fp each" in answer and "S4 is the solo rule" in answer
+    assert "chance to keep all 5 fp" in answer and "all 5 fp kept" not in answer
+    table = explorer.chart.value
+    assert "<th title='fp = fame points" in table and "<th title='worked out: the final tile" in table
+    assert "uniform" not in table + answer

@@ -84,7 +84,9 @@ def message_html(message: Message) -> str:
     body = plain_html(message.text) if message.text else ""
     if message.no_fit is not None:
         box = no_fit_html(message.no_fit)
-        body = f"{body} {box}" if body else box  # your own take stays first, where the closed box shows it
+        # the way out and its cost, then why each showcase refuses the card, come first: they
+        # are what the player must choose now, in sight while the box is closed; the take is told after
+        body = f"{box} {body}" if body else box
     tag = rule_tag(message.rule) if message.rule else ""
     return f"<span class='{css}'>{body}</span>{tag}"
 
@@ -99,7 +101,7 @@ def no_fit_html(no_fit: NoFit) -> str:
         for reason in no_fit.reasons
     )
     return (
-        f"<div class='exlab-nofit'><b>{escape(no_fit.title)}</b> {costs}. {escape(no_fit.why_label)} {reasons}.</div>"
+        f"<div class='exlab-nofit'><b>{escape(no_fit.title)}</b> {escape(no_fit.why_label)} {reasons}. {costs}.</div>"
     )
 
 
@@ -129,6 +131,7 @@ def score_table_html(table: ScoreTable) -> str:
         f"<table class='exlab-table'><thead><tr><th>{escape(table.player_head)}</th>{head}"
         f"<th>{escape(table.total_head)}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
+        + (f"<div class='exlab-score-legend'>{escape(table.legend)}</div>" if table.legend else "")
         + (f"<div class='exlab-score-footnote'>{escape(table.footnote)}</div>" if table.footnote else "")
     )
 

@@ -69,12 +69,13 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
     legend = [(words.chart("exact"), EXACT_COLOR)] + (
         [(words.chart("simulated"), SIMULATED_COLOR)] if simulated is not None else []
     )
-    for i, (label, color) in enumerate(legend):  # above the bars, never over them
-        x, y = pad_left + 150 * i, 14
+    x, y = pad_left, 14
+    for label, color in legend:  # above the bars, never over them; each label keeps its room
         parts.append(
             f"<rect x='{x}' y='{y - 9}' width='10' height='10' fill='{color}'/>"
             f"<text x='{x + 14}' y='{y}'>{escape(label)}</text>"
         )
+        x += 14 + 6 * len(label) + 16
     parts.append("</svg>")
     return "".join(parts)
 
@@ -82,17 +83,19 @@ def penalty_chart_svg(exact: np.ndarray, simulated: np.ndarray | None = None) ->
 def fame_table_html(result: odds.PairOdds, simulated: np.ndarray | None = None) -> str:
     """Chance of each fame value 5 … 0, exact and (if given) simulated."""
     exact = result.fame
-    rows = [(words.chart("exact_row"), exact)]
+    rows = [(words.chart("exact_row"), words.worked_out_help(), exact)]
     if simulated is not None:
-        rows.append((words.chart("simulated_row"), odds.fp_distribution(simulated)))
+        rows.append((words.chart("simulated_row"), words.simulated_help(), odds.fp_distribution(simulated)))
     head = "".join(f"<th>{escape(words.chart('fp').format(fp=fp))}</th>" for fp in range(5, -1, -1))
+    # each heading explains itself on hover: a newcomer meets "fp" and "worked out" here first
     body = "".join(
-        f"<tr><th>{escape(label)}</th>"
+        f"<tr><th title='{escape(hover)}'>{escape(label)}</th>"
         + "".join(f"<td>{words.percent(values[fp], '.1%')}</td>" for fp in range(5, -1, -1))
         + "</tr>"
-        for label, values in rows
+        for label, hover, values in rows
     )
-    return f"<table class='exlab-fame'><tr><th>{escape(words.chart('fame'))}</th>{head}</tr>{body}</table>"
+    fame = f"<th title='{escape(words.fp_help())}'>{escape(words.chart('fame'))}</th>"
+    return f"<table class='exlab-fame'><tr>{fame}{head}</tr>{body}</table>"
 
 
 def expected_html(result: odds.PairOdds, *, whole_deck: bool) -> str:
@@ -114,7 +117,9 @@ def expected_html(result: odds.PairOdds, *, whole_deck: bool) -> str:
         penalty=translate(record.penalty or ""),
         rule=record.solo_rule or record.rule,
     )
-    return f"{first}<br><small>{escape(note, quote=False)}</small>"
+    rule = record.solo_rule or record.rule
+    glossary = f"<div class='exlab-whatif-help'>{escape(words.glossary(rule), quote=False)}</div>"
+    return f"{first}<br><small>{escape(note, quote=False)}</small>{glossary}"
 
 
 def map_help_html(goal: str, *, this_game: bool) -> str:

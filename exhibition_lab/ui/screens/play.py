@@ -179,6 +179,7 @@ class ScoreTable:
     total_head: str
     rows: tuple[ScoreRow, ...]
     footnote: str = ""  # a line under the table, on the board (a solo game's empty Mid Century)
+    legend: str = ""  # the narrow headings spelt out, one line under the table
 
 
 @dataclass(frozen=True)
@@ -338,7 +339,10 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
                 if placing and (s, i) not in legal:
                     assert game.hand is not None  # a card is placed only once it is in hand (R10 follows R7)
                     refused = placement_in_words(hall, game.hand, s, i, game.others(), players=game.n_players)
-                hover = words.refused_spot_hover(name, refused.words, refused.rule) if refused else name
+                if refused:
+                    hover = words.refused_spot_hover(name, refused.words, refused.rule)
+                else:  # the showcase's rule before any card is refused there
+                    hover = words.empty_spot_hover(name, kind)
             elif card.is_white and not card.is_einstein:
                 hover = placed_white_card_hover(kind, white_card_continents(kind, hall.showcases[s], i, claims))
             row.append(
@@ -400,6 +404,7 @@ def score_table(session: PlaySession) -> ScoreTable:
         title=score_words.live_title(game.is_over),
         note=score_words.live_note(solo=solo, over=game.is_over),
         heads=heads,
+        legend=score_words.goal_legend(goals),
         player_head=score_words.column("player"),
         total_head=score_words.column("total"),
         rows=tuple(rows),
@@ -523,7 +528,8 @@ def no_fit(session: PlaySession) -> NoFit:
     if session.can(EndExhibition):
         costs.append(NoFitCost(words.button("end"), words.end_cost_in_words(session)))
     reasons = tuple(NoFitReason(name, words.without_showcase(plain.words, name), plain.rule) for name, plain in nowhere)
-    return NoFit(words.no_fit_title(session), tuple(costs), words.why_no_fit_label(), reasons)
+    title = words.no_fit_title(session, depot=session.can(ToDepot), end=session.can(EndExhibition))
+    return NoFit(title, tuple(costs), words.why_no_fit_label(), reasons)
 
 
 def hint_target(action: Action) -> tuple[str, object]:

@@ -548,8 +548,24 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
         ),
         "best": _("Best found: {turn} (expected {value}).").format(
             turn=d.best_words, value=signed(d.best.value, digits)
-        ),
+        )
+        + room_on_the_left(d.view, d.best.plan),
     }
+
+
+def room_on_the_left(view: PlayerView, plan: TurnPlan) -> str:
+    """Why a suggested spot lies right of empty ones (`` The 1st spot stays free for an older
+    card: years ascend, R11.``), or ``""``: a newcomer reads "2nd spot" beside an empty 1st as a
+    slip, while it keeps room for a card that comes later."""
+    place = plan.place
+    if not isinstance(place, Place) or place.spot == 0:
+        return ""
+    row = view.hall.showcases[place.showcase]
+    if any(c is not None for c in row[: place.spot]):
+        return ""
+    if place.spot == 1:
+        return " " + _("The 1st spot stays free for an older card: years ascend (R11).")
+    return " " + _("The {n} spots on its left stay free for older cards: years ascend (R11).").format(n=place.spot)
 
 
 def coach_reason_template() -> str:

@@ -14,7 +14,7 @@ from ...core.session import UndoRefusal
 from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
-from ...games.exhibition.rules.layout import SHOWCASES
+from ...games.exhibition.rules.layout import SHOWCASES, ShowcaseKind
 from ...games.exhibition.session import YOU, PlaySession, Turn
 from .explain import card_with_subject, history_in_words
 from .i18n import N_, _, ngettext, pgettext, translate
@@ -448,17 +448,22 @@ def not_possible(session: PlaySession) -> str:
 
 
 # ---------------------------------------------------------------- the hall
+def _end_penalty(session: PlaySession) -> tuple[int, str]:
+    """The empty spots of the hall to move and what they cost for good (R24; S2: solo ×100)."""
+    game = session.game
+    empty = game.hall(game.current).n_empty
+    if not empty:
+        return empty, _("no penalty")
+    if game.is_solo:
+        return empty, _("−{points} points").format(points=empty * 100)
+    return empty, _("−{points} fame points").format(points=empty)
+
+
 def end_cost_in_words(session: PlaySession) -> str:
     """What *End exhibition* costs, said before the click (R10a, R24)."""
     game = session.game
-    empty = game.hall(game.current).n_empty
+    empty, cost = _end_penalty(session)
     card = card_name(game.hand) if game.hand else _("the card in hand")
-    if not empty:
-        cost = _("no penalty")
-    elif game.is_solo:
-        cost = _("−{points} points").format(points=empty * 100)
-    else:
-        cost = _("−{points} fame points").format(points=empty)
     sentence = ngettext(
         "ending makes your hall final: {card} leaves the game (R10a) and its {n} empty spot stays empty for good "
         "({cost}, R24)",
@@ -527,6 +532,38 @@ def hand_owner(session: PlaySession, *, holding: bool) -> str:
     return _("{name}'s hand").format(name=session.game.players[seat])
 
 
+def showcase_rule_line(kind: ShowcaseKind) -> str:
+    """What a showcase asks of its cards, in one line from its record: ``years ascend left to
+    right (R11); no continent twice (R12)`` — said on an empty spot's hover before any card
+    is refused there."""
+    if kind.size == 1:  # one spot: no neighbour to ascend from or share a continent with
+        return _("any card fits here ({rule})").format(rule=kind.rule)
+    parts = [_("years ascend left to right (R11)")]
+    if kind.line is not None:  # a variation says its own requirement (V2–V6a)
+        parts.append(_("{line} ({rule})").format(line=_(kind.line).format(**kind.numbers), rule=kind.rule))
+    elif kind.same_continent:
+        parts.append(
+            _("all its cards of one continent, which no other player's {showcase} holds (R13)").format(
+                showcase=showcase_name(kind)
+            )
+        )
+    elif kind.max_step is not None:
+        parts.append(
+            _("neighbours at most {step} years apart, {step} more per empty spot between (R14)").format(
+                step=kind.max_step
+            )
+        )
+    if kind.distinct_continents:
+        parts.append(_("no continent twice (R12)"))
+    return _("; ").join(parts)
+
+
+def empty_spot_hover(spot_name: str, kind: ShowcaseKind) -> str:
+    """An empty spot's hover: its name and its showcase's rule (``General, 1st spot: years
+    ascend left to right (R11); no continent twice (R12)``)."""
+    return _("{spot}: {rule}").format(spot=spot_name, rule=showcase_rule_line(kind))
+
+
 def refused_spot_hover(spot_name: str, words: str, rule: str) -> str:
     return _("{spot}: {why} ({rule})").format(spot=spot_name, why=words, rule=rule)
 
@@ -547,10 +584,25 @@ def move_vehicle_label() -> str:
     return _("Move your vehicle to:")
 
 
-def no_fit_title(session: PlaySession) -> str:
+def no_fit_title(session: PlaySession, *, depot: bool, end: bool) -> str:
+    """The no-fit box's first line, what the player must choose now with what each way out
+    costs (R10, R10a, R24, R25): ``1981 fits no spot of your hall: Put in Depot (−1 fame
+    point) or End exhibition (5 empty spots stay: −5 fame points).``"""
     hand = session.game.hand
     assert hand is not None  # the card that fits nowhere is the one in hand (R10a)
-    return _("{card} fits nowhere in your hall.").format(card=card_name(hand))
+    ways = []
+    if depot:
+        ways.append(_("{depot} ({cost})").format(depot=button("depot"), cost=depot_cost(session)))
+    if end:
+        empty, cost = _end_penalty(session)
+        ways.append(
+            ngettext("{end} ({n} empty spot stays: {cost})", "{end} ({n} empty spots stay: {cost})", empty).format(
+                end=button("end"), n=empty, cost=cost
+            )
+        )
+    return _("{card} fits no spot of your hall: {ways}.").format(
+        card=card_name(hand), ways=_(" or ").join(ways)
+    )
 
 
 def depot_cost_at_end(session: PlaySession) -> str:

@@ -23,6 +23,13 @@ def goal_short(key: str) -> str:
     return translate(goal(key).short) if key in _KNOWN else key
 
 
+def goal_legend(keys: list[str]) -> str:
+    """One line under the running score that spells out its narrow headings:
+    ``6 cont. = All 6 Continents · Gap = Years Gap · …`` (a heading that is its whole name is left out)."""
+    pairs = [(goal_short(k), translate(goal(k).label)) for k in keys if k in _KNOWN]
+    return _(" · ").join(_("{short} = {name}").format(short=short, name=name) for short, name in pairs if short != name)
+
+
 def goal_hover(key: str, *, solo: bool) -> str:
     """What a score column counts, in plain words with its rule (solo: on the ×100 scale)."""
     if key not in _KNOWN:

@@ -98,7 +98,37 @@ def nothing_to_simulate(reason: str) -> str:
 
 def expected_template() -> str:
     """The answer's first line; ``value`` and ``keep`` are set in bold by the renderer."""
-    return _("{goal} {left}–{right}: expected {value} (= {points} on the ×100 solo scale) · all 5 fp kept: {keep}")
+    return _(
+        "{goal} {left}–{right}: expected {value} (= {points} on the ×100 solo scale) · chance to keep all 5 fp: {keep}"
+    )
+
+
+def fp_help() -> str:
+    """What ``fp`` means, for a newcomer (the hover of the fame table, and the help line)."""
+    return _("fp = fame points, the game's score (a solo game shows them ×100)")
+
+
+def k_help(rule: str) -> str:
+    """What ``k`` and a solo rule id mean: the pair's 5 fp lose one per costly card left (S4, S5)."""
+    return _(
+        "k = how many cards left on the final tile cost 1 fp each: the pair scores 5 fp minus k, "
+        "never below 0 ({rule} is the solo rule that says so)"
+    ).format(rule=rule)
+
+
+def worked_out_help() -> str:
+    """What the worked-out row and bars mean (a uniform draw, in plain words)."""
+    return _("worked out: the final tile taken as a random draw of the cards")
+
+
+def simulated_help() -> str:
+    return _("simulated play: the tiles that games played by bots really leave")
+
+
+def glossary(rule: str) -> str:
+    """The short help line under the answer: every term of the answer, the chart and the table."""
+    parts = [fp_help(), k_help(rule), worked_out_help(), simulated_help()]
+    return _("How to read: {terms}.").format(terms=_("; ").join(parts))
 
 
 def points(value: float) -> str:
@@ -197,13 +227,13 @@ def explorer_repr(description: str) -> str:
 
 CHART = {
     "lost": N_("grey: 5 or more, all 5 fp lost"),
-    "axis": N_("market cards that cost 1 fp each (k)"),
-    "exact": N_("exact (uniform market)"),
+    "axis": N_("cards left on the final tile that cost 1 fp each (k)"),
+    "exact": N_("worked out (tile drawn at random)"),
     "simulated": N_("simulated play"),
-    "bar": N_("k = {k}: {percent}"),
-    "fame": N_("fame"),
-    "exact_row": N_("exact"),
-    "simulated_row": N_("simulated"),
+    "bar": N_("k = {k} costly cards left: {percent}"),
+    "fame": N_("fame (fp)"),
+    "exact_row": N_("worked out"),
+    "simulated_row": N_("simulated play"),
     "fp": N_("{fp} fp"),
 }
 

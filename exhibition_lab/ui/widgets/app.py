@@ -163,6 +163,9 @@ class GameApp(w.VBox):
             [
                 self.status,
                 w.HBox([self.hint_button, self.undo_button, self.setup_toggle], layout=w.Layout(flex="0 0 auto")),
+                # the coach's panel hangs from the status line that stays at the top of the window:
+                # opened, it is in sight wherever the board is scrolled, beside the tile
+                self.hint_panel,
             ],
             layout=w.Layout(align_items="flex-start", width="100%"),
         )
@@ -171,11 +174,9 @@ class GameApp(w.VBox):
         score_row.add_class("exlab-score-row")
         side = w.VBox([score_row, self.opponents], layout=w.Layout(flex="1 1 auto", margin="0 0 0 8px"))
         side.add_class("exlab-side")
-        # the coach's panel lies over the side column (score, other halls), never above the
-        # board: opening it moves nothing, so the hall never leaves the window
         # where the width given is too narrow, the score and the other halls go under the tile
         middle = w.HBox(
-            [self.market, self.end_panel, side, self.hint_panel],
+            [self.market, self.end_panel, side],
             layout=w.Layout(align_items="flex-start", flex_flow="row wrap"),
         )
         middle.add_class("exlab-middle")

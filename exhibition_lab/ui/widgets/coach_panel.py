@@ -27,8 +27,9 @@ BEST_POSSIBLE_TIME = coach_model.BEST_POSSIBLE_TIME  # after a solo game: the be
 
 class HintPanel(w.VBox):
     """The coach's advice in plain words: the suggested move, a one-line why, and the best
-    options with what each is expected to bring (no search jargon). It lies over the side
-    column of the board (see the app's layout) and closes with its button or the next move."""
+    options with what each is expected to bring (no search jargon). It hangs from the status
+    line at the top of the window, beside the tile (see the app's layout), and closes with its
+    button or the next move."""
 
     def __init__(self, on_close: Callable[[], None] | None = None) -> None:
         self.text = w.HTML()
