@@ -479,7 +479,7 @@ def test_a_best_spot_right_of_empty_ones_says_why_it_keeps_them_free():
     # R11: years ascend, so a later card placed right of empty spots leaves them to older cards;
     # "One Continent, 2nd spot" beside an empty 1st spot is said with its reason
     from exhibition_lab.games.exhibition.agents import TurnPlan
-    from exhibition_lab.ui.text.coach import room_on_the_left
+    from exhibition_lab.ui.text.coach_words import room_on_the_left
 
     view = xl.Game.new(2, seed=4).view()
     assert room_on_the_left(view, TurnPlan(None, None, xl.Place(3, 1))) == (

@@ -600,9 +600,7 @@ def no_fit_title(session: PlaySession, *, depot: bool, end: bool) -> str:
                 end=button("end"), n=empty, cost=cost
             )
         )
-    return _("{card} fits no spot of your hall: {ways}.").format(
-        card=card_name(hand), ways=_(" or ").join(ways)
-    )
+    return _("{card} fits no spot of your hall: {ways}.").format(card=card_name(hand), ways=_(" or ").join(ways))
 
 
 def depot_cost_at_end(session: PlaySession) -> str:
