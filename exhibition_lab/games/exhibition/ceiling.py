@@ -226,9 +226,9 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
     found = deal.facts.get(key)
     if found is not None:
         return found
-    windows = []
-    masks = []
-    pair_spots = []
+    windows: list[tuple[int, int, int, bool]] = []
+    masks: list[int] = []
+    pair_spots: list[int] = []
     for s, spots in enumerate(key):
         for w in deal.showcase_windows(s, spots):
             if s == deal.pair:
@@ -420,9 +420,12 @@ def _pair_bound(
         _, lo, hi, _ = windows[i]
         a, b = bisect.bisect_left(dated, lo), bisect.bisect_right(dated, hi)
         open_years.append([y for y in dated[a:b] if not (variation and y == WILD_YEAR)])
+    lefts: list[int]
+    rights: list[int]
     if left is None and right is None:
         lefts, rights = open_years[0], open_years[1]
     elif left is None:
+        assert right is not None
         lefts, rights = open_years[0], [right]
     elif right is None:
         lefts, rights = [left], open_years[0]
