@@ -113,6 +113,7 @@ class _Deal:
     facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
     quick_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
+    fit_tables: dict[tuple[Any, ...], tuple[bytes, bool]] = field(default_factory=dict)  # per hall
     variation: tuple[bool, ...] = ()
     continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
 
@@ -218,8 +219,6 @@ class _HallFacts(NamedTuple):
     pair_years: tuple[int | None, int | None]  # the pair's left and right years when filled (S4, S5)
     pair_spots: tuple[int, ...]  # the indices in ``windows`` of the pair's empty spots, left first
     masks: tuple[int, ...]  # per empty spot: the continents (bits) a coloured card may bring there
-    fit: bytes  # per year: the continents (bits; WHITE_BIT for a white card) some empty spot takes
-    einstein_fits: bool  # some empty spot outside the variations may take Einstein (R16, R18)
 
 
 def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
@@ -227,9 +226,9 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
     found = deal.facts.get(key)
     if found is not None:
         return found
-    windows = []
-    masks = []
-    pair_spots = []
+    windows: list[tuple[int, int, int, bool]] = []
+    masks: list[int] = []
+    pair_spots: list[int] = []
     for s, spots in enumerate(key):
         for w in deal.showcase_windows(s, spots):
             if s == deal.pair:
@@ -273,11 +272,6 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
         sum(1 << k for k in range(len(CONTINENTS)) if any(t == w[0] for t, _ in admits[k])) if m < 0 else m
         for w, m in zip(windows, masks)
     ]
-    fit = bytearray(YEARS)
-    for (s, lo, hi, _), mask in zip(windows, masks):
-        white = 0 if deal.variation[s] else WHITE_BIT  # R18: no white card in a variation
-        for y in range(lo - FIRST_YEAR, hi - FIRST_YEAR + 1):
-            fit[y] |= mask | white
     pair_years: tuple[int | None, int | None] = (None, None)
     if deal.pair is not None:
         spots = key[deal.pair]
@@ -297,8 +291,6 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
         pair_years,
         tuple(pair_spots),
         tuple(masks),
-        bytes(fit),
-        any(not deal.variation[w[0]] and w[1] <= w[2] for w in windows),
     )
     deal.facts[key] = facts
     return facts
@@ -323,6 +315,22 @@ def _most_filled(spans: list[tuple[int, int]], dated: list[int], einstein: bool,
     return n
 
 
+def _fit_table(deal: _Deal, hall: Hall, facts: _HallFacts) -> tuple[bytes, bool]:
+    """Per year, the continents (bits; WHITE_BIT for a white card) some empty spot of the
+    hall takes, and whether one outside the variations may take Einstein (R16, R18); kept
+    once per hall."""
+    found = deal.fit_tables.get(hall.showcases)
+    if found is None:
+        fit = bytearray(YEARS)
+        for (s, lo, hi, _), mask in zip(facts.windows, facts.masks):
+            bits = mask if deal.variation[s] else mask | WHITE_BIT  # R18: no white card in a variation
+            for y in range(lo - FIRST_YEAR, hi - FIRST_YEAR + 1):
+                fit[y] |= bits
+        einstein = any(not deal.variation[s] and lo <= hi for s, lo, hi, _ in facts.windows)
+        found = deal.fit_tables[hall.showcases] = (bytes(fit), einstein)
+    return found
+
+
 def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int]:
     """The most hall cards the turns left can bring, and the most of hall cards less Depot
     cards they can bring, when each turn takes a card at the vehicle's continent (R7).
@@ -333,8 +341,7 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
     just left). A turn where none of those cards fits an empty spot (year and continent,
     R11–R14) fills nothing: its card goes to the Depot (−1, R25) or ends the exhibition
     (R10a); a full Depot ends it. ``most`` caps the fills (the hall's own bound)."""
-    fit = facts.fit
-    einstein = facts.einstein_fits
+    fit, einstein = _fit_table(deal, pos.hall, facts)
     continent_of = deal.continent_of
     columns = pos.market
     n_col = len(columns)
@@ -413,9 +420,12 @@ def _pair_bound(
         _, lo, hi, _ = windows[i]
         a, b = bisect.bisect_left(dated, lo), bisect.bisect_right(dated, hi)
         open_years.append([y for y in dated[a:b] if not (variation and y == WILD_YEAR)])
+    lefts: list[int]
+    rights: list[int]
     if left is None and right is None:
         lefts, rights = open_years[0], open_years[1]
     elif left is None:
+        assert right is not None
         lefts, rights = open_years[0], [right]
     elif right is None:
         lefts, rights = [left], open_years[0]
