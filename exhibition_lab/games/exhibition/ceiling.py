@@ -44,8 +44,8 @@ from ...core.errors import ArgumentError, ExhibitionLabError
 from .agents import CONTINUE_VALUE, ROOM_VALUE
 from .game import Game, Phase
 from .rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
-from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card
-from .rules.goals import pair_goal
+from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, Card, Continent
+from .rules.goals import ANTIQUITY, SHORT_ERA, YEARS_GAP, pair_goal
 from .rules.hall import DEPOT_SIZE, Hall, showcase_windows
 from .rules.layout import MID_CENTURY as MID_CENTURY_SHOWCASE
 from .rules.scoring import MID_CENTURY_YEAR, SOLO_SCALE, SoloRules, solo_pair_points
@@ -96,6 +96,13 @@ class SoloCeiling:
         return copy
 
 
+def _continent_indices() -> dict[Continent | None, int]:
+    """A card's continent as its index; a white card has none (R16) and counts as −1."""
+    indices: dict[Continent | None, int] = {None: -1}
+    indices.update({c: c.index for c in CONTINENTS})
+    return indices
+
+
 # ---------------------------------------------------------------- the position
 @dataclass
 class _Deal:
@@ -110,12 +117,12 @@ class _Deal:
     n_spots: int
     kinds: tuple[Any, ...]
     windows: dict[tuple[int, tuple[Card | None, ...]], tuple[Any, ...]] = field(default_factory=dict)
-    facts: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    facts: dict[tuple[Any, ...], _HallFacts] = field(default_factory=dict)
     bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
     quick_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
     fit_tables: dict[tuple[Any, ...], tuple[bytes, bool]] = field(default_factory=dict)  # per hall
     variation: tuple[bool, ...] = ()
-    continent_of: dict[Any, int] = field(default_factory=lambda: {None: -1, **{c: c.index for c in CONTINENTS}})
+    continent_of: dict[Continent | None, int] = field(default_factory=lambda: _continent_indices())
 
     def __post_init__(self) -> None:
         self.variation = tuple(kind.is_variation for kind in self.kinds)
@@ -275,7 +282,8 @@ def _hall_facts(deal: _Deal, hall: Hall) -> _HallFacts:
     pair_years: tuple[int | None, int | None] = (None, None)
     if deal.pair is not None:
         spots = key[deal.pair]
-        pair_years = tuple(None if c is None else c.year for c in (spots[0], spots[-1]))  # type: ignore[assignment]
+        first, last = spots[0], spots[-1]
+        pair_years = (None if first is None else first.year, None if last is None else last.year)
     secret = deal.secret
     facts = _HallFacts(
         tuple(windows),
@@ -413,7 +421,8 @@ def _pair_bound(
     left, right = facts.pair_years
     windows = facts.windows
     spots = facts.pair_spots
-    variation = deal.variation[deal.pair]  # type: ignore[index]
+    assert deal.pair is not None  # only a layout with a pair showcase has a pair to bound (S4, S5)
+    variation = deal.variation[deal.pair]
     # the reachable years each empty pair spot accepts (white cards never in a variation, R18)
     open_years = []
     for i in spots:
@@ -446,19 +455,19 @@ def _pair_bound(
         return n - bisect.bisect_right(pool, year)
 
     key = goal.key
-    if key == "years_gap":  # the widest pair leaves the fewest cards outside it
+    if key == YEARS_GAP.key:  # the widest pair leaves the fewest cards outside it
         lo, hi = lefts[0], rights[-1]
         if lo >= hi:
             return 0
         hits = below(lo) + above(hi)
-    elif key == "antiquity":  # the oldest right card leaves the fewest cards older than it
+    elif key == ANTIQUITY.key:  # the oldest right card leaves the fewest cards older than it
         first = lefts[0]
         later = [r for r in rights if r > first]
         if not later:
             return 0
         lo, hi = first, later[0]
         hits = below(hi)
-    elif key == "short_era":  # for each left card, the nearest right card after it
+    elif key == SHORT_ERA.key:  # for each left card, the nearest right card after it
         found = [
             (n - below(lo) - above(rights[j]), lo, rights[j])
             for lo in lefts
@@ -854,6 +863,7 @@ class _Search:
 def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position, tuple[Any, ...] | None]:
     layout = game.layout
     pair = next((s for s, kind in enumerate(layout) if kind.scoring is not None), None)
+    scoring = None if pair is None else layout[pair].scoring
     stock = tuple(game.stock_order)
     decades = game.secret_decades
     deal = _Deal(
@@ -861,7 +871,7 @@ def _root(game: Game, rules: SoloRules | None = None) -> tuple[_Deal, _Position,
         rules=rules or SoloRules(),
         secret=None if decades is None else decades[0],
         pair=pair,
-        pair_goal=None if pair is None else pair_goal(layout[pair].scoring),
+        pair_goal=None if scoring is None else pair_goal(scoring),
         mid=layout.index(MID_CENTURY_SHOWCASE.key),
         n_spots=sum(kind.size for kind in layout),
         kinds=tuple(layout),
