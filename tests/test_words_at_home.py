@@ -134,3 +134,22 @@ def test_the_mid_century_sentences_quote_the_year_and_the_readings_from_their_re
     ]
     assert all("1961" in text and "1950" not in text for text in said), said
     assert f"{harsh.empty_distance} years away" in said[1] and f"+{harsh.base}." in said[1]
+
+
+def test_the_ranked_goals_hovers_quote_the_rank_points_and_the_spot_count(monkeypatch):
+    """R19, R20, V5, V6, R24: the hovers name the points of each rank and the hall's spots from
+    the records; changed records change every hover, in every language."""
+    import exhibition_lab as xl
+    from exhibition_lab.ui.text import score
+
+    monkeypatch.setattr(score, "RANK_POINTS", (7, 3, 2))
+    for language in ("en", "es", "ja"):
+        xl.set_language(language)
+        try:
+            hovers = {key: score.goal_hover(key, solo=False) for key in ("six_continents", "years_gap", "short_era")}
+        finally:
+            xl.set_language("en")
+        numbers = {key: re.sub(r"[RV]\d+", "", text) for key, text in hovers.items()}  # rule ids aside
+        assert all("7" in text and "5" not in text for text in numbers.values()), hovers
+    assert "7, 3, 2 fame points" in score.goal_hover("six_continents", solo=False)
+    assert "gets 7, the next 3 … 2" in score.goal_hover("years_gap", solo=False)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from ...core.words import WordTable
 from ...games.exhibition.rules.goals import CHAIN, GOALS, MID_CENTURY, SECRET_DECADE, goal
-from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, PlayerScore, ScoreLine, ScoreSheet, solo_numbers
+from ...games.exhibition.rules.layout import Layout
+from ...games.exhibition.rules.scoring import (
+    MID_CENTURY_YEAR,
+    RANK_POINTS,
+    PlayerScore,
+    ScoreLine,
+    ScoreSheet,
+    solo_numbers,
+)
 from .i18n import _, ngettext, pgettext, translate
 from .names import phrase_words
 from .numbers import minus, number
@@ -37,11 +45,24 @@ def goal_hover(key: str, *, solo: bool) -> str:
     record = goal(key)
     if solo and record.solo_hover is not None:
         return translate(record.solo_hover).format(**solo_numbers_in_words())
-    words = translate(record.hover).format(**solo_numbers_in_words())  # a hover quotes the solo numbers it names
+    # a hover quotes the numbers it names from the rule records: the solo ones and the ranks' points
+    words = translate(record.hover).format(**solo_numbers_in_words(), **rank_numbers_in_words())
     if solo:  # every other goal counts ×100 in a solo game (S2)
         words = words.replace(_("1 fame point"), _("100 points"))
         return _("{hover} (×100 in a solo game, S2)").format(hover=words)
     return words
+
+
+def rank_numbers_in_words() -> dict[str, str]:
+    """The points of the ranked goals (R19, R20, V5, V6) and the hall's spot count (R24), as the
+    goals' hovers quote them: ``{ranks}`` is ``5, 4, 3, 2, 1``."""
+    return {
+        "ranks": _(", ").join(str(points) for points in RANK_POINTS),
+        "first": str(RANK_POINTS[0]),
+        "second": str(RANK_POINTS[1]),
+        "last": str(RANK_POINTS[-1]),
+        "spots": str(Layout.base().n_spots),
+    }
 
 
 def solo_numbers_in_words() -> dict[str, str]:

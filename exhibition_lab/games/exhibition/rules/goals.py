@@ -79,7 +79,7 @@ SIX_CONTINENTS = Goal(
     N_("All 6 Continents"),
     N_("6 cont."),
     N_(
-        "All 6 Continents (R19): 5, 4, 3, 2, 1 fame points in the order players get a coloured card of every "
+        "All 6 Continents (R19): {ranks} fame points in the order players get a coloured card of every "
         "continent into their hall"
     ),
     solo_rule="S3",
@@ -90,7 +90,7 @@ YEARS_GAP = Goal(
     "R20",
     N_("Years Gap"),
     N_("Gap"),
-    N_("Years Gap (R20): the biggest gap between its two cards gets 5, the next 4 … 1"),
+    N_("Years Gap (R20): the biggest gap between its two cards gets {first}, the next {second} … {last}"),
     solo_rule="S4",
     solo_hover=N_(
         "Years Gap (S4): {pair} points minus {scale} for each card left on the tile older than the left card "
@@ -108,7 +108,7 @@ SHORT_ERA = Goal(
     "V5",
     N_("Short Era"),
     N_("Short"),
-    N_("Short Era (V5): the smallest gap between its two cards gets 5, the next 4 … 1"),
+    N_("Short Era (V5): the smallest gap between its two cards gets {first}, the next {second} … {last}"),
     solo_rule="S5",
     solo_hover=N_(
         "Short Era (S5): {pair} points minus {scale} for each tile card from the left year to the right year; "
@@ -126,7 +126,7 @@ ANTIQUITY = Goal(
     "V6",
     N_("Antiquity"),
     N_("Antiq."),
-    N_("Antiquity (V6): the oldest right card gets 5, the next 4 … 1"),
+    N_("Antiquity (V6): the oldest right card gets {first}, the next {second} … {last}"),
     solo_rule="S5",
     solo_hover=N_(
         "Antiquity (S5): {pair} points minus {scale} for each tile card older than the right card; 0 until both "
@@ -168,7 +168,7 @@ EMPTY_SPOTS = Goal(
     "R24",
     N_("Empty Spots"),
     N_("Empty"),
-    N_("Empty Spots (R24): −1 fame point per empty hall spot (all 16 are empty at the start)"),
+    N_("Empty Spots (R24): −1 fame point per empty hall spot (all {spots} are empty at the start)"),
 )
 DEPOT = Goal("depot", "R25", N_("Depot"), N_("Depot"), N_("Depot (R25): −1 fame point per Depot card"))
 SECRET_DECADE = Goal(
