@@ -258,7 +258,9 @@ def plot_pool_timeline(
 
 
 # ---------------------------------------------------------------- coach
-LABEL_COLOURS = {"good": "#2e7d32", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
+# Okabe–Ito colours, told apart by every reader, colour-blind ones included (inaccuracy blue, as
+# chess review boards draw it, so that it never reads as the orange of a mistake)
+LABEL_COLOURS = {"good": "#009e73", "inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d55e00"}
 
 
 def plot_options(evaluation, *, top: int = 8) -> Figure:
