@@ -47,7 +47,7 @@ def test_a_hint_and_a_review_print_the_coachs_words(speak, language):
     game = xl.Game.new(1, seed=3)
     hint = coach.hint(game, playouts=8, seed=1)
     assert str(hint) == coach_words.hint_words(hint)
-    assert str(hint).startswith({"en": "Best: take ", "es": "Lo mejor: tomá "}[language])
+    assert str(hint).startswith({"en": "Best: take ", "es": "Mejor jugada: tomá "}[language])
     for _ in range(6):
         game.apply(game.legal_actions()[0])
     review = coach.review(game, 0, playouts=4, candidates=2, seed=2)
