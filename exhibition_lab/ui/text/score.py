@@ -55,7 +55,7 @@ def goal_hover(key: str, *, solo: bool) -> str:
 
 def rank_numbers_in_words() -> dict[str, str]:
     """The points of the ranked goals (R19, R20, V5, V6) and the hall's spot count (R24), as the
-    goals' hovers quote them: ``{ranks}`` is ``5, 4, 3, 2, 1``."""
+    goals' hovers quote them: ``{ranks}`` lists the points of ``RANK_POINTS`` in order."""
     return {
         "ranks": _(", ").join(str(points) for points in RANK_POINTS),
         "first": str(RANK_POINTS[0]),
