@@ -313,7 +313,8 @@ def plot_review(review: Review) -> Figure:
     best = [d.best.value / scale for d in review.decisions]
     played = [d.played.value / scale for d in review.decisions]
     best_label, played_label = words.review_lines()
-    ax.plot(turns, best, color="#1565c0", marker=".", label=best_label)
+    # black, so that no label's dot (inaccuracy is sky blue) reads as part of the best line
+    ax.plot(turns, best, color="#222222", marker=".", label=best_label)
     ax.plot(turns, played, color="#555555", linestyle="--", label=played_label)
     for d, y in zip(review.decisions, played):
         ax.scatter(d.turn, y, color=LABEL_COLOURS[d.label], zorder=3, s=40)
