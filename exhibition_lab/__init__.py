@@ -63,8 +63,9 @@ from .games.exhibition.rules.turns import Setup, State, score_state
 from .games.timeline.game import Timeline
 from .ui.formatters import load_ipython_extension, register_in_running_ipython
 from .ui.text.coach_words import WORDS as _COACH_WORDS
-from .ui.text.i18n import LANGUAGES, language, set_language
+from .ui.text.i18n import LANGUAGES, language, set_language, when_language_changes
 from .ui.text.names import WORDS as _NAME_WORDS
+from .ui.text.numbers import tables_follow as _tables_follow
 from .ui.text.score import WORDS as _SCORE_WORDS
 from .ui.text.timeline import WORDS as _TIMELINE_WORDS
 
@@ -74,6 +75,7 @@ __version__ = "0.2.0"
 # The engine's objects print in the reader's language: the ui's word tables, given once here
 # (the engine never imports the ui; print(coach.hint(game)), print(score_line), Card.subject…).
 use_words(_NAME_WORDS, _SCORE_WORDS, _TIMELINE_WORDS, _COACH_WORDS)
+when_language_changes(_tables_follow)  # pandas tables write decimals as the reader does
 register_in_running_ipython()
 _install_moved_paths()  # exhibition_lab.bots and the other paths of before still import, with a warning
 

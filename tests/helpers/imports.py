@@ -13,6 +13,13 @@ import exhibition_lab as xl
 PACKAGE = Path(xl.__file__).parent
 NAME = "exhibition_lab"
 
+#: The array engine stands on the rules and core alone (folders under the package).
+ARRAY_ENGINE_READS = ("core", "games.exhibition.rules", "games.exhibition.arrays")
+#: The vectorised games beside the engine also read the observation layout and the setups,
+#: which themselves stand on the rules and core alone.
+VECTORISED_GAMES = ("vector", "stepwise")
+VECTORISED_GAMES_ALSO_READ = ("games.exhibition.observation", "games.exhibition.setups")
+
 
 def module_name(path: Path) -> str:
     """The dotted name of a module file of the package (a package's ``__init__`` is the package)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.util
 import re
 
-from .i18n import DEFAULT_LANGUAGE, language, when_language_changes
+from .i18n import DEFAULT_LANGUAGE, language
 
 #: A hyphen used as a minus sign: before a number, not inside a word or a range (1972-73).
 _HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
@@ -133,10 +133,11 @@ def _table_number(value: float) -> str:
     return number(value, ",.6g")
 
 
-def _tables_follow(code: str) -> None:
+def tables_follow(code: str) -> None:
     """pandas tables, which a lesson shows as they are, write their decimals in the reader's
     language (``0,25`` in Spanish); English leaves pandas its own format. Without pandas
-    nothing happens."""
+    nothing happens. The package hands it to :func:`.i18n.when_language_changes` once, in its
+    ``__init__``."""
     if importlib.util.find_spec("pandas") is None:
         return
     import pandas as pd
@@ -145,6 +146,3 @@ def _tables_follow(code: str) -> None:
         pd.set_option("display.float_format", _table_number)
     elif pd.get_option("display.float_format") is _table_number:
         pd.set_option("display.float_format", None)
-
-
-when_language_changes(_tables_follow)

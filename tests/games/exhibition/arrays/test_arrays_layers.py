@@ -12,14 +12,12 @@ import exhibition_lab as xl
 from exhibition_lab.games.exhibition import arrays
 from exhibition_lab.games.exhibition.arrays.state import BatchGames
 from exhibition_lab.games.exhibition.rules.goals import GOALS
+from tests.helpers.imports import ARRAY_ENGINE_READS, NAME, VECTORISED_GAMES, VECTORISED_GAMES_ALSO_READ
 
 ARRAYS = Path(arrays.__file__).parent
 PACKAGE = Path(xl.__file__).parent
-ALLOWED = ("exhibition_lab.core", "exhibition_lab.games.exhibition.rules", "exhibition_lab.games.exhibition.arrays")
-#: The vectorised games beside the engine (``vector``, ``stepwise``) also read the observation
-#: layout and the setups, which themselves stand on the rules and core alone.
-FOR_VECTOR = ("exhibition_lab.games.exhibition.observation", "exhibition_lab.games.exhibition.setups")
-VECTORISED = ("vector", "stepwise")
+ALLOWED = tuple(f"{NAME}.{folder}" for folder in ARRAY_ENGINE_READS)
+FOR_VECTOR = tuple(f"{NAME}.{folder}" for folder in VECTORISED_GAMES_ALSO_READ)
 
 
 def modules() -> dict[str, Path]:
@@ -51,7 +49,7 @@ def test_the_array_engine_imports_nothing_from_the_scalar_wrapper():
     for name, path in modules().items():
         for target in imports_of(path):
             ours = target.split(".")[0] == "exhibition_lab"
-            allowed = ALLOWED + FOR_VECTOR if name in VECTORISED else ALLOWED
+            allowed = ALLOWED + FOR_VECTOR if name in VECTORISED_GAMES else ALLOWED
             if ours and not any(target == p or target.startswith(p + ".") for p in allowed):
                 wrong.append(f"arrays/{name}.py → {target}")
     assert wrong == []
