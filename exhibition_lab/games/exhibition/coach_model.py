@@ -719,11 +719,13 @@ BEST_POSSIBLE_BEAM = 3  # narrow beams: a good line within that time on a busy m
 @dataclass(frozen=True)
 class PenaltyWhatIf:
     """Could the pair goal's market penalty (S4, S5) have been avoided? ``played`` and
-    ``best`` are the goal's fame points in the game and on the best line found."""
+    ``best`` are the goal's fame points in the game and on the best line found; ``proven``
+    whether that line is proven the best (if not, a better line may keep more of the goal)."""
 
     goal: str  # the pair goal's key: years_gap, short_era or antiquity
     played: float
     best: float
+    proven: bool = True
 
     @property
     def avoidable(self) -> bool:
@@ -765,7 +767,7 @@ class BestPossible:
         rules = self.ceiling.solo_rules
         best = self.best_game().score(rules)[self.player].points.get(goal, 0.0)
         played = self.final.score(rules)[self.player].points.get(goal, 0.0)
-        return PenaltyWhatIf(goal, played, best)
+        return PenaltyWhatIf(goal, played, best, self.ceiling.proven)
 
     def summary(self) -> str:
         """Best possible with these cards, in words, with the game's own score."""

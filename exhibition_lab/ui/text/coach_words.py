@@ -615,7 +615,8 @@ def best_possible_words(best: BestPossible) -> str:
 
 def penalty_what_if_words(what_if: PenaltyWhatIf) -> str:
     """Could the pair goal's market penalty have been avoided (S4, S5)? Answered from the
-    best line's points on that goal."""
+    best line's points on that goal; a flat "no" only when that line is proven the best,
+    since an unproven line leaves room for a better one."""
     figures = {
         "goal": goal_label(what_if.goal),
         "played": number(what_if.played, "g"),
@@ -623,15 +624,24 @@ def penalty_what_if_words(what_if: PenaltyWhatIf) -> str:
     }
     if what_if.avoidable:
         text = _(
-            "Could you have avoided this {goal} penalty? Yes: the best line keeps {best} fp of it; you kept {played}."
+            "Could you have avoided this {goal} penalty? Yes: the best line found keeps {best} fp "
+            "of the {goal}; you kept {played}."
+        )
+    elif what_if.best < what_if.played:
+        text = _(
+            "Could you have avoided this {goal} penalty? You kept {played} fp of the {goal}, more than "
+            "the best line found ({best}): it gives them up for more elsewhere."
+        )
+    elif what_if.proven:
+        text = _(
+            "Could you have avoided this {goal} penalty? No: the best possible line also keeps {best} fp "
+            "of the {goal}, as you did."
         )
     else:
-        text = _("Could you have avoided this {goal} penalty? No: the best line keeps {best} fp of it, as you did.")
-        if what_if.best < what_if.played:
-            text = _(
-                "Could you have avoided this {goal} penalty? You kept {played} fp of it, more than the best "
-                "line's {best}: the best line gives them up for more elsewhere."
-            )
+        text = _(
+            "Could you have avoided this {goal} penalty? Not on any line the search found: the best line "
+            "found also keeps {best} fp of the {goal}, as you did, and a better line is not ruled out."
+        )
     return text.format(**figures)
 
 

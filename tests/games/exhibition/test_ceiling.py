@@ -289,5 +289,41 @@ def test_best_possible_after_a_solo_game_and_the_years_gap_what_if():
     assert what_if.avoidable == (what_if.best > what_if.played)
     assert "Best possible with these cards" in best.summary()
     assert "Years Gap" in str(what_if)
+    assert what_if.proven == best.ceiling.proven
     with pytest.raises(xl.ArgumentError, match="S1"):
         coach.best_possible(xl.Game.new(3, seed=1))
+
+
+@pytest.mark.parametrize(
+    ("played", "best", "proven", "words", "not_words"),
+    [
+        (2.0, 4.0, False, "Yes: the best line found keeps 4 fp of the Years Gap; you kept 2", "No"),
+        (3.0, 1.0, False, "You kept 3 fp of the Years Gap, more than the best line found (1)", "No"),
+        (0.0, 0.0, True, "No: the best possible line also keeps 0 fp of the Years Gap", "search found"),
+        # a line the search did not prove the best cannot rule a better one out (S4): no flat "No"
+        (0.0, 0.0, False, "Not on any line the search found: the best line found also keeps 0 fp", "No:"),
+    ],
+)
+def test_the_years_gap_what_if_says_no_only_when_the_best_line_is_proven(played, best, proven, words, not_words):
+    from exhibition_lab import coach
+
+    what_if = coach.PenaltyWhatIf("years_gap", played, best, proven)
+    assert what_if.avoidable == (best > played)
+    assert words in str(what_if)
+    assert not_words not in str(what_if)
+
+
+def test_the_years_gap_what_if_speaks_spanish_and_japanese_without_a_flat_no_when_unproven():
+    from exhibition_lab import coach
+
+    unproven = coach.PenaltyWhatIf("years_gap", 0.0, 0.0, proven=False)
+    proven = coach.PenaltyWhatIf("years_gap", 0.0, 0.0, proven=True)
+    try:
+        xl.set_language("es")
+        assert "mejor línea encontrada también conserva 0 pf de Brecha de Años" in str(unproven)
+        assert "? No:" in str(proven)
+        xl.set_language("ja")
+        assert "見つけた最良の手順でもイヤーズ・ギャップは 0 fp" in str(unproven)
+        assert "いいえ" in str(proven) and "いいえ" not in str(unproven)
+    finally:
+        xl.set_language("en")
