@@ -191,12 +191,17 @@ class ScrollAnchor(anywidget.AnyWidget):
       }
       return document.scrollingElement;
     };
+    // the part of the scrolling box in the window, below its border and padding (where the
+    // status line sticks)
+    const seen = box => {
+      if (box === document.scrollingElement) return { top: 0, bottom: window.innerHeight };
+      const r = box.getBoundingClientRect();
+      return { top: r.top + box.clientTop + parseFloat(getComputedStyle(box).paddingTop || '0'), bottom: r.bottom };
+    };
     // move the page by the least that shows [top, bottom] between the window's top (plus
     // what covers it) and its bottom; what does not fit is shown from its top
     const show = (el, top, bottom, covered, behavior) => {
-      const box = scroller(el);
-      const inner = box === document.scrollingElement
-        ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect();
+      const box = scroller(el), inner = seen(box);
       const from = inner.top + covered;
       let by = 0;
       if (top < from || bottom - top > inner.bottom - from) by = top - from;
@@ -222,7 +227,12 @@ class ScrollAnchor(anywidget.AnyWidget):
           if (decision) {
             const hall = board && board.querySelector(':scope > .exlab-hall');
             if (!hall || hall.offsetParent === null) return;
-            show(board, board.getBoundingClientRect().top, hall.getBoundingClientRect().bottom, 0, 'auto');
+            // all in sight already: nothing moves; else the app's top at the window's top,
+            // the same place every time
+            const top = board.getBoundingClientRect().top, bottom = hall.getBoundingClientRect().bottom;
+            const box = scroller(board), inner = seen(box);
+            if (top >= inner.top - 1 && bottom <= inner.bottom + 1) return;
+            box.scrollBy({ top: top - inner.top, behavior: 'auto' });
             return;
           }
           const panel = el.closest('.exlab-scroll-target') || el.parentElement || el;
@@ -230,9 +240,7 @@ class ScrollAnchor(anywidget.AnyWidget):
           const bar = barOf(board);
           const r = panel.getBoundingClientRect();
           const covered = bar ? bar.getBoundingClientRect().height : 0;
-          const box = scroller(panel);
-          const inner = box === document.scrollingElement
-            ? { top: 0, bottom: window.innerHeight } : box.getBoundingClientRect();
+          const inner = seen(scroller(panel));
           // its top and a few lines of it in sight already: the reader scrolls on if they like
           if (r.top >= inner.top + covered && r.top <= inner.bottom - 160) return;
           show(panel, r.top, r.bottom, covered, 'smooth');
