@@ -28,7 +28,7 @@ from browser_support import (
     require_browser,
     voila_server,
 )
-from test_browser_laptop import DECISION, TOP_JS
+from test_browser_laptop import DECISION, HALL_AT_JS, TOP_JS, tile_in_sight
 from test_lab_voila import TOKEN, _prepare
 
 # 1366 px (Voila full width) is played whole, in three languages, by test_browser_laptop.py
@@ -141,18 +141,29 @@ def test_play_app_fits_in_jupyterlab_with_the_file_browser_open(tmp_path):
                 page.screenshot(path=str(ARTIFACTS / f"fit-lab-stuck-{attempt}.png"))
                 if attempt == 2:
                     raise
+        outer = ".jp-NotebookPanel .jp-WindowedPanel-outer"
+        # Run All brings the board into view by itself: the tile below the status line
+        hidden = tile_in_sight(page, "JupyterLab, after Run All", outer)
+        page.screenshot(path=str(ARTIFACTS / "fit-lab-start.png"))
+        assert not hidden, "; ".join(hidden)
         page.locator(".exlab-app").scroll_into_view_if_needed()
         width = page.locator(".exlab-app").evaluate("e => e.parentElement.getBoundingClientRect().width")
         print(f"the app's output area in JupyterLab at 1366×768, file browser open: {width:.0f} px")
-        page.screenshot(path=str(ARTIFACTS / "fit-lab-start.png"))
-        outer = ".jp-NotebookPanel .jp-WindowedPanel-outer"
         page.evaluate(TOP_JS)
+        hall_at = {page.evaluate(HALL_AT_JS)}
 
         def check(when: str) -> None:
             _assert_fits(page, f"JupyterLab, {when}", outer)
-            # the decision in the notebook's visible part, the status line at its top
-            found = page.evaluate(IN_PANEL_JS, [list(DECISION), outer])
+            # the decision in the notebook's visible part, the status line at its top; while
+            # a card waits for its spot, both of the Depot's controls too, lit or not (R10a, R24)
+            shown = list(DECISION)
+            if page.locator(".exlab-legal, .exlab-depot.exlab-lit").count():
+                shown += [".exlab-depot", ".exlab-end-exhibition"]
+            found = page.evaluate(IN_PANEL_JS, [shown, outer])
             assert not found, f"JupyterLab, {when}: " + "; ".join(found[:6])
+            if not page.locator(GAME_OVER).count():
+                hall_at.add(page.evaluate(HALL_AT_JS))
+                assert len(hall_at) == 1, f"JupyterLab, {when}: your hall moved, its top at {sorted(hall_at)} px"
 
         _play(page, 20, check, "fit-lab")
         page.locator(".exlab-app").scroll_into_view_if_needed()

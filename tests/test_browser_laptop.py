@@ -82,6 +82,32 @@ CUT_JS = """() => {
 }"""
 # The app's top at the window's top, whichever box scrolls the page (Voila scrolls a panel).
 TOP_JS = "() => document.querySelector('.exlab-app').scrollIntoView({block: 'start'})"
+# Where your hall starts, in px below the app's top: the same in taking and in placing, so
+# nothing under the mouse moves from one half-turn to the next.
+HALL_AT_JS = """() => { const app = document.querySelector('.exlab-app');
+  const hall = app.querySelector(':scope > .exlab-hall');
+  return Math.round(hall.getBoundingClientRect().top - app.getBoundingClientRect().top); }"""
+# What of the tile lies outside the visible part of ``outer`` (the window when null) or
+# under the status line that stays at its top.
+TILE_HIDDEN_JS = """outer => {
+  const b = outer ? document.querySelector(outer).getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+  const tile = document.querySelector('.exlab-market').getBoundingClientRect();
+  const bar = document.querySelector('.exlab-app > .exlab-topbar').getBoundingClientRect();
+  const out = [];
+  if (tile.top < b.top - 1 || tile.bottom > b.bottom + 1)
+    out.push(`the tile at ${Math.round(tile.top)}–${Math.round(tile.bottom)} outside ` +
+             `${Math.round(b.top)}–${Math.round(b.bottom)}`);
+  if (tile.top < bar.bottom - 1)
+    out.push(`the tile's top at ${Math.round(tile.top)} under the status line (to ${Math.round(bar.bottom)})`);
+  return out;
+}"""
+
+
+def tile_in_sight(page, when: str, outer: str | None = None) -> list[str]:
+    """After the app is drawn or a new game starts, the page has brought the tile into view
+    below the status line (the app's script scrolls once the board is drawn)."""
+    page.wait_for_timeout(1_800)
+    return [f"{when}: {p}" for p in page.evaluate(TILE_HIDDEN_JS, outer)]
 
 
 def _check(page, when: str, problems: list[str]) -> None:
@@ -137,8 +163,13 @@ def _narrow(page, language: str, size: tuple[int, int], problems: list[str]) -> 
     _check(page, f"{width} px, the hint open", problems)
     page.screenshot(path=f"{shot}-hint.png")
     page.locator(".exlab-hint-close").click()
+    page.wait_for_selector(".exlab-hint-panel", state="hidden")
+    hall_at = page.evaluate(HALL_AT_JS)
     until_placing(page)  # take a card: the spots it may go to light up
     _check(page, f"{width} px, a card taken", problems)
+    moved = page.evaluate(HALL_AT_JS)
+    if moved != hall_at:
+        problems.append(f"{width} px: your hall moved from {hall_at} to {moved} px on taking a card")
     page.screenshot(path=f"{shot}-taken.png")
     act(page)  # place it (or put it in the Depot), then take the next one
     until_placing(page)
@@ -170,12 +201,16 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
         _check(page, "1366 px, the start", problems)
         page.screenshot(path=f"{shot}-1366-start.png")
         clicks = 0
+        hall_at = {page.evaluate(HALL_AT_JS)}
         while act(page) != "over":
             clicks += 1
             assert clicks < 250, "the game did not end"
             if page.locator(GAME_OVER).count():
                 break
             _check(page, f"1366 px, click {clicks}", problems)
+            hall_at.add(page.evaluate(HALL_AT_JS))
+        if len(hall_at) > 1:
+            problems.append(f"1366 px: your hall moved during the game, its top at {sorted(hall_at)} px")
             if clicks == 13:
                 page.screenshot(path=f"{shot}-1366-midgame.png")
         page.evaluate(TOP_JS)
@@ -200,6 +235,7 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
         page.set_viewport_size(LAPTOP)
         page.locator(".exlab-play-again").click()
         page.wait_for_selector(".exlab-market-card.exlab-takeable", timeout=60_000)
+        problems.extend(tile_in_sight(page, "1366 px, Play again"))
         for size in SIZES:
             _narrow(page, language, size, problems)
     assert not problems, f"{language}: {len(problems)} problems: " + "; ".join(problems[:8])
@@ -221,6 +257,7 @@ def test_a_solo_game_and_its_what_if_fit_a_narrow_window(size):
         page.locator(".exlab-new-game").click()
         tool = page.locator(".exlab-tool-button")
         tool.wait_for(state="visible", timeout=60_000)
+        problems.extend(tile_in_sight(page, f"{width} px, Start game"))
         page.evaluate(TOP_JS)
         _check(page, f"{width} px, a solo game", problems)
         tool.click()

@@ -100,6 +100,8 @@ class GameApp(w.VBox):
         )
         self.review_status.add_class("exlab-review-status")
         self._review_anchor = ScrollAnchor()
+        # the decision (the tile, your hall) brought into view when the app is drawn and at a new game
+        self._decision_anchor = ScrollAnchor(decision=True)
         self.hand_view = HandView()
         self.controls = NewGameControls(self._new_session, seed=seed)
         self.controls.layout.display = "flex" if show_setup else "none"
@@ -166,6 +168,7 @@ class GameApp(w.VBox):
                 # the coach's panel hangs from the status line that stays at the top of the window:
                 # opened, it is in sight wherever the board is scrolled, beside the tile
                 self.hint_panel,
+                self._decision_anchor,
             ],
             layout=w.Layout(align_items="flex-start", width="100%"),
         )
@@ -483,6 +486,7 @@ class GameApp(w.VBox):
         self.children = self._layout_children()
         self.message = screens.greeting(session, again=again)
         self.render()
+        self._decision_anchor.tick += 1  # Start game or Play again: the new tile in view, wherever the page was
 
     # ------------------------------------------------------------------ tests and tools
     def find(self, css_class: str) -> list[w.Widget]:

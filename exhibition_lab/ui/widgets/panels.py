@@ -170,23 +170,90 @@ class HandView(w.HTML):
 
 
 class ScrollAnchor(anywidget.AnyWidget):
-    """An invisible mark that scrolls the panel holding it (its closest ``exlab-scroll-target``)
-    into the window each time ``tick`` changes: Python cannot scroll the page itself."""
+    """An invisible mark that brings the panel holding it (its closest ``exlab-scroll-target``)
+    into the window each time ``tick`` changes: Python cannot scroll the page itself.
+
+    The app's status line stays at the top of the window while the board scrolls under it, so
+    a panel is shown from just below that line; a panel whose top and first lines are already
+    in sight is left where it is (the page never moves under the reader's eyes for nothing).
+
+    With ``decision`` the mark stands in the app's top bar and brings the decision into view
+    — the top bar, the tile and your hall down to its Depot — when the app is drawn (a
+    notebook run, a new game) and at each ``tick``; it also keeps the app's
+    ``--exlab-bar`` at the top bar's height, which the stylesheet leaves free above what
+    the page scrolls to."""
 
     _esm = """
+    const scroller = el => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const y = getComputedStyle(p).overflowY;
+        if ((y === 'auto' || y === 'scroll' || y === 'overlay') && p.scrollHeight > p.clientHeight + 1) return p;
+      }
+      return document.scrollingElement;
+    };
+    // the part of the scrolling box in the window, below its border and padding (where the
+    // status line sticks)
+    const seen = box => {
+      if (box === document.scrollingElement) return { top: 0, bottom: window.innerHeight };
+      const r = box.getBoundingClientRect();
+      return { top: r.top + box.clientTop + parseFloat(getComputedStyle(box).paddingTop || '0'), bottom: r.bottom };
+    };
+    // move the page by the least that shows [top, bottom] between the window's top (plus
+    // what covers it) and its bottom; what does not fit is shown from its top
+    const show = (el, top, bottom, covered, behavior) => {
+      const box = scroller(el), inner = seen(box);
+      const from = inner.top + covered;
+      let by = 0;
+      if (top < from || bottom - top > inner.bottom - from) by = top - from;
+      else if (bottom > inner.bottom) by = bottom - inner.bottom;
+      if (Math.abs(by) > 1) box.scrollBy({ top: by, behavior });
+    };
+    const barOf = app => app && app.querySelector(':scope > .exlab-topbar');
     export default {
       render({ model, el }) {
-        // wait for the panel's new content to be drawn before scrolling to it
+        const decision = model.get('decision');
+        const app = () => el.closest('.exlab-app');
+        if (decision) {
+          const bar = barOf(app());
+          if (bar && window.ResizeObserver) {
+            const keep = () => app() && app().style.setProperty('--exlab-bar', bar.offsetHeight + 'px');
+            new ResizeObserver(keep).observe(bar);
+            keep();
+          }
+        }
+        // wait for the new content to be drawn before scrolling to it
         const go = () => setTimeout(() => {
+          const board = app();
+          if (decision) {
+            const hall = board && board.querySelector(':scope > .exlab-hall');
+            if (!hall || hall.offsetParent === null) return;
+            // all in sight already: nothing moves; else the app's top at the window's top,
+            // the same place every time
+            const top = board.getBoundingClientRect().top, bottom = hall.getBoundingClientRect().bottom;
+            const box = scroller(board), inner = seen(box);
+            if (top >= inner.top - 1 && bottom <= inner.bottom + 1) return;
+            box.scrollBy({ top: top - inner.top, behavior: 'auto' });
+            return;
+          }
           const panel = el.closest('.exlab-scroll-target') || el.parentElement || el;
-          if (panel.offsetParent !== null) panel.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+          if (panel.offsetParent === null) return;
+          const bar = barOf(board);
+          const r = panel.getBoundingClientRect();
+          const covered = bar ? bar.getBoundingClientRect().height : 0;
+          const inner = seen(scroller(panel));
+          // its top and a few lines of it in sight already: the reader scrolls on if they like
+          if (r.top >= inner.top + covered && r.top <= inner.bottom - 160) return;
+          show(panel, r.top, r.bottom, covered, 'smooth');
         }, 400);
         model.on('change:tick', go);
+        // once more when the page around has settled (a notebook's other outputs, the fonts)
+        if (decision) { go(); setTimeout(go, 1200); }
       }
     };
     """
     tick = traitlets.Int(0).tag(sync=True)
+    decision = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, *, decision: bool = False) -> None:
+        super().__init__(decision=decision)
         self.add_class("exlab-scroll-anchor")
