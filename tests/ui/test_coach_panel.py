@@ -335,7 +335,7 @@ def test_a_solo_review_speaks_in_points_x100_s2():
     said = decision_in_words(worst, 1, solo=True)
     assert said["loss"] == f"{number(worst.loss * 100, ',.0f')} points lost."
     assert " fp" not in result.summary() and "points lost in all" in result.summary()
-    assert "loss (points ×100)" in result.table()[0]
+    assert "loss (points)" in result.table()[0]
 
 
 def _hinted_action(app: GameApp, target) -> xl.Action:

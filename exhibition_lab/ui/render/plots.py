@@ -309,9 +309,9 @@ def plot_review(review: Review) -> Figure:
     each decision coloured by its label (:func:`exhibition_lab.coach.review`)."""
     fig, ax = _figure(8.0, 4.0)
     turns = [d.turn for d in review.decisions]
-    scale = 1 if not review.solo else 100
-    best = [d.best.value / scale for d in review.decisions]
-    played = [d.played.value / scale for d in review.decisions]
+    # the values are already in the game's unit: fp margins, or a solo score's points (×100, S2)
+    best = [d.best.value for d in review.decisions]
+    played = [d.played.value for d in review.decisions]
     best_label, played_label = words.review_lines()
     # black, so that no label's dot (inaccuracy is sky blue) reads as part of the best line
     ax.plot(turns, best, color="#222222", marker=".", label=best_label)
@@ -322,7 +322,7 @@ def plot_review(review: Review) -> Figure:
     ax.legend(handles=[*ax.get_legend_handles_labels()[0], *handles], fontsize=8, loc="best")
     ax.set_xlabel(words.turn_axis())
     ax.set_ylabel(words.review_axis(solo=review.solo))
-    ax.set_title(words.review_title(review.player, review.total_loss, len(turns)))
+    ax.set_title(words.review_title(review.player, review.total_loss, len(turns), solo=review.solo))
     return fig
 
 

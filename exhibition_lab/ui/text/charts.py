@@ -9,7 +9,7 @@ as text take the language's decimal sign (:func:`~.numbers.number`).
 from __future__ import annotations
 
 from ...games.exhibition.rules.goals import MID_CENTURY, YEARS_GAP, pair_goal
-from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR
+from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SOLO_SCALE
 from .coach_words import confidence
 from .i18n import _, ngettext, translate
 from .names import reading_name
@@ -165,15 +165,23 @@ def review_lines() -> tuple[str, str]:
 
 
 def review_axis(*, solo: bool) -> str:
-    return _("expected final score (fp; 1 fp = 100 solo points)") if solo else _("expected fp margin")
+    # a solo review speaks in the solo score's own points (×100, S2), like its summary and table
+    return _("expected final score (points)") if solo else _("expected fp margin")
 
 
 def turn_axis() -> str:
     return _("turn")
 
 
-def review_title(player: str, lost: float, decisions: int) -> str:
-    """``Review of Ann: 3.4 fp lost over 12 decisions``."""
+def review_title(player: str, lost: float, decisions: int, *, solo: bool = False) -> str:
+    """``Review of Ann: 3.4 fp lost over 12 decisions``; a solo review counts the loss in points
+    (×100, S2): ``Review of Ann: 340 points lost over 12 decisions``."""
+    if solo:
+        return ngettext(
+            "Review of {player}: {lost} points lost over {n} decision",
+            "Review of {player}: {lost} points lost over {n} decisions",
+            decisions,
+        ).format(player=player, lost=number(lost * SOLO_SCALE, ",.0f"), n=decisions)
     return ngettext(
         "Review of {player}: {lost} fp lost over {n} decision",
         "Review of {player}: {lost} fp lost over {n} decisions",

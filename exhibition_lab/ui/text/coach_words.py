@@ -124,7 +124,7 @@ TABLE_COLUMNS = {
     "played": N_("played"),
     "best": N_("best"),
     "loss": N_("loss (fp)"),
-    "solo_loss": N_("loss (points ×100)"),
+    "solo_loss": N_("loss (points)"),
     "label": N_("label"),
 }
 
