@@ -47,7 +47,7 @@ WORDS = {  # the picture's words in each lesson's language
     "es": {
         "title": "MaskablePPO aprende la partida en solitario",
         "x": "pasos de entrenamiento (decisiones)",
-        "y": "puntaje solitario medio en 200 repartos",
+        "y": "puntuación media en 200 repartos",
         "bot": "bot {bot}",
         "bots": {"random": "aleatorio", "greedy": "codicioso", "search": "de búsqueda"},
     },
