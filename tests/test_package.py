@@ -144,3 +144,27 @@ def test_the_library_installs_without_the_notebook_stack():
     assert {re.split(r"[<>=]", d)[0] for d in extras["lab"]} == {"jupyterlab", "voila", "jupytext"}
     assert {"nbval", "pytest", "playwright"} <= {re.split(r"[<>=]", d)[0] for d in extras["test"]}
     assert (ROOT / "exhibition_lab" / "py.typed").is_file()
+
+
+def test_the_learning_agent_is_an_extra_on_the_cpu_torch_that_the_tests_install():
+    """MaskablePPO comes with the rl extra; torch is pinned to the release whose CPU build the
+    course is tested with, and the test extra brings it, so lesson 08 runs under test."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert not {re.split(r"[<>=\[ ]", d)[0] for d in project["dependencies"]} & {"torch", "sb3-contrib"}
+    extras = project["optional-dependencies"]
+    assert "torch==2.13.0" in extras["rl"] and any(d.startswith("sb3-contrib") for d in extras["rl"])
+    assert any(d.startswith("exhibition_lab[") and "rl" in re.split(r"[\[\],]", d) for d in extras["test"])
+
+
+def test_the_package_and_its_environments_import_without_torch():
+    """Only a learner's own code imports torch and sb3-contrib; the package, the Gymnasium
+    environments and solo_scores never do, so they work without the rl extra."""
+    code = (
+        "import sys, exhibition_lab, exhibition_lab.envs, exhibition_lab.simulate, exhibition_lab.agents; "
+        "exhibition_lab.envs.solo_scores('greedy', 1); "
+        "print(sorted(m for m in ('torch', 'sb3_contrib', 'stable_baselines3') if m in sys.modules))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert run.stdout.strip() == "[]"

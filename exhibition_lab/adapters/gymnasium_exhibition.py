@@ -40,7 +40,7 @@ except ImportError as error:  # the extra is not installed
         name="gymnasium",
     ) from error
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -55,7 +55,12 @@ from ..games.exhibition.rules.actions import Action
 from ..games.exhibition.rules.deal import MAX_PLAYERS
 from ..games.exhibition.rules.turns import Phase, PlayerView, Setup
 from ..games.exhibition.setups import dealt_play, make_setup
+from ..games.exhibition.simulate import bot_rng, game_seeds
 from .rendering import RENDER_MODES, ansi, check_render_mode, check_scale, html
+
+#: A learned policy: the observation vector and the mask of legal ids in, an action id out
+#: (``lambda obs, mask: model.predict(obs, action_masks=mask, deterministic=True)[0]``).
+SoloPolicy = Callable[[np.ndarray, np.ndarray], Any]
 
 SOLO_ID = "exhibition_lab/Exhibition-solo-v0"
 TABLE_ID = "exhibition_lab/Exhibition-v0"
@@ -155,17 +160,24 @@ class SoloEnv(gymnasium.Env):
 
     def _others_play(self) -> None:
         """The other seats' turns, each bot seeing its seat's view only, until the learner
-        is to move or the game is over (R6, R10c); a forced move is played as it is."""
+        is to move or the game is over (R6, R10c)."""
         play, rules = self.play, self.rules
         while True:
             player = rules.current_player(play.state)
             if player < 0 or player == self.seat:
                 return
-            moves = cast("list[Action]", rules.legal_moves(play.state))  # a seat's moves are actions (R7–R10)
-            bot = self.bots[player]
-            # a bot that reads no view is passed None, which spares building one (the Bot protocol)
-            view = rules.view(play.state, player) if getattr(bot, "uses_view", True) else cast(PlayerView, None)
-            play.apply(moves[0] if len(moves) == 1 else bot.choose(view, moves, self.np_random))
+            play.apply(self.bot_move(self.bots[player], self.np_random))
+
+    def bot_move(self, bot: Bot, rng: np.random.Generator) -> Action:
+        """The move ``bot`` chooses for the seat to move, from that seat's view only; a forced
+        move is played as it is, without asking the bot (as :func:`play_game` does)."""
+        rules, state = self.rules, self.play.state
+        moves = cast("list[Action]", rules.legal_moves(state))  # a seat's moves are actions (R7–R10)
+        if len(moves) == 1:
+            return moves[0]
+        # a bot that reads no view is passed None, which spares building one (the Bot protocol)
+        view = rules.view(state, rules.current_player(state)) if getattr(bot, "uses_view", True) else None
+        return bot.choose(cast(PlayerView, view), moves, rng)
 
     def _observation(self) -> np.ndarray:
         return self.observer.vector(self.play.state, self.seat)
@@ -266,6 +278,46 @@ def observed(state: VectorState) -> np.ndarray:
     if state.observation is None:
         raise ArgumentError("these games carry no observation: build VectorGames with observe=True")
     return state.observation
+
+
+def solo_scores(
+    policy: str | Bot | SoloPolicy,
+    n_games: int,
+    *,
+    seed: int = 0,
+    variations: str | Sequence[str] = (),
+    secret_decades: bool = False,
+    mid_century: str = "harsh",
+) -> np.ndarray:
+    """The solo score (S7, ×100) of ``policy`` in each of ``n_games`` games of :class:`SoloEnv`.
+
+    ``policy`` is a bot (``"random"``, ``"greedy"``, ``"search"`` or a :class:`Bot`), which
+    chooses among the legal moves from its view, or a learned policy: a function of the
+    observation vector and the mask of legal ids that returns an action id. The deals are
+    those of ``simulate(n_games, [bot], seed=seed)`` — game ``k`` is dealt from
+    ``game_seeds(seed, n_games)[k]``, and a bot draws from the same generator there as here —
+    so a bot scores here exactly what :func:`~exhibition_lab.simulate.simulate` gives it on
+    the scalar engine (``engine="scalar"``; a solo ``"random"`` run defaults to the batch engine), and
+    every policy evaluated with one ``seed`` plays the same deals (paired games: the
+    difference of two policies' scores, game by game, leaves most of the deal's luck out).
+    An illegal id from a learned policy is refused with the rules' own error, naming the rule.
+    """
+    n_games = check_count(n_games, least=1, most=MAX_GAMES, what="n_games")
+    env = SoloEnv(variations=variations, secret_decades=secret_decades, mid_century=mid_century, illegal_action="raise")
+    bot = None if callable(policy) and not isinstance(policy, Bot) else make_bot(policy)
+    scores = np.zeros(n_games, dtype=np.int64)
+    for game, game_seed in enumerate(game_seeds(seed, n_games)):
+        observation, info = env.reset(seed=int(game_seed))
+        rng = bot_rng(int(game_seed))
+        over = False
+        while not over:
+            if bot is None:
+                action = cast(SoloPolicy, policy)(observation, info["action_mask"])
+            else:
+                action = env.rules.space.encode(env.bot_move(bot, rng))
+            observation, reward, over, _, info = env.step(action)
+            scores[game] += round(reward)
+    return scores
 
 
 def register_environments() -> None:

@@ -5,6 +5,8 @@ the array engine that needs no framework at all.
 - :func:`env`, :class:`raw_env` — PettingZoo's AEC environment;
 - :class:`SoloEnv`, :class:`SoloVectorEnv`, :class:`TableEnv` — Gymnasium (the solo game, and
   one learner against the package's bots, ``exhibition_lab/Exhibition-v0``);
+- :func:`solo_scores` — the solo scores of a bot or a learned policy on the deals of a seed,
+  the same deals ``simulate`` plays;
 - :class:`VectorGames` — many games stepped at once in place, returning pgx-shaped states.
 
 The environments live in :mod:`exhibition_lab.adapters` (one module per framework) and
@@ -27,12 +29,14 @@ try:
         SoloVectorEnv,
         TableEnv,
         register_environments,
+        solo_scores,
     )
 except ImportError as error:
     if error.name != "gymnasium":
         raise
     _MISSING |= dict.fromkeys(
-        ("SOLO_ID", "TABLE_ID", "SoloEnv", "SoloVectorEnv", "TableEnv", "register_environments"), error
+        ("SOLO_ID", "TABLE_ID", "SoloEnv", "SoloVectorEnv", "TableEnv", "register_environments", "solo_scores"),
+        error,
     )
 else:
     register_environments()
@@ -62,4 +66,5 @@ __all__ = [
     "env",
     "raw_env",
     "register_environments",
+    "solo_scores",
 ]

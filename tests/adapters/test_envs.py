@@ -14,7 +14,7 @@ gymnasium = pytest.importorskip("gymnasium")
 
 import exhibition_lab as xl  # noqa: E402
 from exhibition_lab.core.errors import ArgumentError, IllegalAction  # noqa: E402
-from exhibition_lab.envs import SOLO_ID, SoloEnv, SoloVectorEnv, VectorGames, env, raw_env  # noqa: E402
+from exhibition_lab.envs import SOLO_ID, SoloEnv, SoloVectorEnv, VectorGames, env, raw_env, solo_scores  # noqa: E402
 from exhibition_lab.games.exhibition.observation import Observer  # noqa: E402
 
 
@@ -126,6 +126,41 @@ def test_an_illegal_solo_action_ends_the_episode_or_raises():
     assert strict.action_masks().sum() == 3  # nothing changed: three cards to take at Oceania (R7)
     with pytest.raises(ArgumentError):
         SoloEnv(illegal_action="ignore")
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_solo_scores_of_a_bot_are_what_simulate_gives_it_on_the_same_deals(bot):
+    from exhibition_lab.simulate import simulate
+
+    scores = solo_scores(bot, 6, seed=4)
+    assert (
+        scores.tolist()
+        == simulate(6, [bot], seed=4, processes=1, progress=False, engine="scalar").scores[:, 0].tolist()
+    )  # S7
+
+
+def test_solo_scores_of_a_learned_policy_play_the_masked_ids_on_paired_deals():
+    seen = []
+
+    def first_legal(observation, mask):  # always the lowest legal id
+        assert observation.shape == (1034,) and mask.dtype == bool and mask.any()
+        seen.append(observation)
+        return int(np.flatnonzero(mask)[0])
+
+    scores = solo_scores(first_legal, 3, seed=9)
+    again = solo_scores(first_legal, 3, seed=9)
+    assert scores.dtype == np.int64 and scores.tolist() == again.tolist()  # the same deals, game for game
+    game = xl.Game.new(1, seed=int(xl.simulate.game_seeds(9, 3)[0]))
+    while not game.is_over:
+        game.apply(game.setup.decode(game.state, int(np.flatnonzero(game.setup.legal_action_mask(game.state))[0])))
+    assert scores[0] == game.score()["You"].total  # game 0 is dealt from the run's first game seed (S7)
+
+
+def test_solo_scores_refuse_an_illegal_id_and_a_count_of_no_games():
+    with pytest.raises(IllegalAction):  # the Depot is not a move before a card is taken (R7, R10)
+        solo_scores(lambda observation, mask: 123, 1)
+    with pytest.raises(ArgumentError):
+        solo_scores("greedy", 0)
 
 
 def test_the_gymnasium_vector_environment_resets_games_as_they_end():

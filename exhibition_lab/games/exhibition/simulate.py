@@ -59,7 +59,9 @@ class _Job:
     rotate_seats: bool = False
 
 
-def _bot_rng(game_seed: int) -> np.random.Generator:
+def bot_rng(game_seed: int) -> np.random.Generator:
+    """The generator a bot draws from in the game of ``game_seed`` (its own stream, apart from
+    the deal's, so that a bot that draws does not change the cards)."""
     return np.random.default_rng([int(game_seed), 0xB07])
 
 
@@ -73,7 +75,7 @@ def _market_row(game: Game) -> list[int]:
 
 def _play_one(job: _Job, game_seed: int, bots: list[Bot]) -> tuple[list[int], dict[str, list[float]], list[int]]:
     game = Game.new(len(job.bots), seed=int(game_seed), layout=job.layout, secret_decades=job.secret_decades)
-    play_game(game, bots, _bot_rng(game_seed))
+    play_game(game, bots, bot_rng(game_seed))
     sheet = game.score(solo_rules=job.solo_rules)
     scores = [sheet[name] for name in game.players]
     goals = {goal: [s.points.get(goal, np.nan) for s in scores] for goal in GOAL_LABELS}
