@@ -11,6 +11,7 @@ import pytest
 
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.observation import Observer
+from exhibition_lab.games.exhibition.rules.hall import Hall
 from exhibition_lab.games.exhibition.rules.layout import Layout
 
 
@@ -74,3 +75,28 @@ def test_a_card_of_another_deck_is_read_by_equality_and_leaves_the_observer_righ
     observer = Observer(game.setup)
     for asked in (state, copied, state):
         assert np.array_equal(observer.vector(asked, 1), observer.vector_from_fields(state, 1))
+    # a hall whose first card is the deck's and whose second is an equal copy (R10)
+    seat = max(range(2), key=lambda s: len(state.halls[s].cards()))
+    hall = state.halls[seat]
+    spots = [(k, j) for k, cards in enumerate(hall.showcases) for j, card in enumerate(cards) if card is not None]
+    assert len(spots) >= 2
+    (k1, j1), (k2, j2) = spots[0], spots[-1]
+    cases = [list(cards) for cards in hall.showcases]
+    cases[k2][j2] = dataclasses.replace(cases[k2][j2])
+    mixed = state._replace(
+        halls=tuple(
+            Hall._make(hall.layout, tuple(map(tuple, cases)), hall.depot) if s == seat else h
+            for s, h in enumerate(state.halls)
+        )
+    )
+    emptier = [list(cards) for cards in hall.showcases]
+    emptier[k1][j1] = None
+    before = state._replace(
+        halls=tuple(
+            Hall._make(hall.layout, tuple(map(tuple, emptier)), hall.depot) if s == seat else h
+            for s, h in enumerate(state.halls)
+        )
+    )
+    for asked, meant in ((before, before), (mixed, state), (before, before), (state, state)):
+        for viewer in range(2):
+            assert np.array_equal(observer.vector(asked, viewer), observer.vector_from_fields(meant, viewer))

@@ -69,7 +69,7 @@ EMPTY = -1  # no card, no seat, no decade
 PRIVATE_INFO = ("own", "all", "none")
 
 
-#: The per-seat segments, turned to the observer's view.
+#: The per-seat segments, turned to the observer's view (they lie together, in this order).
 _PER_SEAT = ("vehicles", "halls", "depots", "final", "six_continents", "secret_decades")
 #: The parts of a state the observer's board shows, by place in its list of what it shows:
 #: six continents' open cards, then the stock, the vehicles, the final flags, the rounds of
@@ -247,15 +247,35 @@ class Observer:
         # open cards, one showcase or Depot, a vehicle or the stock by one card, so only what
         # changed is rewritten; a seat's view is the board turned to that seat (one gather).
         layout = self.layout
-        self._board = np.zeros(layout.size, dtype=np.float32)
+        self._spare = np.zeros(layout.size + 1, dtype=np.float32)  # one spare place past the end
+        self._board = self._spare[: layout.size]
         self._spots = self._board[layout.slices["halls"]].reshape(layout.players, layout.spots, -1)
         self._depots = self._board[layout.slices["depots"]].reshape(layout.players, DEPOT_SIZE, -1)
         sizes = [showcase.size for showcase in setup.layout]
         self._first_spot = [sum(sizes[:k]) for k in range(len(sizes))]
         self._shown: list[object] = [None] * _PARTS
-        self._shown_cases: list[list[object]] = [[None] * len(sizes) for _ in range(layout.players)]
+        self._shown_cases: list[list[tuple[Card | None, ...] | None]] = [
+            [None] * len(sizes) for _ in range(layout.players)
+        ]
         self._shown_depots: list[object] = [None] * layout.players
+        # each vehicle's place on the board; the place past the vector's end (a spare
+        # column of the board) while none is drawn
+        self._vehicle_places = [layout.size] * layout.players
+        self._per_seat = slice(layout.slices[_PER_SEAT[0]].start, layout.slices[_PER_SEAT[-1]].stop)
         self._turned = [self._turn_to(seat) for seat in range(setup.n_players)]
+        # where each showcase's spots and each Depot lie on the board, seat by seat (views)
+        self._case_rows = [
+            [self._spots[s, first : first + size] for first, size in zip(self._first_spot, sizes, strict=True)]
+            for s in range(layout.players)
+        ]
+        self._depot_rows = [self._depots[s] for s in range(layout.players)]
+        at, parts = layout.offsets, layout.slices
+        self._at = (at["phase"], at["seat"], at["to_move"], at["hand"], at["taken_at"], at["progress"])
+        self._tile_rows = [at["tile"] + c * layout.cards for c in range(len(CONTINENTS))]
+        decades = parts["secret_decades"]
+        # V7: before the end a seat sees its own Secret Decade only (the table none)
+        self._hidden = {"own": slice(decades.start + len(DECADES), decades.stop), "none": decades}
+        self._scales = (float(layout.cards), float(layout.most_turns), float(layout.most_turns * layout.players))
 
     def fields(self, state: State, seat: int, *, private: str = "own") -> Fields:
         """What ``seat`` sees of ``state``, as a batch of one (``private``: see
@@ -302,59 +322,63 @@ class Observer:
             return self.vector_from_fields(state, seat, private=private)
 
     def _turn_to(self, seat: int) -> np.ndarray:
-        """The board's place of each place of ``seat``'s vector: relative seat ``r`` reads
-        absolute seat ``(seat + r) % P`` in every per-seat segment."""
+        """The board's place of each place of ``seat``'s per-seat segments: relative seat
+        ``r`` reads absolute seat ``(seat + r) % P``."""
         layout = self.layout
         p = layout.players
         places = np.arange(layout.size)
         for name in _PER_SEAT:
             part = places[layout.slices[name]].reshape(p, -1)
             places[layout.slices[name]] = part[(np.arange(p) + seat) % p].ravel()
-        return places
+        return places[self._per_seat]
 
     def _vector(self, state: State, seat: int, private: str) -> np.ndarray:
-        layout, at = self.layout, self.layout.offsets
-        d, p = layout.cards, layout.players
         self._draw(state)
-        out: np.ndarray = self._board.take(self._turned[seat])
-        if state.secret_decades is not None and state.phase is not Phase.OVER and private != "all":
-            # V7: before the end a seat sees its own Secret Decade only (the table none)
-            out[
-                at["secret_decades"] + (len(DECADES) if private == "own" else 0) : layout.slices["secret_decades"].stop
-            ] = 0.0
-        out[at["phase"] + PHASE_INDEX[state.phase]] = 1.0
-        out[at["seat"] + seat] = 1.0
+        out: np.ndarray = self._board.copy()
+        if seat:  # the per-seat segments lie together: only they turn
+            out[self._per_seat] = self._board.take(self._turned[seat])
+        if private != "all" and state.secret_decades is not None and state.phase is not Phase.OVER:
+            out[self._hidden[private]] = 0.0
+        phase, at_seat, to_move, hand, taken_at, progress = self._at
+        out[phase + PHASE_INDEX[state.phase]] = 1.0
+        out[at_seat + seat] = 1.0
         player = self.setup.current_player(state)
         if player >= 0:
-            out[at["to_move"] + (player - seat) % p] = 1.0
+            out[to_move + (player - seat) % len(state.halls)] = 1.0
         if state.hand is not None:
-            out[at["hand"] + self._by_identity[id(state.hand)]] = 1.0
+            out[hand + self._by_identity[id(state.hand)]] = 1.0
         if state.taken_at is not None:
-            out[at["taken_at"] + state.taken_at.index] = 1.0
-        start = at["progress"]
-        out[start] = len(state.stock) / d
-        out[start + 1] = state.round / layout.most_turns
-        out[start + 2] = state.turn / (layout.most_turns * p)
+            out[taken_at + state.taken_at.index] = 1.0
+        cards, turns, all_turns = self._scales
+        out[progress] = len(state.stock) / cards
+        out[progress + 1] = state.round / turns
+        out[progress + 2] = state.turn / all_turns
         return out
 
     def _draw(self, state: State) -> None:
         """Bring the board to ``state``: each part that is not the very object last drawn
         is rewritten (its numbers worked out before anything is erased, so that a card that
         is not the deck's leaves the board as it was)."""
-        board, shown, layout, at = self._board, self._shown, self.layout, self.layout.offsets
+        board, shown, layout, at = self._spare, self._shown, self.layout, self.layout.offsets
+        # a whole is marked as not drawn while its parts are, so that a card that is not
+        # the deck's, met half way, leaves no part taken for drawn
         if state.market is not shown[_MARKET]:  # a step that leaves the tile keeps its tuple
+            shown[_MARKET] = None
+            by_id, d = self._by_identity, layout.cards
             for c, cards in enumerate(state.market):
                 if cards is not shown[c]:
-                    places = self._places(c, cards)
-                    row = at["tile"] + c * layout.cards
-                    board[row : row + layout.cards] = 0.0
+                    row = self._tile_rows[c]
+                    places = [row + by_id[i] for i in map(id, cards)]
+                    board[row : row + d] = 0.0
                     for place in places:  # three cards at most (R5): one by one beats a gather
                         board[place] = 1.0
                     shown[c] = cards
             shown[_MARKET] = state.market
         if state.halls is not shown[_ALL_HALLS]:
+            shown[_ALL_HALLS] = None
             for s, hall in enumerate(state.halls):
                 if hall is not shown[_HALLS + s]:
+                    shown[_HALLS + s] = None
                     self._draw_hall(s, hall)
                     shown[_HALLS + s] = hall
             shown[_ALL_HALLS] = state.halls
@@ -362,10 +386,14 @@ class Observer:
         if stock is not shown[_STOCK]:
             self._draw_stock(stock, cast(tuple[Card, ...], shown[_STOCK]))
             shown[_STOCK] = stock
-        if state.vehicles is not shown[_VEHICLES]:
-            board[layout.slices["vehicles"]] = 0.0
+        if state.vehicles is not shown[_VEHICLES]:  # a take moves one vehicle (R8)
+            places, row = self._vehicle_places, at["vehicles"]
             for s, vehicle in enumerate(state.vehicles):
-                board[at["vehicles"] + s * len(CONTINENTS) + vehicle.index] = 1.0
+                place = row + s * len(CONTINENTS) + vehicle.index
+                if place != places[s]:
+                    board[places[s]] = 0.0
+                    board[place] = 1.0
+                    places[s] = place
             shown[_VEHICLES] = state.vehicles
         if state.final is not shown[_FINAL]:
             board[layout.slices["final"]] = state.final
@@ -374,32 +402,43 @@ class Observer:
             board[layout.slices["six_continents"]] = [r is not None for r in state.six_round]
             shown[_SIX] = state.six_round
         if state.secret_decades is not shown[_DECADES]:
+            row = at["secret_decades"]
+            places = [
+                row + s * len(DECADES) + DECADES.index(x)
+                for s, x in enumerate(state.secret_decades or ())
+                if x is not None
+            ]
             board[layout.slices["secret_decades"]] = 0.0
-            for s, decade in enumerate(state.secret_decades or ()):
-                if decade is not None:
-                    board[at["secret_decades"] + s * len(DECADES) + DECADES.index(decade)] = 1.0
+            for place in places:
+                board[place] = 1.0
             shown[_DECADES] = state.secret_decades
-
-    def _places(self, continent: int, cards: tuple[Card, ...]) -> list[int]:
-        """The places in the vector of one continent's open cards on the tile."""
-        start, by_id = self.layout.offsets["tile"] + continent * self.layout.cards, self._by_identity
-        return [start + by_id[i] for i in map(id, cards)]
 
     def _draw_hall(self, seat: int, hall: Hall) -> None:
         """Write the showcases and the Depot of ``seat``'s hall that changed: a placement
         changes one showcase or the Depot (R10), the hall's other parts are the same objects."""
         by_id, empty, none, features = self._by_identity, self.layout.cards, id(None), self.features
         shown = self._shown_cases[seat]
+        rows = self._case_rows[seat]
         for k, cards in enumerate(hall._showcases):  # noqa: SLF001  (the hall's spots in layout order)
-            if cards is not shown[k]:
+            before = shown[k]
+            if cards is before:
+                continue
+            if before is not None and len(before) == len(cards):  # a placement fills one spot
+                changed = [
+                    (spot, empty if card is None else by_id[id(card)])
+                    for spot, (card, was) in enumerate(zip(cards, before, strict=True))
+                    if card is not was
+                ]
+                for spot, card_id in changed:
+                    rows[k][spot] = features[card_id]
+            else:
                 ids = [empty if i == none else by_id[i] for i in map(id, cards)]
-                first = self._first_spot[k]
-                self._spots[seat, first : first + len(ids)] = features.take(ids, axis=0)
-                shown[k] = cards
+                features.take(ids, axis=0, out=rows[k])
+            shown[k] = cards
         depot = hall.depot
         if depot is not self._shown_depots[seat]:
             ids = [by_id[i] for i in map(id, depot)] + [empty] * (DEPOT_SIZE - len(depot))
-            self._depots[seat] = features.take(ids, axis=0)
+            features.take(ids, axis=0, out=self._depot_rows[seat])
             self._shown_depots[seat] = depot
 
     def _draw_stock(self, stock: tuple[Card, ...], before: tuple[Card, ...] | None) -> None:
