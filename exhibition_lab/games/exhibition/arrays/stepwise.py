@@ -192,35 +192,24 @@ class Encoder:
         self._worked: dict[str, np.ndarray] = {}
         self._pool: list[np.ndarray] = []  # the arrays of the last observations written
 
-    def _spot_features(self, name: str, ids: np.ndarray, seats: np.ndarray, relative: np.ndarray) -> np.ndarray:
-        """(games, P × places × F) the features of the cards ``ids`` (hall rows of spots or
-        Depot places; −1: an empty place) as each game's seat to move sees them (its own
-        first). Only the places whose card changed are reworked, and only the games whose
-        seat to move changed, or whose cards did, are turned again."""
-        n, p = len(seats), self.players
+    def _spot_features(self, name: str, ids: np.ndarray, into: np.ndarray, relative: np.ndarray) -> None:
+        """Write into ``into`` (games, P, places × F) the features of the cards ``ids``
+        (hall rows of spots or Depot places; −1: an empty place) as each game's seat to move
+        sees them, its own first. The features are kept from call to call and reworked only
+        where a card changed."""
+        n, p = len(relative), self.players
         seen, worked = self._seen.get(name), self._worked.get(name)
-        if p == 1:  # one seat: nothing to turn
-            if seen is None or worked is None or seen.shape != ids.shape:
-                worked = self._worked[name] = np.take(self.features, ids, axis=0)
-                self._seen[name] = ids.copy()
-            else:
-                self._rework(seen, worked, ids)
-            return worked.reshape(n, -1)
-        turned, seen_seats = self._worked.get(name + " turned"), self._seen.get(name + " seats")
-        if seen is None or worked is None or turned is None or seen_seats is None or seen.shape != ids.shape:
+        if seen is None or worked is None or seen.shape != ids.shape:
             worked = self._worked[name] = np.take(self.features, ids, axis=0)
             self._seen[name] = ids.copy()
-            games = np.arange(n)
-            turned = self._worked[name + " turned"] = np.empty((n, worked[0].size * p), dtype=np.float32)
-            seen_seats = self._seen[name + " seats"] = seats.copy()
         else:
-            changed = self._rework(seen, worked, ids)
-            again = seats != seen_seats
-            again[changed // (ids.size // n)] = True
-            games = np.flatnonzero(again)
-            seen_seats[games] = seats[games]
-        turned[games] = worked.reshape(n, p, -1)[games[:, None], relative[games]].reshape(turned[games].shape)
-        return turned
+            self._rework(seen, worked, ids)
+        if p == 1:  # one seat: nothing to turn
+            into[:, 0] = worked.reshape(n, -1)
+            return
+        kept, first = worked.reshape(n * p, -1), np.arange(0, n * p, p)
+        for r in range(p):  # relative seat by relative seat: a gather of whole rows each time
+            into[:, r] = np.take(kept, first + relative[:, r], axis=0)
 
     def _rework(self, seen: np.ndarray, worked: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """Bring the features ``worked`` of the cards ``seen`` to the cards ``ids``; the
@@ -302,8 +291,8 @@ class Encoder:
         unseen = places >= batch.top.astype(np.int16)[:, None]
         out[:, layout.slices["unseen"]] = unseen
         # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-        out[:, layout.slices["halls"]] = self._spot_features("halls", batch.hall, seats, relative)
-        out[:, layout.slices["depots"]] = self._spot_features("depots", batch.depot, seats, relative)
+        self._spot_features("halls", batch.hall, out[:, layout.slices["halls"]].reshape(n, p, -1), relative)
+        self._spot_features("depots", batch.depot, out[:, layout.slices["depots"]].reshape(n, p, -1), relative)
         final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
         out[:, final : final + p] = batch.final[rows, relative]
         out[:, final + p : final + 2 * p] = batch.six_round[rows, relative] > 0
