@@ -4,7 +4,9 @@ decision) is the batch encoder's, bit for bit: every seat, every kind of private
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 
 import numpy as np
 import pytest
@@ -100,3 +102,19 @@ def test_a_card_of_another_deck_is_read_by_equality_and_leaves_the_observer_righ
     for asked, meant in ((before, before), (mixed, state), (before, before), (state, state)):
         for viewer in range(2):
             assert np.array_equal(observer.vector(asked, viewer), observer.vector_from_fields(meant, viewer))
+
+
+def test_a_copied_or_pickled_observer_draws_on_a_board_of_its_own():
+    game = xl.Game.new(3, seed=8)
+    observer = Observer(game.setup)
+    rng = np.random.default_rng(8)
+    for _ in range(20):
+        observer.vector(game.state, 0)
+        game.apply(game.legal_actions()[rng.integers(len(game.legal_actions()))])
+    for twin in (copy.deepcopy(observer), pickle.loads(pickle.dumps(observer))):
+        for _ in range(12):
+            for seat in range(3):
+                expected = observer.vector_from_fields(game.state, seat)
+                assert np.array_equal(twin.vector(game.state, seat), expected)
+                assert np.array_equal(observer.vector(game.state, seat), expected)
+            game.apply(game.legal_actions()[rng.integers(len(game.legal_actions()))])

@@ -277,6 +277,11 @@ class Observer:
         self._hidden = {"own": slice(decades.start + len(DECADES), decades.stop), "none": decades}
         self._scales = (float(layout.cards), float(layout.most_turns), float(layout.most_turns * layout.players))
 
+    def __reduce__(self) -> tuple[type[Observer], tuple[Setup]]:
+        """A copy (or a pickle) is a new observer of the same setup: the board's views of
+        one array would otherwise come back as separate arrays."""
+        return Observer, (self.setup,)
+
     def fields(self, state: State, seat: int, *, private: str = "own") -> Fields:
         """What ``seat`` sees of ``state``, as a batch of one (``private``: see
         :func:`visible_decades`)."""
