@@ -17,7 +17,7 @@ Times are processor seconds of this process (``time.process_time``): the machine
 with other work, which would otherwise count.
 
 Run: python benchmarks/bench_frameworks.py [--deals 10] [--budgets 25 100] [--processes 2] [--skip-table]
-     python benchmarks/bench_frameworks.py --targets-only [--baseline /path/to/checkout]
+     python benchmarks/bench_frameworks.py --targets-only [--baseline /path/to/checkout] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -342,15 +342,23 @@ def targets(games: int, batch: int, deals: int) -> dict[str, float]:
     return figures
 
 
-def target_table(games: int, batch: int, deals: int, baseline: str | None) -> list[str]:
-    """(e), on this package and, with ``baseline``, on the one in that folder too."""
-    ours = targets(games, batch, deals)
-    theirs: dict[str, float] = {}
-    if baseline:
-        command = [sys.executable, __file__, "--targets-json", "--games", str(games), "--batch", str(batch)]
-        command += ["--deals", str(deals)]
-        env = {**os.environ, "PYTHONPATH": baseline}
-        theirs = json.loads(subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout)
+def target_table(games: int, batch: int, deals: int, baseline: str | None, rounds: int = 1) -> list[str]:
+    """(e), on this package and, with ``baseline``, on the one in that folder too, turn about
+    ``rounds`` times: each figure is the median of its rounds (a busy machine's load drifts)."""
+    ours_runs: list[dict[str, float]] = []
+    theirs_runs: list[dict[str, float]] = []
+    for _ in range(rounds):
+        ours_runs.append(targets(games, batch, deals))
+        if baseline:
+            command = [sys.executable, __file__, "--targets-json", "--games", str(games), "--batch", str(batch)]
+            command += ["--deals", str(deals)]
+            env = {**os.environ, "PYTHONPATH": baseline}
+            run = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            theirs_runs.append(json.loads(run.stdout))
+    ours = {name: float(np.median([run[name] for run in ours_runs])) for name in ours_runs[0]}
+    theirs = (
+        {name: float(np.median([run[name] for run in theirs_runs])) for name in theirs_runs[0]} if theirs_runs else {}
+    )
     lines = ["| figure | before | after | after / before |", "| --- | ---: | ---: | ---: |"]
     for name, value in ours.items():
         old = theirs.get(name)
@@ -370,6 +378,7 @@ def main() -> None:
     parser.add_argument("--skip-table", action="store_true")
     parser.add_argument("--targets-only", action="store_true", help="only (e), the targets")
     parser.add_argument("--baseline", help="a folder whose exhibition_lab (e) also runs on, for before/after")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of (e), turn about; the median of each figure")
     parser.add_argument("--targets-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.targets_json:  # the baseline's run of (e), read by target_table
@@ -377,7 +386,7 @@ def main() -> None:
         return
     if args.targets_only:
         print("## (e) targets\n", flush=True)
-        target_table(args.games, args.batch, args.deals, args.baseline)
+        target_table(args.games, args.batch, args.deals, args.baseline, args.rounds)
         return
     print("## (c) copies\n", flush=True)
     copies()

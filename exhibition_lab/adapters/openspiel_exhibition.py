@@ -168,9 +168,9 @@ class ExhibitionState(ProtocolState):
     def observation_tensor(self, player: object = None) -> np.ndarray:
         """What ``player`` (the seat to move when omitted) sees, as the default observer's
         tensor (:class:`ExhibitionObserver`): a new ``float32`` array of the same numbers
-        pyspiel's own method gives as a list, read from the rule state by the observer's
-        kept rows rather than through OpenSpiel's copy of every segment, and kept on the
-        state, which never changes, for the next call."""
+        pyspiel's own method gives as a list, drawn by the game's observer on its board
+        (only what changed since the state it last drew) rather than through OpenSpiel's
+        copy of every segment, and kept on the state, which never changes, for the next call."""
         now = self._now
         seat = now.player if player is None else player
         if type(seat) is not int or not 0 <= seat < len(now.state.halls):  # a seat of the game (R4)

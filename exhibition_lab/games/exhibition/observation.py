@@ -41,13 +41,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
 from ...core.errors import ArgumentError
 from .rules.cards import CONTINENTS, FIRST_YEAR, LAST_YEAR, OPEN_CARDS, Card
-from .rules.deal import DECADES
+from .rules.deal import DECADES, MAX_PLAYERS
 from .rules.hall import DEPOT_SIZE, Hall
 from .rules.turns import Phase, Setup, State
 
@@ -67,6 +67,15 @@ CARD_FEATURES: tuple[str, ...] = ("filled", "year", "einstein", *(c.code for c i
 EMPTY = -1  # no card, no seat, no decade
 #: Whose Secret Decades an observation shows before the end (:func:`visible_decades`).
 PRIVATE_INFO = ("own", "all", "none")
+
+
+#: The per-seat segments, turned to the observer's view (they lie together, in this order).
+_PER_SEAT = ("vehicles", "halls", "depots", "final", "six_continents", "secret_decades")
+#: The parts of a state the observer's board shows, by place in its list of what it shows:
+#: six continents' open cards, then the stock, the vehicles, the final flags, the rounds of
+#: six continents, the Secret Decades, the tile and the halls as wholes, and each hall.
+_STOCK, _VEHICLES, _FINAL, _SIX, _DECADES, _MARKET, _ALL_HALLS, _HALLS = range(len(CONTINENTS), len(CONTINENTS) + 8)
+_PARTS = _HALLS + MAX_PLAYERS  # a hall a seat (R4)
 
 
 @dataclass(frozen=True)
@@ -233,13 +242,45 @@ class Observer:
         self._ids = {card: k for k, card in enumerate(setup.deck)}
         # the deck's own card objects are the only ones in play: found by identity, no hashing
         self._by_identity = {id(card): k for k, card in enumerate(setup.deck)}
-        self._last_stock: tuple[Card, ...] | None = None
-        self._last_ids = np.zeros(0, dtype=np.int64)
-        # a hall is an immutable value, and a turn changes one hall at most: the features of
-        # each hall's spots and Depot are written once and kept (the hall itself is kept too,
-        # so that its id is not reused while the entry lives)
-        self._hall_rows: dict[int, tuple[Hall, np.ndarray, np.ndarray]] = {}
-        self._market_places: dict[int, tuple[tuple[Card, ...], list[int]]] = {}
+        # The board: the seat-independent picture of the last state asked for, every seat in
+        # absolute order and every dealt Secret Decade on it. A step changes one continent's
+        # open cards, one showcase or Depot, a vehicle or the stock by one card, so only what
+        # changed is rewritten; a seat's view is the board turned to that seat (one gather).
+        layout = self.layout
+        self._spare = np.zeros(layout.size + 1, dtype=np.float32)  # one spare place past the end
+        self._board = self._spare[: layout.size]
+        self._spots = self._board[layout.slices["halls"]].reshape(layout.players, layout.spots, -1)
+        self._depots = self._board[layout.slices["depots"]].reshape(layout.players, DEPOT_SIZE, -1)
+        sizes = [showcase.size for showcase in setup.layout]
+        self._first_spot = [sum(sizes[:k]) for k in range(len(sizes))]
+        self._shown: list[object] = [None] * _PARTS
+        self._shown_cases: list[list[tuple[Card | None, ...] | None]] = [
+            [None] * len(sizes) for _ in range(layout.players)
+        ]
+        self._shown_depots: list[object] = [None] * layout.players
+        # each vehicle's place on the board; the place past the vector's end (a spare
+        # column of the board) while none is drawn
+        self._vehicle_places = [layout.size] * layout.players
+        self._per_seat = slice(layout.slices[_PER_SEAT[0]].start, layout.slices[_PER_SEAT[-1]].stop)
+        self._turned = [self._turn_to(seat) for seat in range(setup.n_players)]
+        # where each showcase's spots and each Depot lie on the board, seat by seat (views)
+        self._case_rows = [
+            [self._spots[s, first : first + size] for first, size in zip(self._first_spot, sizes, strict=True)]
+            for s in range(layout.players)
+        ]
+        self._depot_rows = [self._depots[s] for s in range(layout.players)]
+        at, parts = layout.offsets, layout.slices
+        self._at = (at["phase"], at["seat"], at["to_move"], at["hand"], at["taken_at"], at["progress"])
+        self._tile_rows = [at["tile"] + c * layout.cards for c in range(len(CONTINENTS))]
+        decades = parts["secret_decades"]
+        # V7: before the end a seat sees its own Secret Decade only (the table none)
+        self._hidden = {"own": slice(decades.start + len(DECADES), decades.stop), "none": decades}
+        self._scales = (float(layout.cards), float(layout.most_turns), float(layout.most_turns * layout.players))
+
+    def __reduce__(self) -> tuple[type[Observer], tuple[Setup]]:
+        """A copy (or a pickle) is a new observer of the same setup: the board's views of
+        one array would otherwise come back as separate arrays."""
+        return Observer, (self.setup,)
 
     def fields(self, state: State, seat: int, *, private: str = "own") -> Fields:
         """What ``seat`` sees of ``state``, as a batch of one (``private``: see
@@ -285,86 +326,151 @@ class Observer:
         except KeyError:  # a card that is not one of the deck's own objects
             return self.vector_from_fields(state, seat, private=private)
 
+    def _turn_to(self, seat: int) -> np.ndarray:
+        """The board's place of each place of ``seat``'s per-seat segments: relative seat
+        ``r`` reads absolute seat ``(seat + r) % P``."""
+        layout = self.layout
+        p = layout.players
+        places = np.arange(layout.size)
+        for name in _PER_SEAT:
+            part = places[layout.slices[name]].reshape(p, -1)
+            places[layout.slices[name]] = part[(np.arange(p) + seat) % p].ravel()
+        return places[self._per_seat]
+
     def _vector(self, state: State, seat: int, private: str) -> np.ndarray:
-        layout, at = self.layout, self.layout.offsets
-        size, d, p = layout.size, layout.cards, layout.players
-        by_id = self._by_identity
-        order = [(seat + r) % p for r in range(p)]
+        self._draw(state)
+        out: np.ndarray = self._board.copy()
+        if seat:  # the per-seat segments lie together: only they turn
+            out[self._per_seat] = self._board.take(self._turned[seat])
+        if private != "all" and state.secret_decades is not None and state.phase is not Phase.OVER:
+            out[self._hidden[private]] = 0.0
+        phase, at_seat, to_move, hand, taken_at, progress = self._at
+        out[phase + PHASE_INDEX[state.phase]] = 1.0
+        out[at_seat + seat] = 1.0
         player = self.setup.current_player(state)
-        ones = [at["phase"] + PHASE_INDEX[state.phase], at["seat"] + seat]
         if player >= 0:
-            ones.append(at["to_move"] + (player - seat) % p)
+            out[to_move + (player - seat) % len(state.halls)] = 1.0
         if state.hand is not None:
-            ones.append(at["hand"] + by_id[id(state.hand)])
+            out[hand + self._by_identity[id(state.hand)]] = 1.0
         if state.taken_at is not None:
-            ones.append(at["taken_at"] + state.taken_at.index)
-        for c, cards in enumerate(state.market):
-            ones += self._places(c, cards)
-        vehicles = state.vehicles
-        ones += [at["vehicles"] + r * len(CONTINENTS) + vehicles[s].index for r, s in enumerate(order)]
-        if state.secret_decades is not None:  # V7: nothing to show in a game without them
-            decades = visible_decades(state, seat, p, private=private)
-            ones += [
-                at["secret_decades"] + r * len(DECADES) + decades[s] for r, s in enumerate(order) if decades[s] >= 0
-            ]
-        out = np.zeros(size, dtype=np.float32)
-        out[ones] = 1.0
-        out[at["unseen"] + self._stock_ids(state.stock)] = 1.0
-        rows = [self._rows(state.halls[s]) for s in order]
-        out[layout.slices["halls"]] = np.concatenate([spots for spots, _ in rows])
-        out[layout.slices["depots"]] = np.concatenate([depot for _, depot in rows])
-        out[layout.slices["final"]] = [state.final[s] for s in order]
-        out[layout.slices["six_continents"]] = [state.six_round[s] is not None for s in order]
-        start = at["progress"]
-        out[start : start + 3] = (
-            len(state.stock) / d,
-            state.round / layout.most_turns,
-            state.turn / (layout.most_turns * p),
-        )
+            out[taken_at + state.taken_at.index] = 1.0
+        cards, turns, all_turns = self._scales
+        out[progress] = len(state.stock) / cards
+        out[progress + 1] = state.round / turns
+        out[progress + 2] = state.turn / all_turns
         return out
 
-    def _places(self, continent: int, cards: tuple[Card, ...]) -> list[int]:
-        """The places in the vector of one continent's open cards on the tile; a take and a
-        refill change one continent's cards, the others' are kept."""
-        kept = self._market_places.get(continent)
-        if kept is not None and kept[0] is cards:
-            return kept[1]
-        start, by_id = self.layout.offsets["tile"] + continent * self.layout.cards, self._by_identity
-        places = [start + by_id[i] for i in map(id, cards)]
-        self._market_places[continent] = (cards, places)
-        return places
+    def _draw(self, state: State) -> None:
+        """Bring the board to ``state``: each part that is not the very object last drawn
+        is rewritten (its numbers worked out before anything is erased, so that a card that
+        is not the deck's leaves the board as it was)."""
+        board, shown, layout, at = self._spare, self._shown, self.layout, self.layout.offsets
+        # a whole is marked as not drawn while its parts are, so that a card that is not
+        # the deck's, met half way, leaves no part taken for drawn
+        if state.market is not shown[_MARKET]:  # a step that leaves the tile keeps its tuple
+            shown[_MARKET] = None
+            by_id, d = self._by_identity, layout.cards
+            for c, cards in enumerate(state.market):
+                if cards is not shown[c]:
+                    row = self._tile_rows[c]
+                    places = [row + by_id[i] for i in map(id, cards)]
+                    board[row : row + d] = 0.0
+                    for place in places:  # three cards at most (R5): one by one beats a gather
+                        board[place] = 1.0
+                    shown[c] = cards
+            shown[_MARKET] = state.market
+        if state.halls is not shown[_ALL_HALLS]:
+            shown[_ALL_HALLS] = None
+            for s, hall in enumerate(state.halls):
+                if hall is not shown[_HALLS + s]:
+                    shown[_HALLS + s] = None
+                    self._draw_hall(s, hall)
+                    shown[_HALLS + s] = hall
+            shown[_ALL_HALLS] = state.halls
+        stock = state.stock
+        if stock is not shown[_STOCK]:
+            self._draw_stock(stock, cast(tuple[Card, ...], shown[_STOCK]))
+            shown[_STOCK] = stock
+        if state.vehicles is not shown[_VEHICLES]:  # a take moves one vehicle (R8)
+            places, row = self._vehicle_places, at["vehicles"]
+            for s, vehicle in enumerate(state.vehicles):
+                place = row + s * len(CONTINENTS) + vehicle.index
+                if place != places[s]:
+                    board[places[s]] = 0.0
+                    board[place] = 1.0
+                    places[s] = place
+            shown[_VEHICLES] = state.vehicles
+        if state.final is not shown[_FINAL]:
+            board[layout.slices["final"]] = state.final
+            shown[_FINAL] = state.final
+        if state.six_round is not shown[_SIX]:
+            board[layout.slices["six_continents"]] = [r is not None for r in state.six_round]
+            shown[_SIX] = state.six_round
+        if state.secret_decades is not shown[_DECADES]:
+            row = at["secret_decades"]
+            places = [
+                row + s * len(DECADES) + DECADES.index(x)
+                for s, x in enumerate(state.secret_decades or ())
+                if x is not None
+            ]
+            board[layout.slices["secret_decades"]] = 0.0
+            for place in places:
+                board[place] = 1.0
+            shown[_DECADES] = state.secret_decades
 
-    def _rows(self, hall: Hall) -> tuple[np.ndarray, np.ndarray]:
-        """The features of ``hall``'s spots (in layout order) and of its Depot, flat."""
-        kept = self._hall_rows.get(id(hall))
-        if kept is not None and kept[0] is hall:
-            return kept[1], kept[2]
-        by_id, empty, none = self._by_identity, self.layout.cards, id(None)
-        spots = [
-            empty if i == none else by_id[i]
-            for cards in hall._showcases  # noqa: SLF001  (the hall's spots in layout order)
-            for i in map(id, cards)
-        ]
-        depot = [by_id[i] for i in map(id, hall.depot)] + [empty] * (DEPOT_SIZE - len(hall.depot))
-        if len(self._hall_rows) >= 4096:  # a long search meets many halls: forget the old ones
-            self._hall_rows.clear()
-        entry = (hall, self.features[spots].ravel(), self.features[depot].ravel())
-        self._hall_rows[id(hall)] = entry
-        return entry[1], entry[2]
+    def _draw_hall(self, seat: int, hall: Hall) -> None:
+        """Write the showcases and the Depot of ``seat``'s hall that changed: a placement
+        changes one showcase or the Depot (R10), the hall's other parts are the same objects."""
+        by_id, empty, none, features = self._by_identity, self.layout.cards, id(None), self.features
+        shown = self._shown_cases[seat]
+        rows = self._case_rows[seat]
+        for k, cards in enumerate(hall._showcases):  # noqa: SLF001  (the hall's spots in layout order)
+            before = shown[k]
+            if cards is before:
+                continue
+            if before is not None and len(before) == len(cards):  # a placement fills one spot
+                changed = [
+                    (spot, empty if card is None else by_id[id(card)])
+                    for spot, (card, was) in enumerate(zip(cards, before, strict=True))
+                    if card is not was
+                ]
+                for spot, card_id in changed:
+                    rows[k][spot] = features[card_id]
+            else:
+                ids = [empty if i == none else by_id[i] for i in map(id, cards)]
+                features.take(ids, axis=0, out=rows[k])
+            shown[k] = cards
+        depot = hall.depot
+        if depot is not self._shown_depots[seat]:
+            ids = [by_id[i] for i in map(id, depot)] + [empty] * (DEPOT_SIZE - len(depot))
+            features.take(ids, axis=0, out=self._depot_rows[seat])
+            self._shown_depots[seat] = depot
+
+    def _draw_stock(self, stock: tuple[Card, ...], before: tuple[Card, ...] | None) -> None:
+        """Write the unseen cards. A refill takes one card out of the stock (R9), which keeps
+        deck order: the first place where the two differ is found by halving, and the rest
+        checked equal, so that the board loses that one card; anything else is written anew."""
+        board, at = self._board, self.layout.offsets["unseen"]
+        if before is not None and len(stock) == len(before) - 1:
+            low, high = 0, len(stock)  # stock[:low] is before[:low]; stock[high:] is before[high + 1:]
+            while low < high:
+                middle = (low + high) // 2
+                if stock[middle] is before[middle]:
+                    low = middle + 1
+                else:
+                    high = middle
+            if stock[:low] == before[:low] and stock[low:] == before[low + 1 :]:
+                board[at + self._by_identity[id(before[low])]] = 0.0
+                return
+        ids = map(self._by_identity.__getitem__, map(id, stock))
+        places = np.fromiter(ids, dtype=np.int64, count=len(stock))
+        board[self.layout.slices["unseen"]] = 0.0
+        board[at + places] = 1.0
 
     def vector_from_fields(self, state: State, seat: int, *, private: str = "own") -> np.ndarray:
         """:meth:`vector` by way of :meth:`fields` and :func:`encode`, the batch encoder."""
         vector: np.ndarray = encode(self.layout, self.features, self.fields(state, seat, private=private))[0]
         return vector
-
-    def _stock_ids(self, stock: tuple[Card, ...]) -> np.ndarray:
-        """The ids of the stock's cards; consecutive states share the stock until a refill,
-        so the last answer is kept."""
-        if stock is not self._last_stock:
-            ids = map(self._by_identity.__getitem__, map(id, stock))
-            self._last_ids = np.fromiter(ids, dtype=np.int64, count=len(stock))
-            self._last_stock = stock
-        return self._last_ids
 
 
 def visible_decades(state: State, seat: int, players: int, *, private: str = "own") -> list[int]:

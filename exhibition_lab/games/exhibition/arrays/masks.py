@@ -142,7 +142,7 @@ def legal_mask(b: BatchGames, games: np.ndarray | None = None) -> np.ndarray:
     mask = np.zeros((len(games), space.size), dtype=bool)
     at = np.flatnonzero(b.phase[games] == TAKE)
     if len(at):
-        rows, places = np.nonzero(takeable(b, games[at]))
+        rows, places = np.divmod(np.flatnonzero(takeable(b, games[at])), TILE_CARDS)
         mask[at[rows], b.market[games[at][rows], places]] = True
     at = np.flatnonzero(b.phase[games] == MOVE)
     mask[at, space.move_base : space.move_base + len(CONTINENTS)] = True

@@ -15,18 +15,31 @@ placement) rather than restating them.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import numpy as np
 
 from ....core.errors import ArgumentError, IllegalAction
-from ..observation import PHASE_INDEX, Fields
+from ..observation import PHASE_INDEX, Fields, ObservationLayout
 from ..rules.cards import CONTINENTS, OPEN_CARDS
 from ..rules.deal import DECADES, Deal
 from ..rules.turns import Phase, Setup
 from . import engine, masks, scoring, state
 
 Batch = state.BatchGames
+#: The observation arrays an encoder keeps for reuse: the caller's last snapshot and one more.
+_POOL = 3
+
+
+def _holders(pool: list[np.ndarray]) -> list[int]:
+    """How many references each array of ``pool`` has, as ``sys.getrefcount`` counts them here."""
+    return [sys.getrefcount(array) for array in pool]
+
+
+#: The count of an array that nobody but the pool holds (measured, not assumed: the
+#: interpreter's own references differ from version to version).
+_UNHELD = _holders([np.zeros(1)])[0]
 #: The observation's phase index of each engine phase (the refill happens inside a step).
 _PHASES = np.zeros(4, dtype=np.int64)
 _PHASES[[state.TAKE, state.MOVE, state.PLACE, state.OVER]] = [
@@ -148,3 +161,143 @@ def totals(setup: Setup, batch: Batch, games: np.ndarray | None = None) -> tuple
     (all, or those at ``games``) stand."""
     scores = scoring.score(batch if games is None else state.select(batch, games), setup.solo_rules)
     return scores.totals, scoring.winners(scores)
+
+
+class Encoder:
+    """The observations of a batch written straight from its arrays, with what the batch
+    encoder (:func:`~exhibition_lab.games.exhibition.observation.encode` of :func:`fields`)
+    writes, number for number: the observer of each game is its seat to move, so the seat
+    to move is relative seat 0 (and nobody once the game is over), and the seat's own
+    Secret Decade is the only one shown before the end (V7).
+
+    A step places one card at most in each game (R10) and draws one (R9), so the encoder
+    keeps, from one call to the next, the features of every hall spot and Depot place and
+    each stock card's place in its game's stock, and reworks only the entries whose card
+    changed (a reset or a new game in place of a finished one changes many)."""
+
+    def __init__(self, setup: Setup, layout: ObservationLayout, features: np.ndarray) -> None:
+        self.layout = layout
+        self.features = features
+        p, d, at = layout.players, layout.cards, layout.offsets
+        self.players, self.cards = p, d
+        seats = np.arange(p)
+        #: the absolute seat of each relative seat, by observer
+        self.turned = (seats[:, None] + seats[None, :]) % p
+        self.tile = at["tile"] + np.repeat(np.arange(len(CONTINENTS)) * d, OPEN_CARDS)
+        self.vehicles = at["vehicles"] + seats * len(CONTINENTS)
+        self.decades = at["secret_decades"] + seats * len(DECADES)
+        self.phases = at["phase"] + _PHASES
+        # what the last call saw, and what was worked out from it
+        self._seen: dict[str, np.ndarray] = {}
+        self._worked: dict[str, np.ndarray] = {}
+        self._pool: list[np.ndarray] = []  # the arrays of the last observations written
+
+    def _spot_features(self, name: str, ids: np.ndarray, into: np.ndarray, relative: np.ndarray) -> None:
+        """Write into ``into`` (games, P, places × F) the features of the cards ``ids``
+        (hall rows of spots or Depot places; −1: an empty place) as each game's seat to move
+        sees them, its own first. The features are kept from call to call and reworked only
+        where a card changed."""
+        n, p = len(relative), self.players
+        seen, worked = self._seen.get(name), self._worked.get(name)
+        if seen is None or worked is None or seen.shape != ids.shape:
+            worked = self._worked[name] = np.take(self.features, ids, axis=0)
+            self._seen[name] = ids.copy()
+        else:
+            self._rework(seen, worked, ids)
+        if p == 1:  # one seat: nothing to turn
+            into[:, 0] = worked.reshape(n, -1)
+            return
+        kept, first = worked.reshape(n * p, -1), np.arange(0, n * p, p)
+        for r in range(p):  # relative seat by relative seat: a gather of whole rows each time
+            into[:, r] = np.take(kept, first + relative[:, r], axis=0)
+
+    def _rework(self, seen: np.ndarray, worked: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """Bring the features ``worked`` of the cards ``seen`` to the cards ``ids``; the
+        flat places that changed."""
+        changed = np.flatnonzero(seen != ids)
+        if len(changed):
+            new = ids.reshape(-1)[changed]
+            worked.reshape(-1, worked.shape[-1])[changed] = np.take(self.features, new, axis=0)
+            seen.reshape(-1)[changed] = new
+        return changed
+
+    def _stock_places(self, stock: np.ndarray) -> np.ndarray:
+        """(games, D) each card's place in its game's stock (−1 when not in it): a game's
+        stock order is fixed at its deal, so only new games are worked out."""
+        n, length, d = stock.shape[0], stock.shape[1], self.cards
+        seen, worked = self._seen.get("stock"), self._worked.get("stock")
+        if seen is None or worked is None or seen.shape != stock.shape:
+            games = np.arange(n)
+            seen = self._seen["stock"] = stock.copy()
+            worked = self._worked["stock"] = np.empty((n, d + 1), dtype=np.int16)
+        else:
+            games = np.flatnonzero((seen != stock).any(axis=1))
+            if not len(games):
+                return worked[:, :d]
+            seen[games] = stock[games]
+        cards = stock[games]
+        places = np.full((len(games), d + 1), -1, dtype=np.int16)  # the last column takes the padding
+        column = np.where(cards >= 0, cards, d).astype(np.int64)
+        np.put_along_axis(places, column, np.arange(length, dtype=np.int16)[None, :], axis=1)
+        worked[games] = places
+        return worked[:, :d]
+
+    def _blank(self, shape: tuple[int, int]) -> np.ndarray:
+        """A zeroed array for the next observations: one written before and held by nobody
+        now (a step's snapshot dropped by its caller) is cleared and used again, as fresh
+        memory costs a page fault every few kilobytes; otherwise a new one."""
+        pool = self._pool
+        for k, holders in enumerate(_holders(pool)):
+            if holders <= _UNHELD and pool[k].shape == shape:
+                old = pool.pop(k)
+                old.fill(0.0)
+                pool.append(old)
+                return old
+        fresh = np.zeros(shape, dtype=np.float32)
+        pool.append(fresh)
+        if len(pool) > _POOL:
+            del pool[0]
+        return fresh
+
+    def __call__(self, batch: Batch) -> np.ndarray:
+        layout, p, d, at = self.layout, self.players, self.cards, self.layout.offsets
+        n, size = batch.n, layout.size
+        out = self._blank((n, size + 1))  # the last column takes every "nothing"
+        seats = batch.seat.astype(np.int64)
+        done = batch.phase == state.OVER
+        rows = np.arange(n)[:, None]
+        relative = self.turned[seats]  # (n, P): absolute seat of each relative seat
+        market = batch.market
+        secret = batch.secret[rows, relative].astype(np.int64)
+        shown = (secret >= 0) & (done[:, None] | (np.arange(p) == 0)[None, :])
+        decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
+        hand, taken = batch.hand, batch.taken_slot
+        ones = np.hstack(
+            [
+                self.phases[batch.phase][:, None],
+                (at["seat"] + seats)[:, None],
+                np.where(done, size, at["to_move"])[:, None],  # the seat to move is the observer
+                np.where(hand >= 0, at["hand"] + hand, size)[:, None],
+                np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, size)[:, None],
+                np.where(market >= 0, self.tile + market, size),
+                self.vehicles + batch.vehicle[rows, relative],
+                np.where(shown, self.decades + decade, size),
+            ]
+        )
+        ones += np.arange(0, n * (size + 1), size + 1)[:, None]
+        out.reshape(-1)[ones] = 1.0
+        # a card is unseen from its place in the stock on, once the stock's top reaches it
+        places = self._stock_places(batch.stock)
+        unseen = places >= batch.top.astype(np.int16)[:, None]
+        out[:, layout.slices["unseen"]] = unseen
+        # the features table's last row is all zeros: card id −1 (an empty spot) picks it
+        self._spot_features("halls", batch.hall, out[:, layout.slices["halls"]].reshape(n, p, -1), relative)
+        self._spot_features("depots", batch.depot, out[:, layout.slices["depots"]].reshape(n, p, -1), relative)
+        final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
+        out[:, final : final + p] = batch.final[rows, relative]
+        out[:, final + p : final + 2 * p] = batch.six_round[rows, relative] > 0
+        start = at["progress"]
+        out[:, start] = np.count_nonzero(unseen, axis=1) / d
+        out[:, start + 1] = batch.round / layout.most_turns
+        out[:, start + 2] = batch.turn / (layout.most_turns * p)
+        return out[:, :size]

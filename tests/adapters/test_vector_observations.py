@@ -1,0 +1,103 @@
+"""The vectorised environment writes its observations straight from the batch's arrays,
+keeping from step to step what a step does not change (the features of hall spots and
+Depot places, each card's place in the stock): at every step of games of 1 to 5 players,
+variation layouts and Secret Decades (V7), through resets, games dealt anew in place of
+finished ones and batches of other sizes, they are the batch encoder's numbers bit for bit,
+and a snapshot once returned never changes, whether the caller keeps it or not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from exhibition_lab.envs import VectorGames
+from exhibition_lab.games.exhibition.arrays import stepwise
+from exhibition_lab.games.exhibition.observation import encode
+
+
+def reference(games: VectorGames) -> np.ndarray:
+    """The batch encoder's observations of the games as they stand."""
+    return encode(games.layout, games._features, stepwise.fields(games.rules, games.batch))
+
+
+@pytest.mark.parametrize(
+    ("players", "variations", "secret"),
+    [
+        (1, (), False),
+        (1, ("links",), True),
+        (2, ("short_era",), True),
+        (3, ("links",), True),
+        (4, (), False),
+        (5, (), True),
+    ],
+)
+def test_every_step_shows_the_batch_encoders_observation(players, variations, secret):
+    games = VectorGames(players, variations=variations, secret_decades=secret)
+    rng = np.random.default_rng(players)
+    state = games.reset(40, seed=players)
+    steps = 0
+    while not state.terminated.all():
+        assert np.array_equal(state.observation, reference(games)), steps
+        state = games.step(games.random_actions(state, rng))
+        steps += 1
+    assert np.array_equal(state.observation, reference(games))  # R10c: the end, every Secret Decade shown (V7)
+    assert steps > 20
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_games_dealt_anew_and_batches_of_other_sizes_show_their_own_observation(players):
+    games = VectorGames(players, secret_decades=True)
+    rng = np.random.default_rng(5)
+    state = games.reset(50, seed=5)
+    for k in range(160):
+        if state.terminated.all():
+            state = games.reset(37 + k % 5, seed=k)
+        assert np.array_equal(state.observation, reference(games)), k
+        if k % 7 == 3:  # finished games and every fifth game dealt anew in place (R5)
+            rows = np.flatnonzero(state.terminated | (np.arange(len(state.terminated)) % 5 == 0))
+            games.replace_games(rows, rng)
+            state = games.state()
+        else:
+            state = games.step(games.random_actions(state, rng))
+
+
+def test_a_snapshot_kept_or_dropped_never_changes():
+    """Observations the caller still holds are never written over by a later step, however
+    many steps were dropped in between (pgx's State)."""
+    games = VectorGames(3)
+    rng = np.random.default_rng(2)
+    state = games.reset(24, seed=2)
+    held = []
+    for k in range(60):
+        if k % 4 == 0:
+            held.append((state.observation, state.observation.copy()))
+        state = games.step(games.random_actions(state, rng))
+        if state.terminated.all():
+            break
+    part = state.observation[:, :100]  # a view keeps its whole batch from being reused
+    copy = part.copy()
+    for _ in range(3):
+        if state.terminated.all():
+            break
+        state = games.step(games.random_actions(state, rng))
+    assert np.array_equal(part, copy)
+    assert len(held) > 10
+    for seen, copied in held:
+        assert np.array_equal(seen, copied)
+
+
+def test_random_actions_pick_the_kth_legal_id_of_each_game():
+    """Each game's pick is its k-th legal id, ascending, k drawn uniformly from the rng's
+    numbers; a game with no legal action gets 0."""
+    games = VectorGames(2)
+    state = games.reset(30, seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        mask = state.legal_action_mask
+        draws = np.random.default_rng(11).random(len(mask))
+        picks = games.random_actions(state, np.random.default_rng(11))
+        for row in range(len(mask)):
+            legal = np.flatnonzero(mask[row])
+            expected = legal[int(draws[row] * len(legal))] if len(legal) else 0
+            assert picks[row] == expected
+        state = games.step(games.random_actions(state, rng))
