@@ -41,7 +41,7 @@ def test_status_tells_what_the_bots_did_in_words():
     taken = app.game.hand
     click_one_step(app)  # place; both bots answer
     mine = app.status.status.value  # the message line: your own turn
-    assert f"You took {taken.year}" in mine and "placed it in" in mine
+    assert "You took from" in mine and f": {taken.year}" in mine and "placed it in" in mine
     assert "Greedy 2" not in mine
     status = app.status.turns.value  # the bots' turns have their own line
     assert status.startswith("<b>Since your last turn:</b>")
@@ -55,7 +55,7 @@ def test_status_tells_what_the_bots_did_in_words():
         short = sentence
         for _, action in app.game.history[-8:]:
             if isinstance(action, xl.Take) and action.card.title:
-                short = short.replace(f"{action.card.year} · {action.card.title}", str(action.card.year))
+                short = short.replace(f"{action.card.year} “{action.card.title}”", str(action.card.year))
         assert short != sentence and short in html.unescape(status), (short, status)
         ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
         assert ending, sentence

@@ -127,7 +127,8 @@ PANEL = {
     "start_cancelled": N_("Not started: the game on the board goes on."),
     "hot_seat": N_(
         "Several human seats play hot-seat: the board shows the hall of whoever is to move. If you leave a name "
-        "empty, the one shown in grey is used. An empty Seed deals new cards; a seed in it deals the same cards each time."
+        "empty, the one shown in grey is used. An empty Seed deals new cards; a seed in it deals the same cards "
+        "each time."
     ),
 }
 
