@@ -128,7 +128,7 @@ def test_the_spanish_map_speaks_spanish():
         page.wait_for_timeout(1000)
         said = heatmap.inner_text()
         page.screenshot(path=str(ARTIFACTS / "whatif-es.png"))
-        assert "carta izquierda ↑" in said and "carta derecha →" in said, said
+        assert "carta izquierda ↑" in said and "carta derecha →" in said and "5 pf" in said, said
         assert re.search(r"se esperan \d+,\d\d pf", said), said
-        for english in ("left card", "right card", "fp expected", "no such pair"):
+        for english in ("left card", "right card", "fp expected", "no such pair", " fp"):
             assert english not in said, said

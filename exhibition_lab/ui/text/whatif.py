@@ -65,6 +65,9 @@ def map_labels() -> dict[str, str]:
         "none": _("no such pair"),
         "expected": _("{value} fp expected"),
         "decimal": decimal_sign(),
+        # the colour scale's ends: a pair keeps at most its 5 fp (S4, S5)
+        "top": _("{fp} fp").format(fp=5),
+        "bottom": _("{fp} fp").format(fp=0),
     }
 
 

@@ -75,8 +75,11 @@ function render({ model, el }) {
   const legend = document.createElement("div");
   legend.style.marginLeft = "6px";
   legend.innerHTML =
-    "<div>5 fp</div><div style='width:12px;height:110px;background:linear-gradient(to top," +
-    VIRIDIS.map((c) => `rgb(${c})`).join(",") + ")'></div><div>0 fp</div>";
+    "<div></div><div style='width:12px;height:110px;background:linear-gradient(to top," +
+    VIRIDIS.map((c) => `rgb(${c})`).join(",") + ")'></div><div></div>";
+  // the scale's ends in the reader's language ("5 pf" in Spanish), set as text
+  legend.firstChild.textContent = model.get("labels").top;
+  legend.lastChild.textContent = model.get("labels").bottom;
   row.append(axisY, canvas, legend);
   const axisX = document.createElement("div");
   axisX.style.marginLeft = "16px";

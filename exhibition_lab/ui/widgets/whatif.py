@@ -67,6 +67,8 @@ class PairHeatmap(anywidget.AnyWidget):
             "none": "no such pair",
             "expected": "{value} fp expected",
             "decimal": ".",
+            "top": "5 fp",
+            "bottom": "0 fp",
         }
     ).tag(sync=True)
 
