@@ -106,3 +106,29 @@ def test_sliders_and_heatmap_change_the_expected_fame(voila_url):
         summary.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "whatif-simulated.png"))
         page.screenshot(path=str(ARTIFACTS / "whatif-page.png"), full_page=True)
+
+
+def test_the_spanish_map_speaks_spanish():
+    """In the Spanish lesson the map's axes and its hover line are Spanish, the value with a
+    decimal comma (the words come from the catalog, the browser only fills the number)."""
+    with voila_server("es/04_solo_odds.ipynb") as url, chromium_page() as page:
+        page.goto(url, timeout=120_000)
+        page.wait_for_selector(EXPECTED, timeout=120_000)
+        explorer = page.locator(".exlab-whatif").first
+        explorer.scroll_into_view_if_needed()
+        heatmap = explorer.locator(".exlab-whatif-heatmap")
+        canvas = heatmap.locator("canvas")
+        box = canvas.bounding_box()
+        page.mouse.move(
+            box["x"] + (1987 - 1900 + 0.5) * box["width"] / 100, box["y"] + (99 - 12 + 0.5) * box["height"] / 100
+        )
+        page.mouse.click(
+            box["x"] + (1987 - 1900 + 0.5) * box["width"] / 100, box["y"] + (99 - 12 + 0.5) * box["height"] / 100
+        )
+        page.wait_for_timeout(1000)
+        said = heatmap.inner_text()
+        page.screenshot(path=str(ARTIFACTS / "whatif-es.png"))
+        assert "carta izquierda ↑" in said and "carta derecha →" in said and "5 pf" in said, said
+        assert re.search(r"se esperan \d+,\d\d pf", said), said
+        for english in ("left card", "right card", "fp expected", "no such pair", " fp"):
+            assert english not in said, said

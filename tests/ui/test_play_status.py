@@ -41,7 +41,7 @@ def test_status_tells_what_the_bots_did_in_words():
     taken = app.game.hand
     click_one_step(app)  # place; both bots answer
     mine = app.status.status.value  # the message line: your own turn
-    assert f"You took {taken.year}" in mine and "placed it in" in mine
+    assert "You took from" in mine and f": {taken.year}" in mine and "placed it in" in mine
     assert "Greedy 2" not in mine
     status = app.status.turns.value  # the bots' turns have their own line
     assert status.startswith("<b>Since your last turn:</b>")
@@ -55,7 +55,7 @@ def test_status_tells_what_the_bots_did_in_words():
         short = sentence
         for _, action in app.game.history[-8:]:
             if isinstance(action, xl.Take) and action.card.title:
-                short = short.replace(f"{action.card.year} · {action.card.title}", str(action.card.year))
+                short = short.replace(f"{action.card.year} “{action.card.title}”", str(action.card.year))
         assert short != sentence and short in html.unescape(status), (short, status)
         ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
         assert ending, sentence
@@ -240,7 +240,8 @@ def test_several_other_turns_name_cards_by_year_to_fit_their_line():
     shown = plain(app.status.turns.value)
     for _, action in app.game.history[-12:]:
         if isinstance(action, xl.Take) and action.card.title and action.card in app.session.cards_of_last_turns():
-            assert f"took {action.card.year} from" in shown and action.card.title not in shown
+            assert re.search(rf"took from [A-Za-z ]+: {action.card.year}\b", shown), shown
+            assert action.card.title not in shown
 
 
 def test_solo_no_fit_costs_are_all_in_points():

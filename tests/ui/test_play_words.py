@@ -39,8 +39,13 @@ def _first_turn_played(seed: int = 7) -> PlaySession:
 @pytest.mark.parametrize(
     ("language", "own", "other"),
     [
-        ("en", r"^You took \d{4}", r"^Greedy 2 took \d{4}"),
-        ("es", r"^Tomaste \d{4}.*, la colocaste en ", r"^Greedy 2 tomó \d{4}.*, la colocó en "),
+        # the column first, then the card: what follows a subject never reads as part of it
+        ("en", r"^You took from [^:]+: \d{4}", r"^Greedy 2 took from [^:]+: \d{4}"),
+        (
+            "es",
+            r"^Tomaste de la columna de [^:]+: \d{4}.*, la colocaste en ",
+            r"^Greedy 2 tomó de la columna de [^:]+: \d{4}.*, la colocó en ",
+        ),
         ("ja", r"^あなた：.*を取った", r"^Greedy 2：.*を取った"),
     ],
 )

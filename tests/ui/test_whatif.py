@@ -270,13 +270,13 @@ def test_refresh_follows_the_game_as_it_moves_on():
     np.testing.assert_allclose(explorer.heatmap.grid, odds.game_penalty_grid(game), rtol=1e-6, equal_nan=True)
     plain = YearsGapExplorer()
     plain.refresh(game)
-    assert widgets.whatif.THIS_GAME in plain.pool.options
+    assert widgets.whatif.THIS_GAME in [key for _, key in plain.pool.options]
 
 
 def test_the_answer_explains_its_terms_in_plain_words():
     # a newcomer meets "fp", "k" and the solo rule id (S4) here first: one visible help line
     # says each, and the fame table's headings say theirs on hover
-    explorer = xl.widgets.YearsGapExplorer(1912, 1987)
+    explorer = YearsGapExplorer(1912, 1987)
     answer = explorer.expected.value
     assert "How to read: fp = fame points" in answer
     assert "k = how many cards left on the final tile cost 1 fp each" in answer and "S4 is the solo rule" in answer

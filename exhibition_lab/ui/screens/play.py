@@ -24,7 +24,7 @@ from ..text import play as words
 from ..text import score as score_words
 from ..text.explain import fits_nowhere_in_words, placement_in_words
 from ..text.names import continent_name, placed_white_card_hover, spot_name
-from ..text.numbers import minus
+from ..text.numbers import minus, number
 
 #: Turns told in the message line at once; the log keeps them all.
 MAX_SENTENCES = 5
@@ -397,7 +397,10 @@ def score_table(session: PlaySession) -> ScoreTable:
     if solo and not game.is_over and MID_CENTURY.key in sheet[game.players[0]].points:
         line = sheet[game.players[0]].line(MID_CENTURY.key)
         if line.reason.startswith("empty"):  # the solo start's large minus, said where it shows (S6, D11)
-            footnote = score_words.empty_mid_century_note(minus(f"{line.points * sheet[game.players[0]].scale:,g}"))
+            # in the reader's own grouping: "−9,900" in English, "−9.900" in Spanish
+            footnote = score_words.empty_mid_century_note(
+                minus(number(line.points * sheet[game.players[0]].scale, ",.0f"))
+            )
     return ScoreTable(
         footnote=footnote,
         shown=not game.is_over,

@@ -37,7 +37,7 @@ from ...games.exhibition.rules.cards import Card
 from ...games.exhibition.rules.goals import EMPTY_SPOTS
 from ...games.exhibition.rules.scoring import SOLO_SCALE
 from .explain import card_with_subject
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, pgettext
 from .names import card_name, card_title, continent_name, phrase_words, spot_name
 from .numbers import minus, number, signed
 from .score import goal_label
@@ -79,6 +79,32 @@ def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
         parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
     parts.append(placement_words(view, plan.place))
     return _(", ").join(parts)
+
+
+def describe_played(view: PlayerView, plan: TurnPlan) -> str:
+    """A turn already played, told in the past (the review's "You played: …"): ``took 1953 ·
+    Everest … (Asia) and placed it in General, 3rd spot``; the advice's imperative words
+    (:func:`describe_plan`) would read as commands about the past."""
+    card = plan_card(view, plan)
+    parts = []
+    if plan.take is not None:
+        parts.append(pgettext("played", "took {card}").format(card=card_words(card)))
+    if plan.move is not None:
+        parts.append(pgettext("played", "moved to {continent}").format(continent=continent_name(plan.move.continent)))
+    place = plan.place
+    if isinstance(place, Place):
+        spot = spot_name(view.layout, place.showcase, place.spot)
+        parts.append(pgettext("played", "placed it in {spot}").format(spot=spot))
+    elif isinstance(place, ToDepot):
+        parts.append(pgettext("played", "put it in the Depot"))
+    elif isinstance(place, EndExhibition):
+        parts.append(pgettext("played", "ended the exhibition"))
+    else:
+        raise ArgumentError(f"{place} is not a placement")
+    if len(parts) == 1:
+        return parts[0]
+    # the placement closes the turn: "…, moved to Asia and placed it in …"
+    return pgettext("played", "{earlier} and {last}").format(earlier=_(", ").join(parts[:-1]), last=parts[-1])
 
 
 #: The coach's intervals hold the true value with this probability.
@@ -544,7 +570,7 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
             else _("{loss} fame points lost.").format(loss=number(d.loss, ".1f"))
         ),
         "played": _("You played: {turn} (expected {worth}: {value}).").format(
-            turn=d.played_words, worth=worth, value=signed(d.played.value, digits)
+            turn=describe_played(d.view, d.played.plan), worth=worth, value=signed(d.played.value, digits)
         ),
         "best": _("Best found: {turn} (expected {value}).").format(
             turn=d.best_words, value=signed(d.best.value, digits)

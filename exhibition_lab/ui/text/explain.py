@@ -57,6 +57,13 @@ def card_with_subject(card: Card) -> str:
     return _("{card} · {title}").format(card=card_name(card), title=title) if title else card_name(card)
 
 
+def card_with_quoted_subject(card: Card) -> str:
+    """``1953 “Hillary and Tenzing reach the summit of Everest”``: the subject in the language's
+    quotes, so words after it cannot be read as part of the event (the year alone without a title)."""
+    title = card_title(card)
+    return _("{card} “{title}”").format(card=card_name(card), title=title) if title else card_name(card)
+
+
 def placement_in_words(
     hall: Hall, card: Card, showcase: int, spot: int, others: Iterable[Hall] = (), *, players: int | None = None
 ) -> Plain | None:
@@ -325,10 +332,12 @@ def action_in_words_at(layout: Layout, state: State, action: Action, *, short: b
     if isinstance(action, Take):
         card = action.card
         column = next((c for c, cards in zip(CONTINENTS, state.market) if card in cards), None)
-        name = card_name(card) if short else card_with_subject(card)
+        name = card_name(card) if short else card_with_quoted_subject(card)
         if column is not None:
+            # the column first and the subject in quotes: "took 1957 Sputnik … from South America"
+            # read as if the event happened in the column's continent
             text = (
-                pgettext("you", "took {card} from {continent}") if you else _("took {card} from {continent}")
+                pgettext("you", "took from {continent}: {card}") if you else _("took from {continent}: {card}")
             ).format(card=name, continent=continent_name(column))
         else:
             text = (pgettext("you", "took {card}") if you else _("took {card}")).format(card=name)

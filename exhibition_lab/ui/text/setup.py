@@ -126,8 +126,9 @@ PANEL = {
     "dealing": N_("The bots play their first turns…"),
     "start_cancelled": N_("Not started: the game on the board goes on."),
     "hot_seat": N_(
-        "Several human seats play hot-seat: the board shows the hall of whoever is to move. An empty name gets "
-        "the grey one. An empty Seed deals new cards; a seed in it deals the same cards each time."
+        "Several human seats play hot-seat: the board shows the hall of whoever is to move. If you leave a name "
+        "empty, the one shown in grey is used. An empty Seed deals new cards; a seed in it deals the same cards "
+        "each time."
     ),
 }
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from ...games.exhibition.rules.goals import MID_CENTURY, PAIR_GOALS, YEARS_GAP, goal
 from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SoloRules
 from .i18n import N_, _, ngettext, translate
-from .names import reading_name
-from .numbers import number
+from .names import reading_name, seat_kind_name
+from .numbers import decimal_sign, number
 
 
 def goal_options() -> tuple[tuple[str, str], ...]:
@@ -44,6 +44,31 @@ def control(key: str) -> str:
     if key in ("harsh", "tiebreak"):
         return _(CONTROLS[key]).format(per_year=SoloRules.by_name(key).per_year)
     return _(CONTROLS[key])
+
+
+def pool_options(keys: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The market's pools as (label, key): the labels in the reader's language, the keys fixed."""
+    return tuple((control(key), key) for key in keys)
+
+
+def bot_options(kinds: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The bots that can play the simulated games as (name, kind), named in the reader's language."""
+    return tuple((seat_kind_name(kind), kind) for kind in kinds)
+
+
+def map_labels() -> dict[str, str]:
+    """The map's axes and its hover line (``1940–1987: 0.01 fp expected``); ``{value}`` is
+    filled in the browser with two decimals and the language's decimal sign."""
+    return {
+        "left": _("left card ↑"),
+        "right": _("right card →"),
+        "none": _("no such pair"),
+        "expected": _("{value} fp expected"),
+        "decimal": decimal_sign(),
+        # the colour scale's ends: a pair keeps at most its 5 fp (S4, S5)
+        "top": _("{fp} fp").format(fp=5),
+        "bottom": _("{fp} fp").format(fp=0),
+    }
 
 
 def goal_name(key: str) -> str:

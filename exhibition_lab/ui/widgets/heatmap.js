@@ -64,7 +64,7 @@ function render({ model, el }) {
   row.style.display = "flex";
   row.style.alignItems = "center";
   const axisY = document.createElement("div");
-  axisY.textContent = "left card ↑";
+  axisY.textContent = model.get("labels").left;
   axisY.style.writingMode = "vertical-rl";
   axisY.style.transform = "rotate(180deg)";
   const canvas = document.createElement("canvas");
@@ -75,15 +75,22 @@ function render({ model, el }) {
   const legend = document.createElement("div");
   legend.style.marginLeft = "6px";
   legend.innerHTML =
-    "<div>5 fp</div><div style='width:12px;height:110px;background:linear-gradient(to top," +
-    VIRIDIS.map((c) => `rgb(${c})`).join(",") + ")'></div><div>0 fp</div>";
+    "<div></div><div style='width:12px;height:110px;background:linear-gradient(to top," +
+    VIRIDIS.map((c) => `rgb(${c})`).join(",") + ")'></div><div></div>";
+  // the scale's ends in the reader's language ("5 pf" in Spanish), set as text
+  legend.firstChild.textContent = model.get("labels").top;
+  legend.lastChild.textContent = model.get("labels").bottom;
   row.append(axisY, canvas, legend);
   const axisX = document.createElement("div");
   axisX.style.marginLeft = "16px";
   axisX.style.width = SIZE + "px";
   axisX.style.display = "flex";
   axisX.style.justifyContent = "space-between";
-  axisX.innerHTML = "<span>1900</span><span>right card →</span><span>1999</span>";
+  for (const text of ["1900", model.get("labels").right, "1999"]) {
+    const span = document.createElement("span");
+    span.textContent = text;  // the words are text, never markup
+    axisX.appendChild(span);
+  }
   const readout = document.createElement("div");
   readout.className = "exlab-whatif-readout";
   readout.style.minHeight = "1.3em";
@@ -125,8 +132,12 @@ function render({ model, el }) {
     ctx.stroke();
     title.textContent = model.get("title");
     const v = values.length ? values[l * 100 + r] : NaN;
+    // the words come from Python in the reader's language, the decimal sign with them
+    const say = model.get("labels");
     readout.textContent = `${l + 1900}–${r + 1900}: ` +
-      (v === undefined || Number.isNaN(v) ? "no such pair" : `${v.toFixed(2)} fp expected`);
+      (v === undefined || Number.isNaN(v)
+        ? say.none
+        : say.expected.replace("{value}", v.toFixed(2).replace(".", say.decimal || ".")));
   }
 
   canvas.addEventListener("click", (event) => {

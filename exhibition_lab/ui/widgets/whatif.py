@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from traitlets.utils.bunch import Bunch  # what an observer is told: the trait's old and new values
 
 GOAL_OPTIONS = words.GOAL_OPTIONS
-WHOLE_DECK = words.control("whole_deck")
-THIS_GAME = words.control("this_game")
+#: The pool buttons' values: keys, so the reader's language changes only their labels.
+WHOLE_DECK = "whole_deck"
+THIS_GAME = "this_game"
 BOT_NAMES = ("greedy", "random", "search")
 #: Pairs worth comparing, marked on the heatmap (left, right).
 EXAMPLE_PAIRS = ((1912, 1987), (1905, 1995), (1920, 1980), (1940, 1960))
@@ -58,6 +59,18 @@ class PairHeatmap(anywidget.AnyWidget):
     right = traitlets.Int(1987).tag(sync=True)
     marks: traitlets.List[list[int]] = traitlets.List([]).tag(sync=True)  # [left, right] pairs
     title = traitlets.Unicode("").tag(sync=True)
+    #: the map's words in the reader's language (axes, hover readout; ``expected`` holds ``{value}``)
+    labels = traitlets.Dict(
+        {
+            "left": "left card ↑",
+            "right": "right card →",
+            "none": "no such pair",
+            "expected": "{value} fp expected",
+            "decimal": ".",
+            "top": "5 fp",
+            "bottom": "0 fp",
+        }
+    ).tag(sync=True)
 
     def show_grid(self, grid: np.ndarray) -> None:
         """Send a grid of expected fp (NaN for impossible pairs)."""
@@ -124,7 +137,7 @@ class YearsGapExplorer(w.VBox):
             if not game.is_solo:
                 raise ArgumentError(words.not_solo(), rule="S4")
             if self.game is None:
-                self.pool.options = (WHOLE_DECK, THIS_GAME)
+                self.pool.options = words.pool_options((WHOLE_DECK, THIS_GAME))
                 self.pool.layout.display = None
             self.game = game
             self._follow_the_games_reading()
@@ -186,7 +199,7 @@ class YearsGapExplorer(w.VBox):
             "max": LAST_YEAR,
             "continuous_update": True,
             "layout": {"width": "620px"},
-            "style": {"description_width": "90px"},
+            "style": {"description_width": "120px"},  # room for "Carta izquierda"
         }
         self.left = w.IntSlider(value=left, description=words.control("left"), **years)
         self.left.add_class("exlab-whatif-left")
@@ -196,8 +209,10 @@ class YearsGapExplorer(w.VBox):
         self.heading.add_class("exlab-whatif-heading")
         self.goal = w.ToggleButtons(options=words.goal_options(), value=goal, description=words.control("goal"))
         self.goal.add_class("exlab-whatif-goal")
-        pools = [WHOLE_DECK] + ([THIS_GAME] if self.game is not None else [])
-        self.pool = w.ToggleButtons(options=pools, value=pools[-1], description=words.control("pool"))
+        pools = (WHOLE_DECK, THIS_GAME) if self.game is not None else (WHOLE_DECK,)
+        self.pool = w.ToggleButtons(
+            options=words.pool_options(pools), value=pools[-1], description=words.control("pool")
+        )
         self.pool.add_class("exlab-whatif-pool")
         self.pool.layout.display = None if self.game is not None else "none"  # one choice is no choice
         self.expected = w.HTML()
@@ -206,10 +221,15 @@ class YearsGapExplorer(w.VBox):
         self.message.add_class("exlab-whatif-message")
         self.chart = w.HTML()
         self.chart.add_class("exlab-whatif-chart")
-        self.heatmap = PairHeatmap(left=left, right=right, marks=[list(p) for p in EXAMPLE_PAIRS])
+        self.heatmap = PairHeatmap(
+            left=left, right=right, marks=[list(p) for p in EXAMPLE_PAIRS], labels=words.map_labels()
+        )
         self.heatmap.add_class("exlab-whatif-heatmap")
         self.bot = w.Dropdown(
-            options=BOT_NAMES, value="greedy", description=words.control("bot"), layout={"width": "180px"}
+            options=words.bot_options(BOT_NAMES),
+            value="greedy",
+            description=words.control("bot"),
+            layout={"width": "180px"},
         )
         self.games = w.BoundedIntText(
             value=200, min=10, max=100_000, step=50, description=words.control("games"), layout={"width": "180px"}
