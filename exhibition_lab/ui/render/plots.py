@@ -267,8 +267,10 @@ def plot_pool_timeline(
 
 # ---------------------------------------------------------------- coach
 # Okabe–Ito colours, told apart by every reader, colour-blind ones included (inaccuracy blue, as
-# chess review boards draw it, so that it never reads as the orange of a mistake)
-LABEL_COLOURS = {"good": "#009e73", "inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d55e00"}
+# chess review boards draw it, so that it never reads as the orange of a mistake); a blunder is a
+# dark red, much darker than the mistake's light orange, so the two differ in lightness as well
+# as in hue and stay apart for readers who do not see red
+LABEL_COLOURS = {"good": "#009e73", "inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#b71c1c"}
 
 
 def plot_options(evaluation: Evaluation, *, top: int = 8) -> Figure:
