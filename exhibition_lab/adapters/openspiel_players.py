@@ -141,6 +141,12 @@ def ismcts_bot(game: ProtocolGame, simulations: int, seed: int = 0, uct_c: float
         def inform_action(self, state: ProtocolState, player_id: int, action: int) -> None:
             """A new search at every step: nothing to remember."""
 
+        def resample_from_infostate(self, state: ProtocolState) -> ProtocolState:
+            """A world the seat cannot tell apart (the others' Secret Decades redrawn, V7),
+            drawn with this bot's own seeded generator: OpenSpiel's default sampler is seeded
+            afresh in every process, so the same seed would not play the same game."""
+            return state.resample_from_infostate(state.current_player(), self._random_state.uniform)
+
     rng = np.random.RandomState(check_seed(seed) % 2**32)
     return SeatedISMCTS(game, mcts.RandomRolloutEvaluator(1, rng), uct_c, simulations, random_state=rng)
 

@@ -36,6 +36,18 @@ def test_evaluate_bots_seats_a_package_bot_against_ismcts():
     assert len(state.history()) > 40  # a whole game was played (R10c)
 
 
+def test_a_seeded_ismcts_plays_the_same_game_every_time():
+    # Its worlds redraw the others' Secret Decades (V7) with the bot's own seeded generator,
+    # never with OpenSpiel's default sampler, which is seeded afresh each time.
+    game = pyspiel.load_game("python_exhibition(players=3,secret_decades=True)")
+
+    def play() -> list[int]:
+        players = [xos.BotPlayer("greedy"), xos.BotPlayer("greedy"), xos.ismcts_player(game, 10, seed=0)]
+        return xos.play_deal(game, players, seed=100).history()
+
+    assert play() == play()
+
+
 def test_a_timeline_bot_is_a_pyspiel_bot_too():
     from open_spiel.python.algorithms import evaluate_bots
 
