@@ -206,8 +206,9 @@ class ScrollAnchor(anywidget.AnyWidget):
       let by = 0;
       if (top < from || bottom - top > inner.bottom - from) by = top - from;
       else if (bottom > inner.bottom) by = bottom - inner.bottom;
-      if (Math.abs(by) > 1) box.scrollBy({ top: by, behavior });
+      if (Math.abs(by) > 1) ownScroll(box, by, behavior);
     };
+    const ownScroll = (box, by, behavior) => box.scrollBy({ top: by, behavior });
     const barOf = app => app && app.querySelector(':scope > .exlab-topbar');
     export default {
       render({ model, el }) {
@@ -227,12 +228,16 @@ class ScrollAnchor(anywidget.AnyWidget):
           if (decision) {
             const hall = board && board.querySelector(':scope > .exlab-hall');
             if (!hall || hall.offsetParent === null) return;
-            // all in sight already: nothing moves; else the app's top at the window's top,
-            // the same place every time
+            // the tile (the score sheet at game over) below the status line and your hall in
+            // sight already: nothing moves; else the app's top at the window's top, the same
+            // place every time
+            const bar = barOf(board), tiles = board.querySelector('.exlab-tile-row') || board;
+            const below = bar ? bar.getBoundingClientRect().bottom : board.getBoundingClientRect().top;
             const top = board.getBoundingClientRect().top, bottom = hall.getBoundingClientRect().bottom;
             const box = scroller(board), inner = seen(box);
             if (top >= inner.top - 1 && bottom <= inner.bottom + 1) return;
-            box.scrollBy({ top: top - inner.top, behavior: 'auto' });
+            if (tiles.getBoundingClientRect().top >= below - 1 && bottom <= inner.bottom + 1) return;
+            ownScroll(box, top - inner.top, 'auto');
             return;
           }
           const panel = el.closest('.exlab-scroll-target') || el.parentElement || el;
@@ -241,8 +246,11 @@ class ScrollAnchor(anywidget.AnyWidget):
           const r = panel.getBoundingClientRect();
           const covered = bar ? bar.getBoundingClientRect().height : 0;
           const inner = seen(scroller(panel));
-          // its top and a few lines of it in sight already: the reader scrolls on if they like
-          if (r.top >= inner.top + covered && r.top <= inner.bottom - 160) return;
+          // in sight already (whole, or its top in the upper part of the window): the reader
+          // scrolls on if they like; else its top just below the status line
+          const room = inner.bottom - inner.top - covered;
+          if (r.top >= inner.top + covered && (r.bottom <= inner.bottom || r.top <= inner.top + covered + 0.4 * room))
+            return;
           show(panel, r.top, r.bottom, covered, 'smooth');
         }, 400);
         model.on('change:tick', go);
