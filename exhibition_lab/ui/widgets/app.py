@@ -431,7 +431,7 @@ class GameApp(w.VBox):
         if self.game.is_over or isinstance(action, (Place, ToDepot, EndExhibition)):
             # your turn is played (and the bots' replies): the next tile, or the score sheet at
             # game over, brought below the status line if the page left its top under it
-            self._decision_anchor.tick += 1
+            self._decision_anchor.turn += 1
 
     def _tell(self, start: int, *, seat: int | None = None) -> None:
         """The message line: the turns since ``start`` in words (only ``seat``'s when given),

@@ -228,15 +228,11 @@ class ScrollAnchor(anywidget.AnyWidget):
           if (decision) {
             const hall = board && board.querySelector(':scope > .exlab-hall');
             if (!hall || hall.offsetParent === null) return;
-            // the tile (the score sheet at game over) below the status line and your hall in
-            // sight already: nothing moves; else the app's top at the window's top, the same
-            // place every time
-            const bar = barOf(board), tiles = board.querySelector('.exlab-tile-row') || board;
-            const below = bar ? bar.getBoundingClientRect().bottom : board.getBoundingClientRect().top;
+            // all in sight already: nothing moves; else the app's top at the window's top,
+            // the same place every time
             const top = board.getBoundingClientRect().top, bottom = hall.getBoundingClientRect().bottom;
             const box = scroller(board), inner = seen(box);
             if (top >= inner.top - 1 && bottom <= inner.bottom + 1) return;
-            if (tiles.getBoundingClientRect().top >= below - 1 && bottom <= inner.bottom + 1) return;
             ownScroll(box, top - inner.top, 'auto');
             return;
           }
@@ -254,12 +250,25 @@ class ScrollAnchor(anywidget.AnyWidget):
           show(panel, r.top, r.bottom, covered, 'smooth');
         }, 400);
         model.on('change:tick', go);
+        // your turn played: the next tile (the score sheet at game over) brought out from under
+        // the status line if the page left its top there, in the narrow layout where the
+        // tile, your hall and the score do not fit the window together; else nothing moves
+        model.on('change:turn', () => setTimeout(() => {
+          const board = app(), bar = barOf(board);
+          const tiles = board && board.querySelector('.exlab-tile-row');
+          // (where the whole app fits a laptop's window, the wide layout, the reader scrolled
+          // on purpose: the page stays)
+          if (!bar || !tiles || tiles.offsetParent === null || board.clientWidth >= 1250) return;
+          const by = tiles.getBoundingClientRect().top - bar.getBoundingClientRect().bottom - 4;
+          if (by < -1) ownScroll(scroller(board), by, 'auto');
+        }, 400));
         // once more when the page around has settled (a notebook's other outputs, the fonts)
         if (decision) { go(); setTimeout(go, 1200); }
       }
     };
     """
     tick = traitlets.Int(0).tag(sync=True)
+    turn = traitlets.Int(0).tag(sync=True)  # with ``decision``: a turn of yours was played
     decision = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, *, decision: bool = False) -> None:
