@@ -664,7 +664,8 @@ HINT_COVERS_JS = """() => {
     if (meet(box(panel), box(e)))
       out.push(`the panel covers the lit ${e.className.split(' ').find(c => c.startsWith('exlab-'))}`);
   const close = panel.querySelector('.exlab-hint-close'), words = panel.querySelector('.exlab-hint-box');
-  if (close && words && meet(box(close), box(words))) out.push(`Close ${JSON.stringify(box(close))} lies over the advice ${JSON.stringify(box(words))}`);
+  if (close && words && meet(box(close), box(words)))
+    out.push(`Close ${JSON.stringify(box(close))} lies over the advice ${JSON.stringify(box(words))}`);
   return out;
 }"""
 
