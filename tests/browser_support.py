@@ -650,3 +650,28 @@ def clipped(page_or_frame, outer: str | None = None) -> list[str]:
     """What of the play app is clipped or scrolled out of its container (and out of each
     element matching ``outer``, e.g. the notebook panel in JupyterLab); empty when all fits."""
     return page_or_frame.evaluate(CLIPPED_JS, [list(MUST_FIT), outer])
+
+
+# What the coach's open panel lies over: each lit target (the card, continent or spot it
+# suggests) whose box meets the panel's, and the Close button if it meets the advice's words.
+HINT_COVERS_JS = """() => {
+  const box = e => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const panel = document.querySelector('.exlab-hint-panel');
+  if (!panel || !box(panel).height) return ['no panel open'];
+  const out = [];
+  for (const e of document.querySelectorAll('.exlab-app .exlab-hinted'))
+    if (meet(box(panel), box(e)))
+      out.push(`the panel covers the lit ${e.className.split(' ').find(c => c.startsWith('exlab-'))}`);
+  const close = panel.querySelector('.exlab-hint-close'), words = panel.querySelector('.exlab-hint-box');
+  if (close && words && meet(box(close), box(words)))
+    out.push(`Close ${JSON.stringify(box(close))} lies over the advice ${JSON.stringify(box(words))}`);
+  return out;
+}"""
+
+
+def hint_covers(page) -> list[str]:
+    """What the open hint panel hides of what it lights (D-coach: the suggested move is lit
+    on the board and must stay in sight while the panel is open)."""
+    found: list[str] = page.evaluate(HINT_COVERS_JS)
+    return found

@@ -17,7 +17,16 @@ import statistics
 import time
 
 import pytest
-from browser_support import ARTIFACTS, LAPTOP, MOVES_ABOVE_JS, MOVES_JS, chromium_page, click_next, voila_server
+from browser_support import (
+    ARTIFACTS,
+    LAPTOP,
+    MOVES_ABOVE_JS,
+    MOVES_JS,
+    chromium_page,
+    click_next,
+    hint_covers,
+    voila_server,
+)
 
 COORDINATES = re.compile(r"\(\d+, ?\d+\)")
 
@@ -173,6 +182,7 @@ def test_play_app_at_laptop_size(voila_url):
         page.wait_for_selector(".exlab-hinted", timeout=60_000)
         assert page.locator(".exlab-market-card.exlab-hinted:not([disabled])").count() == 1
         assert "Coach suggests:" in page.locator(".exlab-hint-panel").inner_text()
+        assert not hint_covers(page), hint_covers(page)  # the lit card stays in sight
         page.screenshot(path=str(ARTIFACTS / "play-hint.png"))
 
         _take_a_card(page)
@@ -186,6 +196,7 @@ def test_play_app_at_laptop_size(voila_url):
         assert _board_place(page) == place
         _assert_board_fits(page)
         assert not _outside_viewport(page, ".exlab-hint-panel")
+        assert not hint_covers(page), hint_covers(page)  # the lit spot stays in sight
         assert "Coach suggests:" in page.locator(".exlab-hint-panel").inner_text()
         # the coach's mark wins over the green ones: drawn above its neighbours, with a badge
         hinted = page.locator(".exlab-hinted").first
@@ -247,6 +258,9 @@ def test_play_app_at_laptop_size(voila_url):
         assert sheet.is_visible() and "Total" in sheet.inner_text() and "Winner" in sheet.inner_text()
         assert page.locator(".exlab-score-sheet .exlab-winner").count() >= 2  # header and cells
         assert "Game over" in page.locator(".exlab-banner").inner_text()
+        # the score sheet's top is in sight below the status line that stays at the window's top
+        bar = page.locator(".exlab-app > .exlab-topbar").bounding_box()
+        assert sheet.bounding_box()["y"] >= bar["y"] + bar["height"] - 1, (sheet.bounding_box(), bar)
         assert _board_place(page)[1] == place[1]  # the status box keeps its height at the end too
         assert not _outside_viewport(page, ".exlab-play-again")
         # the sheet takes the tile's place: your hall stays in the window

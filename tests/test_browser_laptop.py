@@ -26,6 +26,7 @@ from browser_support import (
     chromium_page,
     click_next,
     clipped,
+    hint_covers,
     voila_server,
 )
 
@@ -161,6 +162,7 @@ def _narrow(page, language: str, size: tuple[int, int], problems: list[str]) -> 
     page.locator(".exlab-hint").click()
     page.wait_for_selector(".exlab-hint-panel .exlab-hint-close", state="visible", timeout=60_000)
     _check(page, f"{width} px, the hint open", problems)
+    problems.extend(f"{width} px, the hint open: {p}" for p in hint_covers(page))
     page.screenshot(path=f"{shot}-hint.png")
     page.locator(".exlab-hint-close").click()
     page.wait_for_selector(".exlab-hint-panel", state="hidden")

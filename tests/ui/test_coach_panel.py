@@ -80,17 +80,18 @@ def test_hint_is_off_when_no_human_decides():
     assert not hinted(app)
 
 
-def test_hint_panel_hangs_from_the_status_line_not_under_the_hall():
-    # the status line stays at the top of the window: the panel hanging from it is in sight
-    # wherever the board is scrolled, not below the hall where a laptop's window ends
+def test_hint_panel_stands_beside_the_tile_not_under_the_hall():
+    # beside the tile the panel is in sight with the decision, and covers neither the tile's
+    # cards nor your hall's spots and continent buttons that it lights
     app = GameApp(seats=["human", "greedy"], seed=3)
     tree_before = [type(c) for c in app.children]
     app.hint_button.click()
     assert app.hint_panel.layout.display != "none"
     topbar = next(c for c in app.children if "exlab-topbar" in c._dom_classes)
     middle = next(c for c in app.children if "exlab-middle" in c._dom_classes)
-    assert app.hint_panel in topbar.children and app.hint_panel not in middle.children
-    assert app.market in middle.children
+    tile_row = next(c for c in middle.children if "exlab-tile-row" in c._dom_classes)
+    assert app.hint_panel not in topbar.children and app.hint_panel in tile_row.children
+    assert tile_row.children.index(app.market) < tile_row.children.index(app.hint_panel)
     assert app.hint_panel not in app.children and [type(c) for c in app.children] == tree_before
     app.hint_panel.close_button.click()
     assert app.hint_panel.layout.display == "none" and not app.find("exlab-hinted")

@@ -165,9 +165,6 @@ class GameApp(w.VBox):
             [
                 self.status,
                 w.HBox([self.hint_button, self.undo_button, self.setup_toggle], layout=w.Layout(flex="0 0 auto")),
-                # the coach's panel hangs from the status line that stays at the top of the window:
-                # opened, it is in sight wherever the board is scrolled, beside the tile
-                self.hint_panel,
                 self._decision_anchor,
             ],
             layout=w.Layout(align_items="flex-start", width="100%"),
@@ -178,8 +175,13 @@ class GameApp(w.VBox):
         side = w.VBox([score_row, self.opponents], layout=w.Layout(flex="1 1 auto", margin="0 0 0 8px"))
         side.add_class("exlab-side")
         # where the width given is too narrow, the score and the other halls go under the tile
+        # the coach's panel stands beside the tile: over the score and the other halls where
+        # they share the tile's row, in the room right of the tile where they went under your
+        # hall — never over the card, continent or spot it lights
+        tile_row = w.HBox([self.market, self.end_panel, self.hint_panel], layout=w.Layout(align_items="flex-start"))
+        tile_row.add_class("exlab-tile-row")
         middle = w.HBox(
-            [self.market, self.end_panel, side],
+            [tile_row, side],
             layout=w.Layout(align_items="flex-start", flex_flow="row wrap"),
         )
         middle.add_class("exlab-middle")
@@ -426,6 +428,10 @@ class GameApp(w.VBox):
         # the message line tells your own turn; the other players' turns have their own line
         self._tell(self.session.turn_start(before), seat=seat)
         self.render()
+        if self.game.is_over or isinstance(action, (Place, ToDepot, EndExhibition)):
+            # your turn is played (and the bots' replies): the next tile, or the score sheet at
+            # game over, brought below the status line if the page left its top under it
+            self._decision_anchor.turn += 1
 
     def _tell(self, start: int, *, seat: int | None = None) -> None:
         """The message line: the turns since ``start`` in words (only ``seat``'s when given),

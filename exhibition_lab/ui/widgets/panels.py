@@ -206,8 +206,9 @@ class ScrollAnchor(anywidget.AnyWidget):
       let by = 0;
       if (top < from || bottom - top > inner.bottom - from) by = top - from;
       else if (bottom > inner.bottom) by = bottom - inner.bottom;
-      if (Math.abs(by) > 1) box.scrollBy({ top: by, behavior });
+      if (Math.abs(by) > 1) ownScroll(box, by, behavior);
     };
+    const ownScroll = (box, by, behavior) => box.scrollBy({ top: by, behavior });
     const barOf = app => app && app.querySelector(':scope > .exlab-topbar');
     export default {
       render({ model, el }) {
@@ -232,7 +233,7 @@ class ScrollAnchor(anywidget.AnyWidget):
             const top = board.getBoundingClientRect().top, bottom = hall.getBoundingClientRect().bottom;
             const box = scroller(board), inner = seen(box);
             if (top >= inner.top - 1 && bottom <= inner.bottom + 1) return;
-            box.scrollBy({ top: top - inner.top, behavior: 'auto' });
+            ownScroll(box, top - inner.top, 'auto');
             return;
           }
           const panel = el.closest('.exlab-scroll-target') || el.parentElement || el;
@@ -241,17 +242,33 @@ class ScrollAnchor(anywidget.AnyWidget):
           const r = panel.getBoundingClientRect();
           const covered = bar ? bar.getBoundingClientRect().height : 0;
           const inner = seen(scroller(panel));
-          // its top and a few lines of it in sight already: the reader scrolls on if they like
-          if (r.top >= inner.top + covered && r.top <= inner.bottom - 160) return;
+          // in sight already (whole, or its top in the upper part of the window): the reader
+          // scrolls on if they like; else its top just below the status line
+          const room = inner.bottom - inner.top - covered;
+          if (r.top >= inner.top + covered && (r.bottom <= inner.bottom || r.top <= inner.top + covered + 0.4 * room))
+            return;
           show(panel, r.top, r.bottom, covered, 'smooth');
         }, 400);
         model.on('change:tick', go);
+        // your turn played: the next tile (the score sheet at game over) brought out from under
+        // the status line if the page left its top there, in the narrow layout where the
+        // tile, your hall and the score do not fit the window together; else nothing moves
+        model.on('change:turn', () => setTimeout(() => {
+          const board = app(), bar = barOf(board);
+          const tiles = board && board.querySelector('.exlab-tile-row');
+          // (where the whole app fits a laptop's window, the wide layout, the reader scrolled
+          // on purpose: the page stays)
+          if (!bar || !tiles || tiles.offsetParent === null || board.clientWidth >= 1250) return;
+          const by = tiles.getBoundingClientRect().top - bar.getBoundingClientRect().bottom - 4;
+          if (by < -1) ownScroll(scroller(board), by, 'auto');
+        }, 400));
         // once more when the page around has settled (a notebook's other outputs, the fonts)
         if (decision) { go(); setTimeout(go, 1200); }
       }
     };
     """
     tick = traitlets.Int(0).tag(sync=True)
+    turn = traitlets.Int(0).tag(sync=True)  # with ``decision``: a turn of yours was played
     decision = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, *, decision: bool = False) -> None:
