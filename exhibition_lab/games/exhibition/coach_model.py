@@ -162,6 +162,8 @@ def evaluate(
     ``time_limit`` stops early (the first round of 32 playouts always runs).
     """
     view = _decision_view(game, seat)
+    for plan in include:
+        _check_plan(game, plan)
     return evaluate_view(
         view,
         game.legal_actions(),
@@ -171,6 +173,17 @@ def evaluate(
         seed=seed,
         include=include,
     )
+
+
+def _check_plan(game: Game, plan: object) -> None:
+    """A turn handed to the coach is one the rules allow from here: its actions are played in
+    order on a copy of the game, which refuses the first one the rules forbid with the rule it
+    breaks (R7–R10), so a plan the rules forbid is never played out as if it were a turn."""
+    if not isinstance(plan, TurnPlan):
+        raise ArgumentError(f"include takes TurnPlan values, not {plan!r}")
+    trial = game.copy()
+    for action in plan.actions():
+        trial.apply(action)
 
 
 def evaluate_view(

@@ -96,3 +96,18 @@ def test_a_seat_the_game_does_not_have_is_refused_naming_it(seat):
             continue  # None asks for the player to move
         with pytest.raises(xl.ArgumentError, match=repr(seat)):
             ask(game, seat, playouts=16)
+
+
+def test_a_plan_handed_to_the_coach_is_a_turn_the_rules_allow():
+    from exhibition_lab.agents import TurnPlan
+
+    game = xl.Game.new(["You"], seed=2026)
+    best = coach.evaluate(game, playouts=8, seed=1).best.plan
+    own = TurnPlan(best.take, best.move, xl.ToDepot())
+    assert any(o.plan == own for o in coach.evaluate(game, include=[own], playouts=8, seed=1).options)
+    for place, rule in ((xl.Place(0, 9), "R3"), (xl.Place(1, 5), "R3")):
+        with pytest.raises(xl.IllegalAction, match=rule):  # no such spot in the hall
+            coach.evaluate(game, include=[TurnPlan(best.take, best.move, place)], playouts=8, seed=1)
+    with pytest.raises(xl.ArgumentError, match="TurnPlan"):
+        coach.evaluate(game, include=["1910AF to the Depot"], playouts=8, seed=1)
+    assert game == xl.Game.new(["You"], seed=2026)  # the checks play on a copy
