@@ -1,7 +1,8 @@
 """JupyterLab for the course: ``make lab`` runs ``jupyter lab --config=lab/jupyter_server_config.py``.
 
 It opens ``notebooks/``, where Jupytext pairs each ``<name>.ipynb`` with its source
-``src/<name>.md`` (``notebooks/jupytext.toml``), and Voilà's "Render with Voilà" button
+``src/<name>.md`` (``notebooks/jupytext.toml``; a translation ``es/<name>.ipynb`` pairs with
+``src/es/<name>.md`` through ``notebooks/es/jupytext.toml``), and Voilà's "Render with Voilà" button
 previews a notebook as an app beside it.
 """
 
