@@ -116,3 +116,16 @@ def test_new_badges_after_undo_are_those_the_position_had():
     assert new_marks(app) == placing == app.market.new_cards  # the badges of this position, not of the last screen
     app.render()  # a redraw changes nothing
     assert new_marks(app) == placing
+
+
+def test_a_depot_card_taken_back_leaves_its_spot_drawn_empty():
+    # The browser clears a button's old text only when the new description is not empty, so
+    # an empty Depot spot is painted with a blank that is not "" (R10: the card left the Depot).
+    app = GameApp(seats=["human"], seed=4)
+    to_place(app)
+    app.find("exlab-depot")[0].click()
+    spots = app.hall.depot_cards
+    assert spots[0].description.strip() != ""  # the card stands in the Depot
+    app.find("exlab-undo")[0].click()
+    assert app.game.phase is xl.Phase.PLACE
+    assert all(b.description and not b.description.strip() for b in spots)

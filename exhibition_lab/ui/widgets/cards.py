@@ -102,8 +102,14 @@ def paint_card(
     set_class(button, "exlab-white", card.is_white)
 
 
-def paint_empty(button: w.Button, label: str = "", tooltip: str = "empty spot") -> None:
-    button.description = label
+#: What an empty place shows when it has no label: a no-break space, never "" — the browser's
+#: button keeps its old text when its description becomes empty, so a card taken back by Undo
+#: stayed drawn, faded, in the Depot spot it had left.
+BLANK = "\u00a0"
+
+
+def paint_empty(button: w.Button, label: str = BLANK, tooltip: str = "empty spot") -> None:
+    button.description = label or BLANK
     button.tooltip = tooltip
     button.style.button_color = BACKGROUND
     button.style.text_color = EMPTY_TEXT
