@@ -90,7 +90,7 @@ def played_turn(game: xl.Game) -> tuple[xl.PlayerView, TurnPlan]:
     ("language", "past", "imperative"),
     [
         ("en", ("took ", " and placed it in "), ("take ", "place it in")),
-        ("es", ("tomaste ", " y la colocaste en "), ("tomá ", "colocala")),
+        ("es", ("tomaste ", " y colocaste la carta en "), ("tomá ", "colocala")),
         ("ja", ("を取り", "に置いた"), ("に置く",)),
     ],
 )
