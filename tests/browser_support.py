@@ -256,6 +256,21 @@ def chromium_page(viewport: dict[str, int] | None = None) -> Iterator:
             browser.close()
 
 
+def open_voila_page(page, url: str, selector: str, timeout_s: float = 180) -> None:
+    """Open a Voila page and wait until ``selector`` is drawn. Voila runs the notebook when
+    the page is asked for; on a loaded machine a kernel can fail to start and leave the page
+    blank, which a player would mend by reloading — so a page that stays blank is reloaded
+    once (a fresh kernel) before the wait fails."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.goto(url, timeout=timeout_s * 1000)
+    try:
+        page.wait_for_selector(selector, timeout=timeout_s * 1000)
+    except PlaywrightTimeout:
+        page.reload(timeout=timeout_s * 1000)
+        page.wait_for_selector(selector, timeout=timeout_s * 1000)
+
+
 # --- playing the play app: the next click of a simple player ------------------------------
 
 # In this order, the first control that is there is clicked: a lit card of the tile, a

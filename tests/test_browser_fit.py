@@ -25,6 +25,7 @@ from browser_support import (
     click_next,
     clipped,
     lab_server,
+    open_voila_page,
     require_browser,
     voila_server,
 )
@@ -84,8 +85,7 @@ def _assert_fits(page, when: str, outer: str | None = None) -> None:
 def test_play_app_fits_its_container(width):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with voila_server("03_play.ipynb") as url, chromium_page({"width": 1366, "height": 900}) as page:
-        page.goto(url, timeout=90_000)
-        page.wait_for_selector(".exlab-market-card", timeout=90_000)
+        open_voila_page(page, url, ".exlab-market-card", timeout_s=90)
         page.evaluate(SET_WIDTH_JS, width)
         page.wait_for_timeout(300)
         shot = f"fit-voila-{width}"

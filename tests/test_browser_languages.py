@@ -22,6 +22,7 @@ from browser_support import (
     GAME_OVER,
     LAPTOP,
     click_next,
+    open_voila_page,
     voila_server,
 )
 
@@ -121,8 +122,7 @@ def test_play_app_in_the_language_fits_at_laptop_size(language):
     shot = ARTIFACTS / f"play-{language}"
     problems: dict[str, list[str]] = {}
     with voila_server(f"{language}/03_play.ipynb") as url, chromium_page_with_japanese() as page:
-        page.goto(url, timeout=120_000)
-        page.wait_for_selector(".exlab-market-card", timeout=120_000)
+        open_voila_page(page, url, ".exlab-market-card", timeout_s=120)
         page.screenshot(path=f"{shot}-start.png")
         problems["start"] = _overflowing(page)
         page.locator(".exlab-setup-toggle").click()

@@ -27,6 +27,7 @@ from browser_support import (
     click_next,
     clipped,
     hint_covers,
+    open_voila_page,
     voila_server,
 )
 
@@ -197,8 +198,7 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
     shot = str(ARTIFACTS / f"laptop-{language}")
     problems: list[str] = []
     with voila_server(NOTEBOOKS[language]) as url, chromium_page(LAPTOP) as page:
-        page.goto(url, timeout=180_000)
-        page.wait_for_selector(".exlab-market-card", timeout=180_000)
+        open_voila_page(page, url, ".exlab-market-card", timeout_s=180)
         page.evaluate(TOP_JS)
         _check(page, "1366 px, the start", problems)
         page.screenshot(path=f"{shot}-1366-start.png")
@@ -252,8 +252,7 @@ def test_a_solo_game_and_its_what_if_fit_a_narrow_window(size):
     shot = str(ARTIFACTS / f"laptop-en-{width}-whatif")
     problems: list[str] = []
     with voila_server(NOTEBOOKS["en"]) as url, chromium_page({"width": width, "height": height}) as page:
-        page.goto(url, timeout=180_000)
-        page.wait_for_selector(".exlab-market-card", timeout=180_000)
+        open_voila_page(page, url, ".exlab-market-card", timeout_s=180)
         page.locator(".exlab-setup-toggle").first.click()
         page.locator(".exlab-setup .widget-toggle-button", has_text="1").first.click()  # one player (S1)
         page.locator(".exlab-new-game").click()

@@ -10,7 +10,7 @@ import pytest
 
 import exhibition_lab as xl
 from exhibition_lab import odds
-from tests.browser_support import ARTIFACTS, chromium_page, voila_server
+from tests.browser_support import ARTIFACTS, chromium_page, open_voila_page, voila_server
 
 DECK = xl.standard_deck()
 EXPECTED = ".exlab-whatif-expected .exlab-whatif-expected-value"
@@ -112,8 +112,7 @@ def test_the_spanish_map_speaks_spanish():
     """In the Spanish lesson the map's axes and its hover line are Spanish, the value with a
     decimal comma (the words come from the catalog, the browser only fills the number)."""
     with voila_server("es/04_solo_odds.ipynb") as url, chromium_page() as page:
-        page.goto(url, timeout=120_000)
-        page.wait_for_selector(EXPECTED, timeout=120_000)
+        open_voila_page(page, url, EXPECTED, timeout_s=120)
         explorer = page.locator(".exlab-whatif").first
         explorer.scroll_into_view_if_needed()
         heatmap = explorer.locator(".exlab-whatif-heatmap")

@@ -6,7 +6,7 @@ Needs Debian's chromium, voila and playwright (skipped locally without them, fai
 
 from __future__ import annotations
 
-from browser_support import ARTIFACTS, chromium_page, voila_server
+from browser_support import ARTIFACTS, chromium_page, open_voila_page, voila_server
 
 
 def _check(exercise, page) -> str:
@@ -21,8 +21,7 @@ def _check(exercise, page) -> str:
 def test_exercises_answer_back_in_chromium():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with voila_server("01_rules_tour.ipynb") as url, chromium_page() as page:
-        page.goto(url, timeout=120_000)
-        page.wait_for_selector(".exlab-exercise.exlab-app", timeout=120_000)
+        open_voila_page(page, url, ".exlab-exercise.exlab-app", timeout_s=120)
         exercises = page.locator(".exlab-exercise.exlab-app")
         assert exercises.count() >= 8
 
