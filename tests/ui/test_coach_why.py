@@ -383,6 +383,9 @@ def cards_phrase(game: xl.Game, cards: list[Card]) -> str:
     span = f"{years[0]}–{years[-1]}" if years[0] != years[-1] else str(years[0])
     seen = sum(c in on_tile(game) for c in cards)
     noun = "card" if len(cards) == 1 else "cards"
+    continents = {c.continent for c in cards}
+    if len(cards) > 1 and len(continents) == 1 and None not in continents:
+        noun += f" of {continents.pop().title}"
     if seen:
         return f"{len(cards)} {noun} still to come ({span}, {seen} on the tile)"
     return f"{len(cards)} {noun} still to come ({span})"
@@ -411,7 +414,9 @@ def test_the_depot_keeps_a_general_spot_open_that_placing_the_card_would_shut_r1
     after_depot, after_place = hall_after(game, best), hall_after(game, runner)
     shut_out = [c for c in to_come(game, best, runner) if (0, 4) in fits(game, after_depot, c)]
     shut_out = [c for c in shut_out if not fits(game, after_place, c)]
-    # 1904AF in General's 1st spot: each of those cards breaks a showcase rule wherever it goes
+    # 1904AF in General's 1st spot: those cards are African, so General refuses them (R12),
+    # and no other spot takes them
+    assert {c.continent.code for c in shut_out if c.continent is not None} == {"AF"}
     assert after_place.showcase_refusal(shut_out[0], 0).rule == "R12"
     assert why_line(hint) == (
         "the Depot costs 1 fame point at the end (R25); General, 5th spot stays open for "
@@ -550,7 +555,7 @@ def test_the_reasons_speak_spanish_with_vos_and_the_glossary_terms():
         xl.set_language("es")
         assert why_line(hint).startswith(
             "el Depósito cuesta 1 punto de fama al final (R25); General, 5.º espacio queda libre para 11 cartas "
-            "por salir (1922–1995, 4 en el tablero); la siguiente opción no les deja ningún espacio (R12)"
+            "de África por salir (1922–1995, 4 en el tablero); la siguiente opción no les deja ningún espacio (R12)"
         )
         assert why_line(fill).startswith("ocupar Una Era, 3.º espacio te ahorra el −1 punto de fama")
         xl.set_language("ja")

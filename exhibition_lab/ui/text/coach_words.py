@@ -500,10 +500,18 @@ def edge_words(edge: RoomEdge) -> str:
 
 def cards_count(cards: tuple[Card, ...], market: int) -> str:
     """``6 cards still to come (1921–1929, 2 on the tile)``: how many, their years, and how
-    many of them the reader can see on the Continents tile now."""
+    many of them the reader can see on the Continents tile now; ``6 cards of Africa still to
+    come …`` when they share a continent (the continent is then what shuts them out, R12)."""
     n = len(cards)
     years = sorted(c.year for c in cards if c.year is not None)
-    counted = ngettext("{n} card still to come", "{n} cards still to come", n).format(n=n)
+    continents = {c.continent for c in cards}
+    (shared,) = continents if len(continents) == 1 else (None,)
+    if shared is not None and n > 1:
+        counted = ngettext("{n} card of {continent} still to come", "{n} cards of {continent} still to come", n).format(
+            n=n, continent=continent_name(shared)
+        )
+    else:
+        counted = ngettext("{n} card still to come", "{n} cards still to come", n).format(n=n)
     if not years:
         return counted
     span = str(years[0]) if years[0] == years[-1] else _("{low}–{high}").format(low=years[0], high=years[-1])
