@@ -332,6 +332,53 @@ PAIR_DONE_TWO = position(
 PAIR_DONE_TWO_TURNS = (("take 1986AS", "place 4 0"), ("take 1987OC", "place 4 0"))
 
 
+DEPOT_OR_END = position(
+    "seat 1: You",
+    "layout: base",
+    "tile: OC 1910AF 1931SA 1983SA / SA 1938SA 1941NA 1993AF / "
+    "AF 1935AF 1958SA 1965AS / AS 1908AS 1926EU 1997AS / EU 1907OC 1934EU 1991EU / "
+    "NA 1900EU 1942NA 1987OC",
+    "vehicles: AS",
+    "stock: 71",
+    "discard: -",
+    "round: 13",
+    "turn: 13",
+    "to move: seat 1",
+    "phase: take",
+    "hand: -",
+    "final: no",
+    "six continents: 10",
+    "secret decades: -",
+    "hall 1: 1902AF 1912AS 1971EU . 1990NA 1992SA / . . . 1930SA / 1947AS / 1923AS 1939AS 1964AS / 1903NA 1985OC",
+)
+DEPOT_OR_END_TURNS = (("take 1997AS", "depot"), ("take 1997AS", "end"))
+
+SPOT_LEFT_EMPTY = position(
+    "seat 1: Player 1",
+    "seat 2: Player 2",
+    "layout: base",
+    "tile: OC 1945W 1951NA 1959NA / SA 1947AS 1973OC 1987OC / "
+    "AF 1927OC 1966EU 1992SA / AS 1903NA 1969NA 1995AF / EU 1940EU 1954AS 1993AF / "
+    "NA 1908AS 1979AS 1989EU",
+    "vehicles: AF NA",
+    "stock: 57",
+    "discard: -",
+    "round: 14",
+    "turn: 27",
+    "to move: seat 1",
+    "phase: take",
+    "hand: -",
+    "final: no no",
+    "six continents: 8 12",
+    "secret decades: -",
+    "hall 1: 1918NA 1934EU . 1976AF 1984SA 1986AS / . . . 1928EU / 1961AS / "
+    "1953EU . 1991EU / 1942NA 1956OC | 1980AF 1948AF",
+    "hall 2: 1910AF 1913EU 1914NA 1919OC 1939AS . / 1952AF . 1971EU . / 1905EU / "
+    "1925AF . . / 1911SA 1921NA | 1906EU 1907OC",
+)
+SPOT_LEFT_EMPTY_TURNS = (("take 1927OC", "place 1 2"), ("take 1927OC", "place 1 0"))
+
+
 def turn(*texts: str) -> TurnPlan:
     """A turn from the actions' notation: ``turn("take 1909SA", "place 0 1")``."""
     actions = [parse_action(t) for t in texts]
@@ -545,6 +592,33 @@ def test_ending_counts_the_empty_spots_and_those_a_card_still_to_come_could_fill
         f"ending now keeps {len(empty)} empty spots: −{len(empty)} fame points (R24, R10a); playing on, "
         f"{len(fillable)} of them fit a card still to come, and each card put in the Depot costs 1 fame point "
         "(R25)" + EQUAL
+    )
+
+
+def test_a_spot_the_next_option_leaves_no_card_for_is_named_with_its_cost_r11_r24():
+    game, hint = advice(SPOT_LEFT_EMPTY, SPOT_LEFT_EMPTY_TURNS)
+    best, runner = (o.plan for o in hint.evaluation.options)
+    coming = to_come(game, best, runner)
+    spot = (1, 1)
+    kept = [c for c in coming if spot in fits(game, hall_after(game, best), c)]
+    # 1927OC in One Era's 1st spot leaves its 2nd spot between 1927 and 1928: no year fits (R11)
+    assert not any(spot in fits(game, hall_after(game, runner), c) for c in coming)
+    assert hall_after(game, runner).placement_problem(kept[0], *spot).rule == "R11"
+    assert why_line(hint) == (
+        f"One Era, 2nd spot stays open for {cards_phrase(game, kept)}; after the next option none fits there "
+        "(R11): likely −1 fame point (R24)" + EQUAL
+    )
+
+
+def test_the_depot_against_the_end_says_what_each_costs_r25_r24_r10a():
+    game, hint = advice(DEPOT_OR_END, DEPOT_OR_END_TURNS)
+    hall = game.view().hall
+    assert not fits(game, hall, Card.parse("1997AS"))  # the card fits no hall spot (R10)
+    empty = len(hall.empty_spots())
+    assert empty == 4
+    assert why_line(hint) == (
+        "1997 fits no spot of your hall (R10); the Depot costs 1 fame point at the end (R25); ending now would "
+        f"keep {empty} empty spots: −{empty} fame points (R24, R10a)" + EQUAL
     )
 
 
