@@ -18,6 +18,7 @@ import exhibition_lab as xl
 from exhibition_lab import coach
 from exhibition_lab.games.exhibition.agents import TurnPlan
 from exhibition_lab.games.exhibition.coach_model import (
+    Decision,
     Evaluation,
     Hint,
     Option,
@@ -33,7 +34,7 @@ from exhibition_lab.games.exhibition.coach_model import (
 from exhibition_lab.games.exhibition.rules.actions import EndExhibition, Move, Take, ToDepot, parse_action
 from exhibition_lab.games.exhibition.rules.cards import Card
 from exhibition_lab.games.exhibition.rules.hall import Hall
-from exhibition_lab.ui.text.coach_words import why_line
+from exhibition_lab.ui.text.coach_words import review_reason, why_line
 
 #: The sentence the Why fell back on whenever no goal decided at once; it named nothing a
 #: reader could check.
@@ -619,6 +620,42 @@ def test_the_depot_against_the_end_says_what_each_costs_r25_r24_r10a():
     assert why_line(hint) == (
         "1997 fits no spot of your hall (R10); the Depot costs 1 fame point at the end (R25); ending now would "
         f"keep {empty} empty spots: −{empty} fame points (R24, R10a)" + EQUAL
+    )
+
+
+# ---------------------------------------------------------------- the review says the same reasons
+def reviewed(position: str, turns: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[xl.Game, Decision]:
+    """The decision of playing the second turn where the first was better."""
+    game, hint = advice(position, turns)
+    ev = hint.evaluation
+    return game, Decision(ev.view.turn, ev.view.round, ev.options[1], ev.options[0], 1.0, "inaccuracy", ev.view)
+
+
+def test_a_review_names_the_spot_the_turn_played_shut_and_the_rule_r12():
+    game, decision = reviewed(DEPOT_KEEPS_GENERAL, DEPOT_KEEPS_GENERAL_TURNS)
+    best, played = decision.best.plan, decision.played.plan
+    shut_out = [c for c in to_come(game, best, played) if (0, 4) in fits(game, hall_after(game, best), c)]
+    shut_out = [c for c in shut_out if not fits(game, hall_after(game, played), c)]
+    assert review_reason(decision) == (
+        f"General, 5th spot stays open for {cards_phrase(game, shut_out)} after the better turn; yours leaves "
+        "them no spot (R12)"
+    )
+
+
+def test_a_review_counts_the_penalties_when_a_turn_went_to_the_depot_or_ended_r24_r25_r10a():
+    _, filled = reviewed(FILL_VS_DEPOT, FILL_VS_DEPOT_TURNS)
+    assert review_reason(filled) == (
+        "filling One Era, 3rd spot spares the −1 fame point of an empty spot (R24); your turn put a card in the "
+        "Depot: −1 fame point (R25)"
+    )
+    _, ended = reviewed(DEPOT_OR_END, DEPOT_OR_END_TURNS)
+    assert review_reason(ended) == (
+        "the Depot costs 1 fame point at the end (R25); ending kept 4 empty spots: −4 fame points (R24, R10a)"
+    )
+    # nothing on the board tells these two apart: the review says only what the playouts found
+    _, same = reviewed(PAIR_DONE_TWO, PAIR_DONE_TWO_TURNS)
+    assert review_reason(same) == (
+        "at once the better turn is ahead on no goal; over the turns that follow, the playouts find it ahead"
     )
 
 

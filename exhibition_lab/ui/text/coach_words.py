@@ -779,7 +779,8 @@ def no_decisions() -> str:
 def review_reason(d: Decision) -> str:
     """Why the better turn was better, in one line: the goals on which it leaves the seat
     ahead at once, largest first, else a risk only the turn played took, else the room it
-    leaves for later cards."""
+    keeps on the board for cards still to come (:func:`review_room`), else that the playouts
+    find it ahead."""
     deciding = deciding_goals(d.view, d.best.plan, d.played.plan)
     if deciding:
         solo = len(d.view.players) == 1
@@ -787,7 +788,78 @@ def review_reason(d: Decision) -> str:
     only_played = risks_only_played(d)
     if only_played:
         return _("your turn {risk}").format(risk=plain_risk(only_played[0]))
-    return _("both change the score alike at once; the better turn leaves more room for the cards still to come")
+    return (
+        review_penalties(d)
+        or review_room(d)
+        or _("at once the better turn is ahead on no goal; over the turns that follow, the playouts find it ahead")
+    )
+
+
+def review_penalties(d: Decision) -> str | None:
+    """When one of the two turns sends its card to the Depot or ends the exhibition, what
+    that costs at once against the other (R10a, R24, R25): the only lines that differ then."""
+    best, played = d.best.plan.place, d.played.plan.place
+    empty = d.view.hall.n_empty
+    if isinstance(best, Place):
+        spot = spot_name(d.view.layout, best.showcase, best.spot)
+        if isinstance(played, ToDepot):
+            return _(
+                "filling {spot} spares the −1 fame point of an empty spot (R24); your turn put a card in the Depot: "
+                "−1 fame point (R25)"
+            ).format(spot=spot)
+        if isinstance(played, EndExhibition):
+            return ngettext(
+                "filling {spot} spares the −1 fame point of an empty spot (R24); your turn ended the exhibition "
+                "with {n} empty spot: −{n} fame point (R10a)",
+                "filling {spot} spares the −1 fame point of an empty spot (R24); your turn ended the exhibition "
+                "with {n} empty spots: −{n} fame points (R10a)",
+                empty,
+            ).format(spot=spot, n=empty)
+    if isinstance(best, ToDepot) and isinstance(played, EndExhibition):
+        return ngettext(
+            "the Depot costs 1 fame point at the end (R25); ending kept {n} empty spot: −{n} fame point (R24, R10a)",
+            "the Depot costs 1 fame point at the end (R25); ending kept {n} empty spots: −{n} fame points (R24, R10a)",
+            empty,
+        ).format(n=empty)
+    if isinstance(best, EndExhibition) and isinstance(played, ToDepot):
+        return ngettext(
+            "ending keeps {n} empty spot: −{n} fame point (R24, R10a); your turn kept it too and put a card in the "
+            "Depot: −1 fame point more (R25)",
+            "ending keeps {n} empty spots: −{n} fame points (R24, R10a); your turn kept them too and put a card in "
+            "the Depot: −1 fame point more (R25)",
+            empty,
+        ).format(n=empty)
+    return None
+
+
+def review_room(d: Decision) -> str | None:
+    """The room on the board the better turn keeps and the turn played did not, as the Why of
+    a hint says it (:func:`edge_words`): a spot and the cards still to come that fit it, with
+    the rule that shuts them out after the turn played; ``None`` when neither measure differs."""
+    edge = room_edge(d.view, d.best.plan, d.played.plan)
+    if edge is not None:
+        spot = spot_name(edge.layout, *edge.spot)
+        cards = cards_count(edge.cards, edge.market)
+        if edge.nowhere and edge.rule == "R10":
+            text = _(
+                "{spot} stays open for {cards} after the better turn; yours fills it and leaves them no other "
+                "spot (R10)"
+            )
+        elif edge.nowhere:
+            text = _("{spot} stays open for {cards} after the better turn; yours leaves them no spot ({rule})")
+        else:
+            text = _(
+                "{spot} stays open for {cards} after the better turn; after yours none fits there ({rule}): likely "
+                "−1 fame point ({empty})"
+            )
+        return text.format(spot=spot, cards=cards, rule=edge.rule, empty=EMPTY_SPOTS.rule)
+    room = showcase_room(d.view, d.best.plan, d.played.plan)
+    if room is not None:
+        kind = d.view.layout[room.showcase]
+        return _("{showcase} keeps room for {cards} after the better turn; after yours, for {m} ({rule})").format(
+            showcase=showcase_name(kind), cards=cards_count(room.cards, room.market), m=room.other, rule=room.rule
+        )
+    return None
 
 
 def risks_only_played(d: Decision) -> list[Risk]:
