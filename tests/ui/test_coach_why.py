@@ -380,6 +380,28 @@ SPOT_LEFT_EMPTY = position(
 SPOT_LEFT_EMPTY_TURNS = (("take 1927OC", "place 1 2"), ("take 1927OC", "place 1 0"))
 
 
+BOTH_SIDES = position(
+    "seat 1: You",
+    "layout: base",
+    "tile: OC 1916EU 1919OC 1968SA / SA 1906EU 1944AF 1988AS / "
+    "AF 1905EU 1956OC 1960SA / AS 1914NA 1973OC EIN / EU 1934EU 1962OC 1965AS / "
+    "NA 1917EU 1961AS 1971EU",
+    "vehicles: OC",
+    "stock: 79",
+    "discard: -",
+    "round: 5",
+    "turn: 5",
+    "to move: seat 1",
+    "phase: take",
+    "hand: -",
+    "final: no",
+    "six continents: -",
+    "secret decades: -",
+    "hall 1: . . . . . . / . . . . / 1947AS / 1908AS . 1986AS / 1920OC .",
+)
+BOTH_SIDES_TURNS = (("take 1919OC", "place 0 3"), ("take 1919OC", "place 0 2"))
+
+
 def turn(*texts: str) -> TurnPlan:
     """A turn from the actions' notation: ``turn("take 1909SA", "place 0 1")``."""
     actions = [parse_action(t) for t in texts]
@@ -496,6 +518,22 @@ def test_the_risk_only_the_next_option_runs_is_said_with_its_count():
         f"the next option leaves only {count} cards still to come that fit General, 3rd spot: each spot left "
         "empty costs 1 fame point (R24)" + EQUAL
     )
+
+
+def test_a_card_s_spot_is_told_by_the_room_it_leaves_on_each_side_r11():
+    game, hint = advice(BOTH_SIDES, BOTH_SIDES_TURNS)
+    best = hint.evaluation.best.plan
+    hall, coming = hall_after(game, best), to_come(game, best)
+    older = [c for c in coming if any(s == 0 and i < 3 for s, i in fits(game, hall, c))]
+    newer = [c for c in coming if any(s == 0 and i > 3 for s, i in fits(game, hall, c))]
+    # years ascend left to right (R11): the spots left of 1919 take only older cards
+    assert all(c.year is not None and c.year < 1919 for c in older)
+    assert all(c.year is None or c.year > 1919 for c in newer)
+    assert why_line(hint) == (
+        f"General, 4th spot leaves 3 empty spots on its left for {len(older)} older cards still to come, 2 empty "
+        f"spots on its right for {len(newer)} newer cards (R11)" + EQUAL
+    )
+    assert (len(older), len(newer)) == (17, 66)
 
 
 # ---------------------------------------------------------------- what the turn builds

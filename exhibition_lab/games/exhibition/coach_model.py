@@ -629,6 +629,39 @@ def _fits(view: PlayerView, hall: Hall, to_come: list[Card]) -> dict[tuple[int, 
 
 
 @dataclass(frozen=True)
+class Sides:
+    """The empty spots of a showcase on each side of a card just placed there and the cards
+    still to come that fit them: years ascend left to right (R11), so the ``left`` spots can
+    only take ``older`` cards and the ``right`` ones ``newer`` cards."""
+
+    left: int
+    older: tuple[Card, ...]
+    right: int
+    newer: tuple[Card, ...]
+
+
+def spot_sides(view: PlayerView, plan: TurnPlan) -> Sides | None:
+    """The room ``plan`` leaves on each side of its card in its showcase (:class:`Sides`);
+    ``None`` for the Depot, the end, or a showcase with no other empty spot."""
+    place = plan.place
+    if not isinstance(place, Place):
+        return None
+    hall = _hall_after(view, plan)
+    fits = _fits(view, hall, cards_to_come(view, plan))
+    row = hall.showcases[place.showcase]
+    left = [(place.showcase, i) for i in range(place.spot) if row[i] is None]
+    right = [(place.showcase, i) for i in range(place.spot + 1, len(row)) if row[i] is None]
+    if not left and not right:
+        return None
+
+    def fitting(spots: list[tuple[int, int]]) -> tuple[Card, ...]:
+        found = {c for spot in spots for c in fits[spot]}
+        return tuple(sorted(found, key=lambda c: (c.year is None, c.year or 0)))
+
+    return Sides(len(left), fitting(left), len(right), fitting(right))
+
+
+@dataclass(frozen=True)
 class ShowcaseRoom:
     """A showcase where one turn leaves room for more cards still to come than another:
     ``cards`` fit one of its empty spots after the better turn, ``other`` of them (a count)
@@ -989,6 +1022,7 @@ __all__ = [
     "Risk",
     "RoomEdge",
     "ShowcaseRoom",
+    "Sides",
     "VehicleEdge",
     "best_possible",
     "cards_to_come",
@@ -1008,6 +1042,7 @@ __all__ = [
     "room_edge",
     "showcase_cards",
     "showcase_room",
+    "spot_sides",
     "vehicle_edge",
     "within_noise",
 ]

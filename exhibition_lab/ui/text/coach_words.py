@@ -26,6 +26,7 @@ from ...games.exhibition.coach_model import (
     Review,
     Risk,
     RoomEdge,
+    Sides,
     cards_to_come,
     changes_now,
     deciding_goals,
@@ -35,6 +36,7 @@ from ...games.exhibition.coach_model import (
     room_edge,
     showcase_cards,
     showcase_room,
+    spot_sides,
     vehicle_edge,
     within_noise,
 )
@@ -42,6 +44,7 @@ from ...games.exhibition.game import PlayerView
 from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
 from ...games.exhibition.rules.cards import Card
 from ...games.exhibition.rules.goals import CONTINENT_FOCUS, EMPTY_SPOTS, MID_CENTURY, YEARS_GAP
+from ...games.exhibition.rules.layout import Layout
 from ...games.exhibition.rules.scoring import SOLO_PAIR_MAX, SOLO_SCALE
 from .explain import card_with_subject
 from .i18n import N_, _, ngettext, pgettext
@@ -468,11 +471,42 @@ def showcase_reason(ev: Evaluation) -> str | None:
                 goal=goal_label(CONTINENT_FOCUS.key),
                 rule=CONTINENT_FOCUS.rule,
             )
+    sides = spot_sides(view, plan)
+    if sides is not None and card.year is not None:
+        return sides_words(view.layout, place, sides)
     if cards:
         return _("the other spots of {showcase} take {cards} ({rule})").format(
             showcase=showcase_name(kind), cards=cards_count(cards, market), rule=kind.rule
         )
     return None
+
+
+def sides_words(layout: Layout, place: Place, sides: Sides) -> str:
+    """``General, 2nd spot leaves 1 empty spot on its left for 8 older cards still to come,
+    4 empty spots on its right for 80 newer cards (R11)``: the room on each side of a card,
+    since years ascend left to right (R11; One Era's steps, R14, narrow it further)."""
+    kind = layout[place.showcase]
+    parts = []
+    if sides.left:
+        parts.append(
+            _("{spots} on its left for {cards}").format(
+                spots=ngettext("{n} empty spot", "{n} empty spots", sides.left).format(n=sides.left),
+                cards=ngettext(
+                    "{n} older card still to come", "{n} older cards still to come", len(sides.older)
+                ).format(n=len(sides.older)),
+            )
+        )
+    if sides.right:
+        parts.append(
+            _("{spots} on its right for {cards}").format(
+                spots=ngettext("{n} empty spot", "{n} empty spots", sides.right).format(n=sides.right),
+                cards=ngettext("{n} newer card", "{n} newer cards", len(sides.newer)).format(n=len(sides.newer)),
+            )
+        )
+    rules = "R11" if kind.rule in ("R11", "R12", "R15") else _(", ").join(("R11", kind.rule))
+    return _("{spot} leaves {sides} ({rule})").format(
+        spot=spot_name(layout, place.showcase, place.spot), sides=_(", ").join(parts), rule=rules
+    )
 
 
 def ev_market(view: PlayerView) -> set[Card]:
