@@ -290,11 +290,14 @@ def hint_details(hint: Hint, limit: int = 3) -> list[str]:
 def why_line(hint: Hint) -> str:
     """The coach's reason in one line of plain words, each fact computed from the position:
     the goals on which the suggested move leaves you ahead of the next option at once,
-    largest first; else the room it keeps on the board for the cards still to come (a spot
-    and the cards that fit it, with the rule that shuts them out after the next option), or
-    the risk the next option runs (:func:`room_reason`); for the Depot and the end, what each
-    costs in fame points (R24, R25). Then how far ahead of the next option it is expected
-    to end."""
+    largest first; for the Depot and the end, what each costs in fame points (R10a, R24,
+    R25). Else, in the board's terms: the penalties when the next option goes to the Depot
+    or ends (:func:`filling_reason`), the room kept for the cards still to come — a spot and
+    the cards that fit it with the rule that shuts them out after the next option, or the
+    risk the next option runs (:func:`room_reason`) —, the vehicle's next stop
+    (:func:`vehicle_reason`), what the placement builds in its showcase
+    (:func:`showcase_reason`); the abstract sentence only when none of these differs. Then
+    how far ahead of the next option it is expected to end."""
     ev = hint.evaluation
     place = ev.best.plan.place
     runner = ev.options[1] if len(ev.options) > 1 else None
@@ -535,7 +538,7 @@ def edge_words(edge: RoomEdge) -> str:
 def cards_count(cards: tuple[Card, ...], market: int) -> str:
     """``6 cards still to come (1921–1929, 2 on the tile)``: how many, their years, and how
     many of them the reader can see on the Continents tile now; ``6 cards of Africa still to
-    come …`` when they share a continent (the continent is then what shuts them out, R12)."""
+    come …`` when they share a continent."""
     n = len(cards)
     years = sorted(c.year for c in cards if c.year is not None)
     continents = {c.continent for c in cards}
