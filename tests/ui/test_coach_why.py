@@ -626,12 +626,14 @@ def test_ending_counts_the_empty_spots_and_those_a_card_still_to_come_could_fill
     assert isinstance(best.place, EndExhibition)
     hall = game.view().hall
     empty = hall.empty_spots()
-    fillable = [s for s in empty if any(s in fits(game, hall, c) for c in to_come(game, best))]
-    assert (len(empty), len(fillable)) == (2, 2)
+    coming = to_come(game, best)
+    fillable = [s for s in empty if any(s in fits(game, hall, c) for c in coming)]
+    fitting = [c for c in coming if fits(game, hall, c)]
+    assert (len(empty), len(fillable), len(fitting), len(coming)) == (2, 2, 13, 86)
     assert why_line(hint) == (
         f"ending now keeps {len(empty)} empty spots: −{len(empty)} fame points (R24, R10a); playing on, "
-        f"{len(fillable)} of them fit a card still to come, and each card put in the Depot costs 1 fame point "
-        "(R25)" + EQUAL
+        f"{len(fillable)} of them can still be filled, by {len(fitting)} of the {len(coming)} cards still to come; "
+        "each card put in the Depot costs 1 fame point (R25)" + EQUAL
     )
 
 

@@ -582,17 +582,16 @@ def depot_reason(ev: Evaluation, runner: Option | None) -> str:
 
 
 def end_reason(ev: Evaluation) -> str:
-    """Why ending the exhibition (R10a): what the empty spots cost now (R24), and how many of
-    them any card still to come could fill while each card sent to the Depot costs 1 fp (R25)."""
+    """Why ending the exhibition (R10a): what the empty spots cost now (R24), how many of them
+    a card still to come could fill and how many of those cards fit them, while each card
+    sent to the Depot costs 1 fp (R25)."""
     view = ev.view
     hall = view.hall
     empty = hall.n_empty
     to_come = cards_to_come(view, ev.best.plan)
-    fillable = sum(
-        1
-        for spot in hall.empty_spots()
-        if any(spot in hall.legal_spots(c, view.others, players=len(view.players)) for c in to_come)
-    )
+    spots = {c: hall.legal_spots(c, view.others, players=len(view.players)) for c in to_come}
+    fillable = sum(1 for spot in hall.empty_spots() if any(spot in found for found in spots.values()))
+    fitting = sum(1 for found in spots.values() if found)
     ending = ngettext(
         "ending now keeps {n} empty spot: −{n} fame point (R24, R10a)",
         "ending now keeps {n} empty spots: −{n} fame points (R24, R10a)",
@@ -601,10 +600,12 @@ def end_reason(ev: Evaluation) -> str:
     if hall.depot_full:
         return ending
     later = ngettext(
-        "playing on, {k} of them fits a card still to come, and each card put in the Depot costs 1 fame point (R25)",
-        "playing on, {k} of them fit a card still to come, and each card put in the Depot costs 1 fame point (R25)",
+        "playing on, {k} of them can still be filled, by {c} of the {total} cards still to come; each card put in "
+        "the Depot costs 1 fame point (R25)",
+        "playing on, {k} of them can still be filled, by {c} of the {total} cards still to come; each card put in "
+        "the Depot costs 1 fame point (R25)",
         fillable,
-    ).format(k=fillable)
+    ).format(k=fillable, c=fitting, total=len(to_come))
     return _("{ending}; {later}").format(ending=ending, later=later)
 
 
