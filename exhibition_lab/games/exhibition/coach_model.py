@@ -47,7 +47,7 @@ from .arrays.state import select
 from .ceiling import SoloCeiling, solo_ceiling
 from .game import Game, PlayerView
 from .rules.actions import Action, Move, Place, Take, ToDepot
-from .rules.cards import Card
+from .rules.cards import Card, Continent
 from .rules.goals import DEPOT, EMPTY_SPOTS
 from .rules.hall import Hall
 from .rules.layout import Layout
@@ -560,6 +560,204 @@ def open_spots(view: PlayerView, plan: TurnPlan) -> list[tuple[int, int]]:
     return [spot for spot, n in _fitting(view, _hall_after(view, plan), to_come).items() if n > 0]
 
 
+def cards_to_come(view: PlayerView, *plans: TurnPlan) -> list[Card]:
+    """The cards still to come whichever of ``plans`` is played: the unseen stock and the
+    market, without the cards the plans take (so turns taking different cards are compared
+    on the same cards)."""
+    taken = {plan_card(view, plan) for plan in plans}
+    return [c for c in view.unseen] + [c for cards in view.market.values() for c in cards if c not in taken]
+
+
+@dataclass(frozen=True)
+class RoomEdge:
+    """Where one turn leaves more room than another for the cards still to come, as facts a
+    reader can check on the board: after the better turn the empty ``spot`` takes ``cards``
+    (``market`` of them lie on the Continents tile now); after the other turn they fit no spot
+    at all (``nowhere``) or at least not this one, which then fits no card still to come and
+    likely stays empty (−1 fp, R24). ``rule`` is the requirement that shuts them out after the
+    other turn (R11 ascending years, R12 distinct continents, R13, R14, …)."""
+
+    spot: tuple[int, int]
+    cards: tuple[Card, ...]
+    market: int
+    rule: str
+    nowhere: bool
+    layout: Layout = field(repr=False)
+
+
+def room_edge(view: PlayerView, better: TurnPlan, other: TurnPlan) -> RoomEdge | None:
+    """What room ``better`` keeps that ``other`` does not (``None`` if it keeps none).
+
+    Two measures, both over the same cards still to come (:func:`cards_to_come`): first the
+    empty spots some card still fits (each one left empty costs 1 fp at the end, R24), then the
+    cards that fit at least one spot. The better turn must lead on the measure; the spot named
+    is the one holding most of the cards the other turn shuts out."""
+    to_come = cards_to_come(view, better, other)
+    mine_hall, theirs_hall = _hall_after(view, better), _hall_after(view, other)
+    mine, theirs = _fits(view, mine_hall, to_come), _fits(view, theirs_hall, to_come)
+    mine_open = [spot for spot, cards in mine.items() if cards]
+    theirs_open = [spot for spot, cards in theirs.items() if cards]
+    market = {c for cards in view.market.values() for c in cards}
+    if len(mine_open) > len(theirs_open):
+        # a spot the other turn leaves empty with no card to come that fits it (R24)
+        shut = [spot for spot in mine_open if spot in theirs and not theirs[spot]]
+        if shut:
+            spot = max(shut, key=lambda s: len(mine[s]))
+            cards = mine[spot]
+            problem = theirs_hall.placement_problem(cards[0], *spot, view.others, players=len(view.players))
+            rule = problem.rule if problem is not None else EMPTY_SPOTS.rule
+            return RoomEdge(spot, cards, sum(c in market for c in cards), rule, False, view.layout)
+    room_mine = {c for cards in mine.values() for c in cards}
+    room_theirs = {c for cards in theirs.values() for c in cards}
+    gained = room_mine - room_theirs
+    if gained and len(gained) > len(room_theirs - room_mine):
+        spot = max(mine_open, key=lambda s: (len(gained.intersection(mine[s])), -mine_open.index(s)))
+        cards = tuple(c for c in mine[spot] if c in gained)
+        refusal = theirs_hall.showcase_refusal(cards[0], spot[0], view.others, players=len(view.players))
+        rule = refusal.rule if refusal is not None else EMPTY_SPOTS.rule
+        return RoomEdge(spot, cards, sum(c in market for c in cards), rule, True, view.layout)
+    return None
+
+
+def _fits(view: PlayerView, hall: Hall, to_come: list[Card]) -> dict[tuple[int, int], tuple[Card, ...]]:
+    """Each empty spot of ``hall`` with the cards still to come that fit it, in deck order."""
+    fits: dict[tuple[int, int], list[Card]] = {spot: [] for spot in hall.empty_spots()}
+    for card in sorted(to_come, key=lambda c: (c.year is None, c.year or 0)):
+        for spot in hall.legal_spots(card, view.others, players=len(view.players)):
+            fits[spot].append(card)
+    return {spot: tuple(cards) for spot, cards in fits.items()}
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The empty spots of a showcase on each side of a card just placed there and the cards
+    still to come that fit them: years ascend left to right (R11), so the ``left`` spots can
+    only take ``older`` cards and the ``right`` ones ``newer`` cards."""
+
+    left: int
+    older: tuple[Card, ...]
+    right: int
+    newer: tuple[Card, ...]
+
+
+def spot_sides(view: PlayerView, plan: TurnPlan) -> Sides | None:
+    """The room ``plan`` leaves on each side of its card in its showcase (:class:`Sides`);
+    ``None`` for the Depot, the end, or a showcase with no other empty spot."""
+    place = plan.place
+    if not isinstance(place, Place):
+        return None
+    hall = _hall_after(view, plan)
+    fits = _fits(view, hall, cards_to_come(view, plan))
+    row = hall.showcases[place.showcase]
+    left = [(place.showcase, i) for i in range(place.spot) if row[i] is None]
+    right = [(place.showcase, i) for i in range(place.spot + 1, len(row)) if row[i] is None]
+    if not left and not right:
+        return None
+
+    def fitting(spots: list[tuple[int, int]]) -> tuple[Card, ...]:
+        found = {c for spot in spots for c in fits[spot]}
+        return tuple(sorted(found, key=lambda c: (c.year is None, c.year or 0)))
+
+    return Sides(len(left), fitting(left), len(right), fitting(right))
+
+
+@dataclass(frozen=True)
+class ShowcaseRoom:
+    """A showcase where one turn leaves room for more cards still to come than another:
+    ``cards`` fit one of its empty spots after the better turn, ``other`` of them (a count)
+    after the other turn."""
+
+    showcase: int
+    cards: tuple[Card, ...]
+    other: int
+    market: int
+    rule: str  # the requirement that shuts the other turn's lost cards out (R11, R12, R14, …)
+
+
+def showcase_room(view: PlayerView, better: TurnPlan, other: TurnPlan) -> ShowcaseRoom | None:
+    """When both turns place a card in the same showcase, whether ``better`` keeps room there
+    for more cards still to come (:func:`cards_to_come`) than ``other``: where a card goes in
+    its showcase decides which years still fit around it (R11, R14) — else ``None``."""
+    mine_place, their_place = better.place, other.place
+    if not isinstance(mine_place, Place) or not isinstance(their_place, Place):
+        return None
+    if mine_place.showcase != their_place.showcase:
+        return None
+    showcase = mine_place.showcase
+    to_come = cards_to_come(view, better, other)
+    theirs_hall = _hall_after(view, other)
+    room = _in_showcase(_fits(view, _hall_after(view, better), to_come), showcase)
+    theirs = _in_showcase(_fits(view, theirs_hall, to_come), showcase)
+    if len(room) <= len(theirs):
+        return None
+    # the requirement that shuts out, after the other turn, the first card it loses there
+    shut = next(c for c in room if c not in theirs)
+    refusal = theirs_hall.showcase_refusal(shut, showcase, view.others, players=len(view.players))
+    rule = refusal.rule if refusal is not None else view.layout[showcase].rule
+    market = {c for cards in view.market.values() for c in cards}
+    return ShowcaseRoom(showcase, room, len(theirs), sum(c in market for c in room), rule)
+
+
+def _in_showcase(fits: dict[tuple[int, int], tuple[Card, ...]], showcase: int) -> tuple[Card, ...]:
+    found = {c for spot, cards in fits.items() if spot[0] == showcase for c in cards}
+    return tuple(sorted(found, key=lambda c: (c.year is None, c.year or 0)))
+
+
+def showcase_cards(view: PlayerView, plan: TurnPlan) -> tuple[Card, ...]:
+    """The cards still to come (:func:`cards_to_come`) that fit an empty spot of the
+    showcase where ``plan`` places its card, once it is there (R11–R15): what the placement
+    leaves that showcase to be filled with; empty for the Depot or the end."""
+    place = plan.place
+    if not isinstance(place, Place):
+        return ()
+    return _in_showcase(_fits(view, _hall_after(view, plan), cards_to_come(view, plan)), place.showcase)
+
+
+@dataclass(frozen=True)
+class VehicleEdge:
+    """Where each turn leaves the seat's vehicle (R8) and how many of the cards on that
+    continent now would fit the hall after the turn: the cards of the next take (R7)."""
+
+    continent: Continent
+    fits: int
+    other_continent: Continent
+    other_fits: int
+
+
+def vehicle_edge(view: PlayerView, better: TurnPlan, other: TurnPlan) -> VehicleEdge | None:
+    """The vehicle's next stop under each turn when they differ and ``better``'s offers more
+    cards that fit the hall it leaves (the tile as it is now, without the cards the turns
+    take; the refill, R9, and the other players' takes are unknown); else ``None``."""
+    mine, theirs = _vehicle_after(view, better), _vehicle_after(view, other)
+    if mine == theirs:
+        return None
+    taken = {plan_card(view, better), plan_card(view, other)}
+    n_mine = _fitting_there(view, better, mine, taken)
+    n_theirs = _fitting_there(view, other, theirs, taken)
+    return VehicleEdge(mine, n_mine, theirs, n_theirs) if n_mine > n_theirs else None
+
+
+def _vehicle_after(view: PlayerView, plan: TurnPlan) -> Continent:
+    if plan.move is not None:  # a white card: the continent chosen (R8)
+        return plan.move.continent
+    card = plan_card(view, plan)
+    if plan.take is not None and card.continent is not None:
+        return card.continent
+    return view.vehicles[view.seat]
+
+
+def _fitting_there(view: PlayerView, plan: TurnPlan, continent: Continent, taken: set[Card]) -> int:
+    hall = _hall_after(view, plan)
+    cards = [c for c in view.market.get(continent, ()) if c not in taken]
+    return sum(bool(hall.legal_spots(c, view.others, players=len(view.players))) for c in cards)
+
+
+def risks_only(view: PlayerView, plan: TurnPlan, other: TurnPlan) -> list[Risk]:
+    """The risks ``plan`` takes (:func:`risks_later`) that ``other`` does not."""
+    theirs = set(risks_later(view, other))
+    return [risk for risk in risks_later(view, plan) if risk not in theirs]
+
+
 # ---------------------------------------------------------------- review
 @dataclass(frozen=True)
 class Decision:
@@ -822,7 +1020,12 @@ __all__ = [
     "PenaltyWhatIf",
     "Review",
     "Risk",
+    "RoomEdge",
+    "ShowcaseRoom",
+    "Sides",
+    "VehicleEdge",
     "best_possible",
+    "cards_to_come",
     "changes_now",
     "deciding_goals",
     "decision_seed",
@@ -835,5 +1038,11 @@ __all__ = [
     "open_spots",
     "review",
     "risks_later",
+    "risks_only",
+    "room_edge",
+    "showcase_cards",
+    "showcase_room",
+    "spot_sides",
+    "vehicle_edge",
     "within_noise",
 ]

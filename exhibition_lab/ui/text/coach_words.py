@@ -25,20 +25,30 @@ from ...games.exhibition.coach_model import (
     PenaltyWhatIf,
     Review,
     Risk,
+    RoomEdge,
+    Sides,
+    cards_to_come,
     changes_now,
     deciding_goals,
     open_spots,
     risks_later,
+    risks_only,
+    room_edge,
+    showcase_cards,
+    showcase_room,
+    spot_sides,
+    vehicle_edge,
     within_noise,
 )
 from ...games.exhibition.game import PlayerView
 from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
 from ...games.exhibition.rules.cards import Card
-from ...games.exhibition.rules.goals import EMPTY_SPOTS
-from ...games.exhibition.rules.scoring import SOLO_SCALE
+from ...games.exhibition.rules.goals import CONTINENT_FOCUS, EMPTY_SPOTS, MID_CENTURY, YEARS_GAP
+from ...games.exhibition.rules.layout import Layout
+from ...games.exhibition.rules.scoring import SOLO_PAIR_MAX, SOLO_SCALE
 from .explain import card_with_subject
 from .i18n import N_, _, ngettext, pgettext
-from .names import card_name, card_title, continent_name, phrase_words, spot_name
+from .names import card_name, card_title, continent_name, phrase_words, showcase_name, spot_name
 from .numbers import minus, number, signed
 from .score import goal_label
 
@@ -278,34 +288,325 @@ def hint_details(hint: Hint, limit: int = 3) -> list[str]:
 
 
 def why_line(hint: Hint) -> str:
-    """The coach's reason in one line of plain words: the goals on which the suggested move
-    leaves you ahead of the next option at once, largest first (or why it is the Depot or
-    the end), and how far ahead of the next option it is expected to end."""
+    """The coach's reason in one line of plain words, each fact computed from the position:
+    the goals on which the suggested move leaves you ahead of the next option at once,
+    largest first; for the Depot and the end, what each costs in fame points (R10a, R24,
+    R25). Else, in the board's terms: the penalties when the next option goes to the Depot
+    or ends (:func:`filling_reason`), the room kept for the cards still to come — a spot and
+    the cards that fit it with the rule that shuts them out after the next option, or the
+    risk the next option runs (:func:`room_reason`) —, the vehicle's next stop
+    (:func:`vehicle_reason`), what the placement builds in its showcase
+    (:func:`showcase_reason`); the abstract sentence only when none of these differs. Then
+    how far ahead of the next option it is expected to end."""
     ev = hint.evaluation
     place = ev.best.plan.place
     runner = ev.options[1] if len(ev.options) > 1 else None
     deciding = deciding_goals(ev.view, ev.best.plan, runner.plan) if runner is not None else []
     if isinstance(place, ToDepot):
-        reason = _(
-            "the card fits no spot of your hall where it would pay off; the Depot costs only 1 fame point at the "
-            "end (R25)"
-        )
+        reason = depot_reason(ev, runner)
     elif isinstance(place, EndExhibition):
-        reason = _(
-            "the card fits no spot of your hall where it would pay off; ending keeps your hall as it is and stops "
-            "further losses"
-        )
+        reason = end_reason(ev)
     elif deciding:
         reason = _("at once, compared with the next option: {goals}").format(goals=goals_ahead(deciding, ev.solo))
     elif runner is None and hint.now:
         reason = _("{change} at once").format(change=plain_change(hint.now[0]))
     else:
-        reason = _("at once it scores no more than the next option; its worth lies in the cards still to come")
+        reason = (
+            filling_reason(ev, runner)
+            or room_reason(ev, runner)
+            or vehicle_reason(ev, runner)
+            or showcase_reason(ev)
+            or _("at once it scores no more than the next option; its worth lies in the cards still to come")
+        )
     if runner is not None:
         reason = _("{reason}; {comparison}").format(
             reason=reason, comparison=ahead_words(ev.best, runner, solo=ev.solo)
         )
     return reason
+
+
+def room_reason(ev: Evaluation, runner: Option | None) -> str | None:
+    """Why the suggested turn is ahead when no goal decides at once, in the board's terms:
+    the spot it keeps open for cards the next option shuts out (:func:`room_edge`), else a
+    risk only the next option runs (:func:`risks_only`); ``None`` when neither differs."""
+    if runner is None:
+        return None
+    edge = room_edge(ev.view, ev.best.plan, runner.plan)
+    if edge is not None:
+        return edge_words(edge)
+    risks = risks_only(ev.view, runner.plan, ev.best.plan)
+    if risks and risks[0].lost:
+        return _("the next option {risk}").format(risk=plain_risk(risks[0]))
+    if risks:  # a spot few cards still fit is likely to stay empty
+        return _("the next option {risk}: each spot left empty costs 1 fame point ({rule})").format(
+            risk=plain_risk(risks[0]), rule=EMPTY_SPOTS.rule
+        )
+    room = showcase_room(ev.view, ev.best.plan, runner.plan)
+    if room is not None:
+        kind = ev.view.layout[room.showcase]
+        return _("{showcase} keeps room for {cards}; after the next option, for {m} ({rule})").format(
+            showcase=showcase_name(kind), cards=cards_count(room.cards, room.market), m=room.other, rule=room.rule
+        )
+    return None
+
+
+def filling_reason(ev: Evaluation, runner: Option | None) -> str | None:
+    """When the suggested turn fills a hall spot and the next option sends its card to the
+    Depot or ends the exhibition, the penalties are the whole difference at once: a spot
+    filled spares −1 fp (R24), a Depot card costs 1 (R25), ending keeps every empty spot."""
+    place = ev.best.plan.place
+    if runner is None or not isinstance(place, Place):
+        return None
+    spot = spot_name(ev.view.layout, place.showcase, place.spot)
+    if isinstance(runner.plan.place, ToDepot):
+        return _(
+            "filling {spot} spares the −1 fame point of an empty spot (R24); the next option puts a card in the "
+            "Depot: −1 fame point (R25)"
+        ).format(spot=spot)
+    if isinstance(runner.plan.place, EndExhibition):
+        empty = ev.view.hall.n_empty
+        return ngettext(
+            "filling {spot} spares the −1 fame point of an empty spot (R24); the next option ends the exhibition "
+            "with {n} empty spot: −{n} fame point (R10a)",
+            "filling {spot} spares the −1 fame point of an empty spot (R24); the next option ends the exhibition "
+            "with {n} empty spots: −{n} fame points (R10a)",
+            empty,
+        ).format(spot=spot, n=empty)
+    return None
+
+
+def vehicle_reason(ev: Evaluation, runner: Option | None) -> str | None:
+    """Where the vehicle goes (R8) and the cards there now that fit the hall, when that is
+    where the suggested turn and the next option part (:func:`vehicle_edge`)."""
+    if runner is None:
+        return None
+    best, other = ev.best.plan, runner.plan
+    edge = vehicle_edge(ev.view, best, other)
+    if edge is None:
+        if best.move is not None and other.move is not None and (best.take, best.place) == (other.take, other.place):
+            # a white card lets you pick the continent (R8): the stop is all that differs
+            text = _("the next option differs only in your vehicle's stop (R8): {continent} here, {other} there")
+            here, there = continent_name(best.move.continent), continent_name(other.move.continent)
+            return text.format(continent=here, other=there)
+        return None
+    return ngettext(
+        "your vehicle goes to {continent}, where {n} card now fits your hall for the next take (R7, R8); the next "
+        "option's stop, {other}, has {m}",
+        "your vehicle goes to {continent}, where {n} cards now fit your hall for the next take (R7, R8); the next "
+        "option's stop, {other}, has {m}",
+        edge.fits,
+    ).format(
+        continent=continent_name(edge.continent),
+        n=edge.fits,
+        other=continent_name(edge.other_continent),
+        m=edge.other_fits,
+    )
+
+
+def pair_reason(ev: Evaluation, left: Card, right: Card) -> str | None:
+    """A Years Gap just completed: what it scores and on what (R20; solo S4, with the cards
+    on the tile outside its years now)."""
+    if left.year is None or right.year is None:
+        return None  # Einstein: the pair scores nothing (R20, S4)
+    goal = goal_label(YEARS_GAP.key)
+    if not ev.solo:
+        return _("{goal} {left}–{right} is complete: a gap of {gap} years (R20)").format(
+            goal=goal, left=left.year, right=right.year, gap=right.year - left.year
+        )
+    taken = plan_card(ev.view, ev.best.plan)
+    outside = sum(
+        1
+        for c in ev_market(ev.view)
+        if c != taken and c.year is not None and (c.year < left.year or c.year > right.year)
+    )
+    return ngettext(
+        "{goal} {left}–{right} is complete: at the end it scores {most} fame points minus 1 per card left on the "
+        "tile outside those years (S4); {n} lies outside now",
+        "{goal} {left}–{right} is complete: at the end it scores {most} fame points minus 1 per card left on the "
+        "tile outside those years (S4); {n} lie outside now",
+        outside,
+    ).format(goal=goal, left=left.year, right=right.year, most=SOLO_PAIR_MAX, n=outside)
+
+
+def showcase_reason(ev: Evaluation) -> str | None:
+    """What the suggested placement builds in its showcase, when it is no more ahead of the
+    next option at once nor in room: the gap a Years Gap card opens (R20, S4), the continent One
+    Continent keeps (R13) for Continent Focus (R21), Mid Century's tiebreak (R26) with
+    opponents, else the cards still to come that fit the showcase's other spots."""
+    view, plan = ev.view, ev.best.plan
+    place = plan.place
+    if not isinstance(place, Place):
+        return None
+    kind = view.layout[place.showcase]
+    card = plan_card(view, plan)
+    if kind.key == MID_CENTURY.key and not ev.solo:
+        return _(
+            "with opponents Mid Century only breaks ties (R26): any card there saves the −1 fame point of an "
+            "empty spot (R24)"
+        )
+    cards = showcase_cards(view, plan)
+    market = sum(c in ev_market(view) for c in cards)
+    if kind.key == YEARS_GAP.key:
+        pair = ev.view.hall.place(card, place.showcase, place.spot, view.others, players=len(view.players))
+        left, right = pair.showcases[place.showcase]
+        if left is not None and right is not None:
+            return pair_reason(ev, left, right)
+    if kind.key == YEARS_GAP.key and card.year is not None:
+        years = [c.year for c in cards if c.year is not None]
+        if years:
+            reach = max(years) - card.year if place.spot == 0 else card.year - min(years)
+            if reach > 0:
+                if ev.solo:  # S4: each card left on the tile outside the pair costs 1 fp
+                    text = _(
+                        "{goal}: with {cards} for its other spot, the pair can span {gap} years; each card left on "
+                        "the tile outside it costs 1 fame point (S4)"
+                    )
+                else:
+                    text = _("{goal}: with {cards} for its other spot, the gap can reach {gap} years (R20)")
+                return text.format(goal=goal_label(YEARS_GAP.key), cards=cards_count(cards, market), gap=reach)
+    if kind.same_continent and card.continent is not None:
+        same = tuple(c for c in cards if c.continent == card.continent)
+        if same:
+            return _("{showcase} keeps {continent} (R13): {cards} fit its other spots, for {goal} ({rule})").format(
+                showcase=showcase_name(kind),
+                continent=continent_name(card.continent),
+                cards=cards_count(same, sum(c in ev_market(view) for c in same)),
+                goal=goal_label(CONTINENT_FOCUS.key),
+                rule=CONTINENT_FOCUS.rule,
+            )
+    sides = spot_sides(view, plan)
+    if sides is not None and card.year is not None:
+        return sides_words(view.layout, place, sides)
+    if cards:
+        return _("the other spots of {showcase} take {cards} ({rule})").format(
+            showcase=showcase_name(kind), cards=cards_count(cards, market), rule=kind.rule
+        )
+    return None
+
+
+def sides_words(layout: Layout, place: Place, sides: Sides) -> str:
+    """``General, 2nd spot leaves 1 empty spot on its left for 8 older cards still to come,
+    4 empty spots on its right for 80 newer cards (R11)``: the room on each side of a card,
+    since years ascend left to right (R11; One Era's steps, R14, narrow it further)."""
+    kind = layout[place.showcase]
+    parts = []
+    if sides.left:
+        parts.append(
+            _("{spots} on its left for {cards}").format(
+                spots=ngettext("{n} empty spot", "{n} empty spots", sides.left).format(n=sides.left),
+                cards=ngettext(
+                    "{n} older card still to come", "{n} older cards still to come", len(sides.older)
+                ).format(n=len(sides.older)),
+            )
+        )
+    if sides.right:
+        parts.append(
+            _("{spots} on its right for {cards}").format(
+                spots=ngettext("{n} empty spot", "{n} empty spots", sides.right).format(n=sides.right),
+                cards=ngettext("{n} newer card", "{n} newer cards", len(sides.newer)).format(n=len(sides.newer)),
+            )
+        )
+    rules = "R11" if kind.rule in ("R11", "R12", "R15") else _(", ").join(("R11", kind.rule))
+    return _("{spot} leaves {sides} ({rule})").format(
+        spot=spot_name(layout, place.showcase, place.spot), sides=_(", ").join(parts), rule=rules
+    )
+
+
+def ev_market(view: PlayerView) -> set[Card]:
+    """The cards on the Continents tile now."""
+    return {c for cards in view.market.values() for c in cards}
+
+
+def edge_words(edge: RoomEdge) -> str:
+    """``General, 2nd spot stays open for 6 cards still to come (1921–1929, 2 on the tile); the
+    next option leaves them no spot (R11)``."""
+    spot = spot_name(edge.layout, *edge.spot)
+    cards = cards_count(edge.cards, edge.market)
+    if edge.nowhere and edge.rule == "R10":  # the next option fills that very spot
+        return _("{spot} stays open for {cards}; the next option fills it and leaves them no other spot (R10)").format(
+            spot=spot, cards=cards
+        )
+    if edge.nowhere:
+        return _("{spot} stays open for {cards}; the next option leaves them no spot ({rule})").format(
+            spot=spot, cards=cards, rule=edge.rule
+        )
+    return _(
+        "{spot} stays open for {cards}; after the next option none fits there ({rule}): likely −1 fame point ({empty})"
+    ).format(spot=spot, cards=cards, rule=edge.rule, empty=EMPTY_SPOTS.rule)
+
+
+def cards_count(cards: tuple[Card, ...], market: int) -> str:
+    """``6 cards still to come (1921–1929, 2 on the tile)``: how many, their years, and how
+    many of them the reader can see on the Continents tile now; ``6 cards of Africa still to
+    come …`` when they share a continent."""
+    n = len(cards)
+    years = sorted(c.year for c in cards if c.year is not None)
+    continents = {c.continent for c in cards}
+    (shared,) = continents if len(continents) == 1 else (None,)
+    if shared is not None and n > 1:
+        counted = ngettext("{n} card of {continent} still to come", "{n} cards of {continent} still to come", n).format(
+            n=n, continent=continent_name(shared)
+        )
+    else:
+        counted = ngettext("{n} card still to come", "{n} cards still to come", n).format(n=n)
+    if not years:
+        return counted
+    span = str(years[0]) if years[0] == years[-1] else _("{low}–{high}").format(low=years[0], high=years[-1])
+    if market == 0:
+        return _("{cards} ({years})").format(cards=counted, years=span)
+    seen = ngettext("{m} on the tile", "{m} on the tile", market).format(m=market)
+    return _("{cards} ({years}, {seen})").format(cards=counted, years=span, seen=seen)
+
+
+def depot_reason(ev: Evaluation, runner: Option | None) -> str:
+    """Why the Depot (R25: −1 fp at the end): the card fits no hall spot, or placing it
+    would shut a spot or cards still to come out (:func:`room_edge`, the Depot's plan first)."""
+    view = ev.view
+    card = plan_card(view, ev.best.plan)
+    cost = _("the Depot costs 1 fame point at the end (R25)")
+    if runner is not None and isinstance(runner.plan.place, EndExhibition):
+        empty = view.hall.n_empty
+        cost = ngettext(
+            "the Depot costs 1 fame point at the end (R25); ending now would keep {n} empty spot: −{n} fame point "
+            "(R24, R10a)",
+            "the Depot costs 1 fame point at the end (R25); ending now would keep {n} empty spots: −{n} fame points "
+            "(R24, R10a)",
+            empty,
+        ).format(n=empty)
+    if not view.hall.legal_spots(card, view.others, players=len(view.players)):
+        return _("{card} fits no spot of your hall (R10); {cost}").format(card=card_name(card), cost=cost)
+    room = room_reason(ev, runner)
+    if room is None:
+        return cost
+    return _("{cost}; {room}").format(cost=cost, room=room)
+
+
+def end_reason(ev: Evaluation) -> str:
+    """Why ending the exhibition (R10a): what the empty spots cost now (R24), how many of them
+    a card still to come could fill and how many of those cards fit them, while each card
+    sent to the Depot costs 1 fp (R25)."""
+    view = ev.view
+    hall = view.hall
+    empty = hall.n_empty
+    to_come = cards_to_come(view, ev.best.plan)
+    spots = {c: hall.legal_spots(c, view.others, players=len(view.players)) for c in to_come}
+    fillable = sum(1 for spot in hall.empty_spots() if any(spot in found for found in spots.values()))
+    fitting = sum(1 for found in spots.values() if found)
+    ending = ngettext(
+        "ending now keeps {n} empty spot: −{n} fame point (R24, R10a)",
+        "ending now keeps {n} empty spots: −{n} fame points (R24, R10a)",
+        empty,
+    ).format(n=empty)
+    if hall.depot_full:
+        return ending
+    later = ngettext(
+        "playing on, {k} of them can still be filled, by {c} of the {total} cards still to come; each card put in "
+        "the Depot costs 1 fame point (R25)",
+        "playing on, {k} of them can still be filled, by {c} of the {total} cards still to come; each card put in "
+        "the Depot costs 1 fame point (R25)",
+        fillable,
+    ).format(k=fillable, c=fitting, total=len(to_come))
+    return _("{ending}; {later}").format(ending=ending, later=later)
 
 
 def goals_ahead(changes: list[GoalChange], solo: bool, limit: int = 3) -> str:
@@ -516,7 +817,8 @@ def no_decisions() -> str:
 def review_reason(d: Decision) -> str:
     """Why the better turn was better, in one line: the goals on which it leaves the seat
     ahead at once, largest first, else a risk only the turn played took, else the room it
-    leaves for later cards."""
+    keeps on the board for cards still to come (:func:`review_room`), else that the playouts
+    find it ahead."""
     deciding = deciding_goals(d.view, d.best.plan, d.played.plan)
     if deciding:
         solo = len(d.view.players) == 1
@@ -524,7 +826,78 @@ def review_reason(d: Decision) -> str:
     only_played = risks_only_played(d)
     if only_played:
         return _("your turn {risk}").format(risk=plain_risk(only_played[0]))
-    return _("both change the score alike at once; the better turn leaves more room for the cards still to come")
+    return (
+        review_penalties(d)
+        or review_room(d)
+        or _("at once the better turn is ahead on no goal; over the turns that follow, the playouts find it ahead")
+    )
+
+
+def review_penalties(d: Decision) -> str | None:
+    """When one of the two turns sends its card to the Depot or ends the exhibition, what
+    that costs at once against the other (R10a, R24, R25): the only lines that differ then."""
+    best, played = d.best.plan.place, d.played.plan.place
+    empty = d.view.hall.n_empty
+    if isinstance(best, Place):
+        spot = spot_name(d.view.layout, best.showcase, best.spot)
+        if isinstance(played, ToDepot):
+            return _(
+                "filling {spot} spares the −1 fame point of an empty spot (R24); your turn put a card in the Depot: "
+                "−1 fame point (R25)"
+            ).format(spot=spot)
+        if isinstance(played, EndExhibition):
+            return ngettext(
+                "filling {spot} spares the −1 fame point of an empty spot (R24); your turn ended the exhibition "
+                "with {n} empty spot: −{n} fame point (R10a)",
+                "filling {spot} spares the −1 fame point of an empty spot (R24); your turn ended the exhibition "
+                "with {n} empty spots: −{n} fame points (R10a)",
+                empty,
+            ).format(spot=spot, n=empty)
+    if isinstance(best, ToDepot) and isinstance(played, EndExhibition):
+        return ngettext(
+            "the Depot costs 1 fame point at the end (R25); ending kept {n} empty spot: −{n} fame point (R24, R10a)",
+            "the Depot costs 1 fame point at the end (R25); ending kept {n} empty spots: −{n} fame points (R24, R10a)",
+            empty,
+        ).format(n=empty)
+    if isinstance(best, EndExhibition) and isinstance(played, ToDepot):
+        return ngettext(
+            "ending keeps {n} empty spot: −{n} fame point (R24, R10a); your turn kept it too and put a card in the "
+            "Depot: −1 fame point more (R25)",
+            "ending keeps {n} empty spots: −{n} fame points (R24, R10a); your turn kept them too and put a card in "
+            "the Depot: −1 fame point more (R25)",
+            empty,
+        ).format(n=empty)
+    return None
+
+
+def review_room(d: Decision) -> str | None:
+    """The room on the board the better turn keeps and the turn played did not, as the Why of
+    a hint says it (:func:`edge_words`): a spot and the cards still to come that fit it, with
+    the rule that shuts them out after the turn played; ``None`` when neither measure differs."""
+    edge = room_edge(d.view, d.best.plan, d.played.plan)
+    if edge is not None:
+        spot = spot_name(edge.layout, *edge.spot)
+        cards = cards_count(edge.cards, edge.market)
+        if edge.nowhere and edge.rule == "R10":
+            text = _(
+                "{spot} stays open for {cards} after the better turn; yours fills it and leaves them no other "
+                "spot (R10)"
+            )
+        elif edge.nowhere:
+            text = _("{spot} stays open for {cards} after the better turn; yours leaves them no spot ({rule})")
+        else:
+            text = _(
+                "{spot} stays open for {cards} after the better turn; after yours none fits there ({rule}): likely "
+                "−1 fame point ({empty})"
+            )
+        return text.format(spot=spot, cards=cards, rule=edge.rule, empty=EMPTY_SPOTS.rule)
+    room = showcase_room(d.view, d.best.plan, d.played.plan)
+    if room is not None:
+        kind = d.view.layout[room.showcase]
+        return _("{showcase} keeps room for {cards} after the better turn; after yours, for {m} ({rule})").format(
+            showcase=showcase_name(kind), cards=cards_count(room.cards, room.market), m=room.other, rule=room.rule
+        )
+    return None
 
 
 def risks_only_played(d: Decision) -> list[Risk]:
