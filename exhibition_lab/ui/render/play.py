@@ -88,7 +88,9 @@ def message_html(message: Message) -> str:
         # are what the player must choose now, in sight while the box is closed; the take is told after
         body = f"{box} {body}" if body else box
     tag = rule_tag(message.rule) if message.rule else ""
-    return f"<span class='{css}'>{body}</span>{tag}"
+    # a refused click: the reason first, then the line it answered, which stays told
+    kept = f"<br><span class='exlab-kept'>{plain_html(message.kept)}</span>" if message.kept else ""
+    return f"<span class='{css}'>{body}</span>{tag}{kept}"
 
 
 def no_fit_html(no_fit: NoFit) -> str:

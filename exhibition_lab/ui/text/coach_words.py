@@ -52,7 +52,9 @@ def card_words(card: Card, *, width: int | None = None) -> str:
     year = card_name(card)
     title = card_title(card)
     if width is not None and len(title) > width:
-        title = title[: width - 1] + "…"
+        cut = title[: width - 1]
+        # at a word where one ends past the middle: "Se termina la…", not "Se termina la pr…"
+        title = (cut.rsplit(" ", 1)[0] if " " in cut[width // 2 :] else cut).rstrip(" ,;:·") + "…"
     if title:
         return _("{year} · {title} ({where})").format(year=year, title=title, where=where)
     return _("{year} ({where})").format(year=year, where=where)
@@ -69,12 +71,13 @@ def placement_words(view: PlayerView, place: Action) -> str:
     raise ArgumentError(f"{place} is not a placement")
 
 
-def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
-    """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``."""
+def describe_plan(view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None) -> str:
+    """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``
+    (the card's subject cut to ``subject_width`` where a narrow table lists several turns)."""
     card = plan_card(view, plan)
     parts = []
     if plan.take is not None:
-        parts.append(_("take {card}").format(card=card_words(card)))
+        parts.append(_("take {card}").format(card=card_words(card, width=subject_width)))
     if plan.move is not None:
         parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
     parts.append(placement_words(view, plan.place))
@@ -351,6 +354,8 @@ HINT_PANEL = {
     "option": N_("option"),
     "solo_value": N_("final score to expect (×100 points)"),
     "value": N_("points ahead of your best opponent at the end"),
+    # the column's heading, in a narrow panel beside the tile: the full words are its hover
+    "value_short": N_("lead at the end"),
     "between": N_("likely between"),
     "win": N_("chance to win"),
     "changes": N_("What it changes"),
