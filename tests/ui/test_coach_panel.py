@@ -3,6 +3,7 @@ review steps through the decisions with the coach's reasons."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 
@@ -166,6 +167,21 @@ def test_review_steps_through_the_decisions_after_the_game():
     assert view.index == 0 and view.board.value == first
     app.play_again.click()  # a new game closes the old review
     assert app.review_area.children == ()
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_the_review_counts_every_label_it_defines(speak, language):
+    # the summary defines good, inaccuracy, mistake and blunder: each has its count, 0 included
+    speak(language)
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    play_to_the_end(app)
+    full = coach_model.review(app.game, 0, time_limit=0.05, seed=1)
+    # the same review without its inaccuracies: the sentence still defines the word
+    review = dataclasses.replace(full, decisions=[d for d in full.decisions if d.label != "inaccuracy"])
+    assert review.counts()["inaccuracy"] == 0 and review.decisions
+    text = review_counts(review)
+    for label, n in review.counts().items():
+        assert counted(n, label) in text, (label, text)
 
 
 def test_review_counts_use_plurals():

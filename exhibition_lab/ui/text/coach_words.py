@@ -454,7 +454,13 @@ def label_name(label: str) -> str:
 def review_counts(review: Review) -> str:
     """``12 decisions: 9 good, 2 inaccuracies, 1 mistake; 3.4 fame points lost in all
     (0.28 per decision). A decision is good when …``; a solo review counts ×100 points (S2)."""
-    counts = _(", ").join(counted(n, label) for label, n in review.counts().items() if n) or _("nothing to review")
+    # every label the sentence then defines is counted, none at 0 too ("0 inaccuracies"): a
+    # reader meets no defined word that the count left out
+    counts = (
+        _(", ").join(counted(n, label) for label, n in review.counts().items())
+        if review.decisions
+        else _("nothing to review")
+    )
     limits = [limit for limit, _label in THRESHOLDS]
     if review.solo:
         text = _(
