@@ -181,7 +181,10 @@ def sheet_html(sheet: Sheet) -> str:
 
 
 #: One goal's line of a score explained: ``Depot (R25): 3 Depot cards: 1906EU … → −3``.
-WHY_LINE = re.compile(r"^(?P<goal>[^:(]+?) \((?P<rule>[RSVDT]\d{1,2}[a-z]?)\): (?P<detail>.*) → (?P<points>[^→]+)$")
+#: (Japanese writes its brackets and colon full-width: ``デポ（R25）：…``.)
+WHY_LINE = re.compile(
+    r"^(?P<goal>[^:：(（]+?) ?[(（](?P<rule>[RSVDT]\d{1,2}[a-z]?)[)）][:：] ?(?P<detail>.*) → (?P<points>[^→]+)$"
+)
 #: A card's token as the score's words write it (``1906EU``): read as ``1906 EU``.
 CARD_TOKEN = re.compile(r"\b(\d{4}|EIN)(EU|AS|AF|NA|SA|OC|W)\b")
 
@@ -193,6 +196,7 @@ def why_html(why: str) -> str:
     for line in why.splitlines():
         found = WHY_LINE.match(line)
         if found is None:  # the total, or a line of its own
+            line = CARD_TOKEN.sub("\\1\u00a0\\2", line)
             rows.append(f"<tr class='exlab-why-total'><td colspan='3'>{plain_html(line)}</td></tr>")
             continue
         detail = CARD_TOKEN.sub("\\1\u00a0\\2", found["detail"])
