@@ -45,16 +45,17 @@ from .score import goal_label
 # ---------------------------------------------------------------- a turn in words
 
 
-def card_words(card: Card, *, width: int | None = None) -> str:
-    """``1953 · Hillary and Tenzing … (Asia)``: a card with its subject (cut to ``width``)
-    and continent."""
+def card_words(card: Card, *, width: int | None = None, at_word: bool = False) -> str:
+    """``1953 · Hillary and Tenzing … (Asia)``: a card with its subject (cut to ``width``,
+    ``at_word`` where a word ends) and continent."""
     where = continent_name(card.continent) if card.continent is not None else _("white card")
     year = card_name(card)
     title = card_title(card)
     if width is not None and len(title) > width:
         cut = title[: width - 1]
-        # at a word where one ends past the middle: "Se termina la…", not "Se termina la pr…"
-        title = (cut.rsplit(" ", 1)[0] if " " in cut[width // 2 :] else cut).rstrip(" ,;:·") + "…"
+        if at_word and " " in cut[width // 2 :]:  # "Se termina la…", not "Se termina la pr…"
+            cut = cut.rsplit(" ", 1)[0].rstrip(" ,;:·")
+        title = cut + "…"
     if title:
         return _("{year} · {title} ({where})").format(year=year, title=title, where=where)
     return _("{year} ({where})").format(year=year, where=where)
@@ -77,7 +78,7 @@ def describe_plan(view: PlayerView, plan: TurnPlan, *, subject_width: int | None
     card = plan_card(view, plan)
     parts = []
     if plan.take is not None:
-        parts.append(_("take {card}").format(card=card_words(card, width=subject_width)))
+        parts.append(_("take {card}").format(card=card_words(card, width=subject_width, at_word=True)))
     if plan.move is not None:
         parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
     parts.append(placement_words(view, plan.place))
