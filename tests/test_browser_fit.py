@@ -168,3 +168,89 @@ def test_play_app_fits_in_jupyterlab_with_the_file_browser_open(tmp_path):
         _play(page, 20, check, "fit-lab")
         page.locator(".exlab-app").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / "fit-lab-played.png"))
+
+
+# Each tile card: the lines of its words wholly inside the card and all of them, whether it is
+# marked new, where its first line starts below the card's top, and the gap to the card under it.
+CARD_LINES_JS = """() => [...document.querySelectorAll('.exlab-market-card')].filter(b =>
+    getComputedStyle(b).visibility !== 'hidden' && b.getBoundingClientRect().height).map(b => {
+  const r = b.getBoundingClientRect(), range = document.createRange();
+  range.selectNodeContents(b);
+  const lines = new Map();
+  for (const q of range.getClientRects()) if (q.width > 0) lines.set(Math.round(q.top), q.bottom);
+  const tops = [...lines.keys()].sort((x, y) => x - y);
+  const shown = tops.filter(t => t >= r.top - 0.5 && lines.get(t) <= r.bottom + 0.5).length;
+  const next = b.nextElementSibling && b.nextElementSibling.classList.contains('exlab-market-card')
+    && getComputedStyle(b.nextElementSibling).visibility !== 'hidden' ? b.nextElementSibling : null;
+  return {text: b.innerText.replace(/\\n/g, ' / '), shown, total: tops.length,
+          fresh: b.classList.contains('exlab-new-card'),
+          first: tops.length ? tops[0] - r.top : 0,
+          gap: next ? next.getBoundingClientRect().top - r.bottom : null};
+})"""
+# The hint panel: its scroll, the rows of options wholly in its visible part, its headings' height.
+HINT_JS = """() => { const p = document.querySelector('.exlab-hint-panel'), b = p.getBoundingClientRect();
+  const rows = [...p.querySelectorAll('table.exlab-hint-table tr')].slice(1);
+  const line = parseFloat(getComputedStyle(p.querySelector('table.exlab-hint-table')).lineHeight) || 16;
+  return {top: p.scrollTop, rows: rows.filter(r => r.getBoundingClientRect().bottom <= b.bottom + 0.5).length,
+          heading: Math.max(...[...p.querySelectorAll('table.exlab-hint-table th')]
+                               .map(h => h.getBoundingClientRect().height)),
+          line}; }"""
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_tile_cards_show_their_subject_and_the_hint_moves_nothing_in_a_notebook_cell(language):
+    """In a notebook cell beside JupyterLab's file browser (about 950 px): each tile card shows
+    three lines of its subject (enough to scan the tile for a theme), or two under its "new"
+    badge, which never lies over a word; no card's last line lies under the green outline of
+    the card below. The coach's panel opens beside the tile without moving your hall, shows
+    at least two options without scrolling, with headings of at most two lines, and opens at
+    its top again after the reader scrolled it."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    notebook = "03_play.ipynb" if language == "en" else f"{language}/03_play.ipynb"
+    with voila_server(notebook) as url, chromium_page({"width": 1366, "height": 900}) as page:
+        page.goto(url, timeout=90_000)
+        page.wait_for_selector(".exlab-market-card", timeout=90_000)
+        page.evaluate(SET_WIDTH_JS, 950)
+        problems: list[str] = []
+
+        def check_cards(when: str) -> None:
+            page.wait_for_timeout(300)
+            for card in page.evaluate(CARD_LINES_JS):
+                wanted = min(card["total"], 3 if card["fresh"] else 4)  # the year's line, then the subject
+                if card["shown"] < wanted:
+                    problems.append(f"{when}: {card['text']!r} shows {card['shown']} of {card['total']} lines")
+                if card["fresh"] and card["first"] < 10:
+                    problems.append(f"{when}: the new badge lies over {card['text']!r}")
+                if card["gap"] is not None and card["gap"] < 3.5:
+                    problems.append(f"{when}: {card['gap']:.1f} px under {card['text']!r}, less than its outline")
+
+        check_cards("the start")
+        page.locator(".exlab-market-card.exlab-takeable").first.click()
+        page.wait_for_selector(".exlab-legal", timeout=60_000)
+        page.locator(".exlab-legal").first.click()
+        page.wait_for_selector(".exlab-market-card.exlab-takeable", timeout=60_000)
+        check_cards("the second turn")  # the bots refilled the tile: new cards
+        hall_at = page.evaluate(HALL_AT_JS)
+        page.locator(".exlab-hint").click()
+        page.wait_for_selector(".exlab-hint-panel .exlab-hint-close", state="visible", timeout=60_000)
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / f"fit-cell-{language}-hint.png"))
+        if page.evaluate(HALL_AT_JS) != hall_at:
+            problems.append(f"the hint moved your hall from {hall_at} to {page.evaluate(HALL_AT_JS)} px")
+        hint = page.evaluate(HINT_JS)
+        if hint["rows"] < 2:
+            problems.append(f"{hint['rows']} option(s) in sight in the hint panel without scrolling")
+        if hint["heading"] > 2 * hint["line"] + 2:
+            problems.append(f"a heading of the hint's options is {hint['heading']:.0f} px tall (over two lines)")
+        page.locator(".exlab-hint-panel").hover()
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(300)
+        assert page.evaluate(HINT_JS)["top"] > 0, "the hint panel did not scroll"
+        page.locator(".exlab-hint-close").click()
+        page.wait_for_selector(".exlab-hint-panel", state="hidden")
+        page.locator(".exlab-hint").click()
+        page.wait_for_selector(".exlab-hint-panel .exlab-hint-close", state="visible", timeout=60_000)
+        page.wait_for_timeout(500)
+        if page.evaluate(HINT_JS)["top"] != 0:
+            problems.append("the hint opened again scrolled down, its first line hidden")
+    assert not problems, f"{language}: {len(problems)} problems: " + "; ".join(problems[:8])

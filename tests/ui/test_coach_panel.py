@@ -3,6 +3,7 @@ review steps through the decisions with the coach's reasons."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 
@@ -97,6 +98,23 @@ def test_hint_panel_stands_beside_the_tile_not_under_the_hall():
     assert app.hint_panel.layout.display == "none" and not app.find("exlab-hinted")
 
 
+def test_each_hint_opens_at_its_first_line_with_a_short_heading():
+    # the panel scrolls inside: a hint opened after the reader scrolled the last one is
+    # brought back to its top (the suggestion), and the figure's heading is short enough not
+    # to stand one word a line beside the options — its hover says it in full
+    app = GameApp(seats=["human", "greedy"], seed=3)
+    app.hint_button.click()
+    first = app.hint_panel.to_top.tick
+    assert first >= 1 and app.hint_panel.to_top.box == "exlab-hint-panel"
+    assert "exlab-hint-panel" in app.hint_panel._dom_classes
+    heading = re.search(r"<th title='([^']+)'>([^<]+)</th>", app.hint_panel.value)
+    full = "points ahead of your best opponent at the end"
+    assert heading is not None and heading.groups() == (full, "lead at the end")
+    app.hint_panel.close_button.click()
+    app.hint_button.click()
+    assert app.hint_panel.to_top.tick == first + 1
+
+
 def test_the_hints_mark_is_drawn_above_the_green_marks():
     css = re.sub(r"\s+", " ", CSS)
     rule = re.search(r"\.exlab-app \.exlab-hinted \{([^}]*)\}", css).group(1)
@@ -149,6 +167,21 @@ def test_review_steps_through_the_decisions_after_the_game():
     assert view.index == 0 and view.board.value == first
     app.play_again.click()  # a new game closes the old review
     assert app.review_area.children == ()
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_the_review_counts_every_label_it_defines(speak, language):
+    # the summary defines good, inaccuracy, mistake and blunder: each has its count, 0 included
+    speak(language)
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    play_to_the_end(app)
+    full = coach_model.review(app.game, 0, time_limit=0.05, seed=1)
+    # the same review without its inaccuracies: the sentence still defines the word
+    review = dataclasses.replace(full, decisions=[d for d in full.decisions if d.label != "inaccuracy"])
+    assert review.counts()["inaccuracy"] == 0 and review.decisions
+    text = review_counts(review)
+    for label, n in review.counts().items():
+        assert counted(n, label) in text, (label, text)
 
 
 def test_review_counts_use_plurals():
@@ -273,7 +306,7 @@ def reviewed(seed: int = 4) -> ReviewView:
 
 
 def _figures(panel: str) -> list[float]:
-    cells = re.findall(r"<tr[^>]*><td>[^<]*</td><td>([^<]*)</td>", panel)
+    cells = re.findall(r"<tr[^>]*><td[^>]*>[^<]*</td><td>([^<]*)</td>", panel)
     return [float(c.replace("−", "-").replace(",", "").replace("+", "")) for c in cells]
 
 

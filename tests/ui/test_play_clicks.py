@@ -15,6 +15,7 @@ from tests.helpers.play import (
     click_storm,
     enabled,
     placement,
+    plain,
     play_until,
     raise_from_handlers,
     walk,
@@ -89,6 +90,24 @@ def test_illegal_spot_click_changes_nothing_and_says_why():
     assert app.game.to_json() == before
     message = app.status.status.value
     assert "exlab-error" in message and any(f"R{n}" in message for n in (2, 10, 11, 12, 13, 14, 16))
+
+
+def test_a_refused_spot_keeps_the_line_of_the_card_you_took():
+    """R10: a click on a spot the card may not go to changes nothing, so the line telling
+    what you took stays, under the reason in red — the reason does not replace it."""
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    enabled(app, "exlab-market-card")[0].click()
+    if app.game.phase is xl.Phase.MOVE:
+        enabled(app, "exlab-continent-choice")[0].click()
+    took = plain(app.status.status.value)
+    assert took.startswith("You took"), took
+    legal = {b.spot for b in app.find("exlab-legal")}
+    for illegal in [b for b in app.find("exlab-spot") if b.spot not in legal][:2]:
+        illegal.click()  # twice: the second reason keeps the same line, not the first reason
+        message = app.status.status.value
+        assert "exlab-error" in message and "exlab-kept" in message
+        reason = message.split("exlab-kept")[0]
+        assert "exlab-error" in reason and plain(message).endswith(took) and plain(message) != took
 
 
 def test_clicks_on_disabled_controls_never_raise():
@@ -174,6 +193,9 @@ def test_tools_plug_in_under_the_board():
 
     button = app.add_tool("What if…", make, solo_only=True)
     assert "exlab-tool-button" in button._dom_classes and button.layout.display != "none"
+    # it stands with Hint and Undo in the top bar, where a player looks every turn
+    buttons = app.children[1].children[1].children
+    assert app.tools_row in buttons and app.hint_button in buttons and button in app.tools_row.children
     button.value = True
     assert made == [app.game] and app.tool_area.children[0].value == "a tool"
     button.value = False

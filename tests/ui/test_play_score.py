@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from exhibition_lab.ui.render.play import tiebreak_html
+from exhibition_lab.ui.render.play import tiebreak_html, why_html
 from exhibition_lab.ui.text import score as score_words
 from exhibition_lab.ui.text.numbers import minus
 from exhibition_lab.widgets import GameApp
@@ -143,3 +143,17 @@ def test_the_narrow_headings_are_spelt_out_in_a_line_under_the_score():
     shorts = re.findall(r"<th class='exlab-goal-head' title='[^']*'>([^<]*)</th>", app.live_score.value)
     for short in map(html.unescape, shorts):
         assert short in said or f"= {short}" not in said
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_a_score_explained_reads_one_goal_a_row_with_its_cards_apart(speak, language):
+    # R19–R25: each goal's line is a row (its rule a tag, its points apart), in the page's type,
+    # and a Depot card reads "1906 EU", never the glued token "1906EU"
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    play_out_filling_the_depot(app)
+    speak(language)
+    why = score_words.score_in_words(app.game.score()["You"])
+    shown = why_html(why)
+    assert "<pre" not in shown and shown.count("class='exlab-rule'") == 7  # R19 … R25
+    assert not re.search(r"\d{4}(EU|AS|AF|NA|SA|OC)\b", html.unescape(re.sub("<[^>]+>", "", shown)))
+    assert re.search(r"\d{4}\u00a0(EU|AS|AF|NA|SA|OC)", html.unescape(shown))

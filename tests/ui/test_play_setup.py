@@ -320,3 +320,17 @@ def test_play_again_with_the_bots_first_shows_progress_beside_it(monkeypatch):
     app.again_row.wait(30)
     assert app.game is not before and app.session.humans_turn and not app.play_again.disabled
     assert app.again_row.layout.display == "none"
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_variation_names_the_rules_keep_in_english_are_glossed_in_spanish(speak, language):
+    # the Spanish rules name the variation showcases in English (V2–V6a): the Spanish panel
+    # keeps the game's name and says it in Spanish beside it, as lesson 05 does
+    speak(language)
+    app = GameApp(seed=1)
+    shown = {key: html.unescape(text.value) for key, text in app.controls.variations.texts.items()}
+    if language == "es":
+        assert "<b>Spread the Years</b> <i>(años espaciados)</i>" in shown["spread_the_years"]
+        assert "(décadas únicas)" in shown["unique_decades"] and "(enlaces)" in shown["links"]
+    else:  # the name is already the reader's: no gloss
+        assert all("<i>(" not in text for text in shown.values()), shown

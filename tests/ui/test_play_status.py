@@ -108,7 +108,9 @@ def test_illegal_click_says_it_in_plain_words_with_the_rule_as_suffix():
     plain = placement(app, illegal.spot)
     message = app.status.status.value
     assert html.escape(plain.words) in message
-    assert f"<span class='exlab-rule' title='rule {plain.rule} of the rules reference'>{plain.rule}</span>" in message
+    # the tag's hover says what the code is, then the rule in a sentence; a space stands before it
+    tag = re.search(rf" <span class='exlab-rule' title='rule {plain.rule} of the rules reference — [^']+'>", message)
+    assert tag is not None and message[tag.end() :].startswith(f"{plain.rule}</span>")
     assert message.index("exlab-error") < message.index("exlab-rule")  # words first, rule after
 
 

@@ -94,6 +94,17 @@ def test_long_words_on_hall_cards_get_a_soft_hyphen():
             assert button.tooltip.split("\n", 1)[1].startswith(subject.rstrip("…"))
 
 
+@pytest.mark.parametrize(
+    ("subject", "broken"),
+    [("Unión Sudafricana", "Sudafri-cana"), ("República", "Repú-blica"), ("construcción", "cons-truc-ción")],
+)
+def test_a_soft_hyphen_never_parts_a_consonant_from_its_r_or_l(subject, broken):
+    # Spanish (and English) syllables open with "fr", "bl", "tr": "Sudaf-ricana" misleads a reader
+    shown = breakable(subject, 7).replace(SOFT_HYPHEN, "-")
+    assert broken in shown, shown
+    assert not re.search(r"[bcdfgkptv]-[rl]", shown, re.IGNORECASE), shown
+
+
 def test_cards_carry_their_subject_and_depot_cards_stand_upright():
     app = GameApp(seats=["human"], seed=1)
     for button in app.find("exlab-market-card"):

@@ -35,6 +35,19 @@ def test_what_if_panel_opens_on_the_live_solo_game_and_follows_it():
     np.testing.assert_allclose(explorer.heatmap.grid, odds.game_penalty_grid(app.game), rtol=1e-6, equal_nan=True)
 
 
+def test_what_if_says_on_hover_what_it_opens_and_stands_beside_hint():
+    # a newcomer finds it where the buttons of every turn are, and its hover says what it is for
+    app = GameApp(seats=["human"], seed=6)
+    button = next(b for b in app.find("exlab-tool-button") if b.description == "What if…")
+    assert "Years Gap" in button.tooltip and "cards still to come" in button.tooltip
+    assert button in app.tools_row.children and button.layout.display != "none"
+    topbar = next(c for c in app.children if "exlab-topbar" in c._dom_classes)
+    assert any(app.tools_row in getattr(box, "children", ()) for box in topbar.children)
+    app.controls.players.value = 2
+    app.controls.button.click()
+    assert button.layout.display == "none"  # a game of several has no pair showcase to weigh (S4)
+
+
 def test_what_if_is_preset_from_the_years_gap_card_and_the_card_in_hand():
     app = GameApp(seats=["human"], seed=6)
     tool = next(b for b in app.find("exlab-tool-button") if b.description == "What if…")

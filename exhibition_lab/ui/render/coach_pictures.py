@@ -17,14 +17,21 @@ from .halls import hall_html
 LABEL_COLOURS = {"good": "#1b5e20", "inaccuracy": "#8d6e00", "mistake": "#b34700", "blunder": "#b71c1c"}
 
 
+#: The characters of a card's subject an option of the hint's table shows.
+OPTION_SUBJECT = 22
+
+
 def hint_html(advice: Hint, rows: int = 3) -> str:
     """The suggested move, a one-line why, the best options in the coach's order with the
     figure it ranks them by and its likely range (no search jargon), and what it changes
     (folded)."""
     ev = advice.evaluation
     digits = 0 if ev.solo else 1
+    # each option's card by its year, continent and the start of its subject (the whole turn on
+    # hover): the rows stay short enough for the options to be compared side by side
     body = "".join(
-        f"<tr{' class=exlab-hint-best' if k == 0 else ''}><td>{escape(ev.describe(o))}</td>"
+        f"<tr{' class=exlab-hint-best' if k == 0 else ''}><td title='{escape(ev.describe(o))}'>"
+        f"{escape(words.describe_plan(ev.view, o.plan, subject_width=OPTION_SUBJECT))}</td>"
         f"<td>{signed(o.value, digits)}</td>"
         f"<td>{escape(words.between(signed(o.low, digits), signed(o.high, digits)))}</td>"
         "</tr>"
@@ -32,8 +39,11 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
     )
     label = words.hint_panel
     # one figure per option, the one the coach ranks by, so the rows read best first
-    value = label("solo_value") if ev.solo else label("value")
-    head = f"<th>{escape(value)}</th><th>{escape(label('between'))}</th>"
+    if ev.solo:
+        value = f"<th>{escape(label('solo_value'))}</th>"
+    else:  # a short heading that never stands one word a line; its hover says it in full
+        value = f"<th title='{escape(label('value'))}'>{escape(label('value_short'))}</th>"
+    head = f"{value}<th>{escape(label('between'))}</th>"
     details = "".join(f"<li>{escape(line)}</li>" for line in words.hint_details(advice))
     return (
         f"<div class='exlab-hint-box'>"

@@ -22,7 +22,7 @@ from ..screens.play import (
 )
 from ..text import play as words
 from ..text.numbers import minus
-from ..text.rules import rule_hover
+from ..text.rules import rule_hover, rule_sentence
 from .cards import card_html
 from .css import style
 from .halls import halls_table_html
@@ -31,8 +31,12 @@ from .tile import vehicle_html
 
 
 def rule_tag(rule: str) -> str:
-    """The rule id as a small suffix after plain words; hovering it says what the code is."""
-    return f"<span class='exlab-rule' title='{escape(rule_hover(rule))}'>{escape(rule)}</span>"
+    """The rule id as a small suffix after plain words; hovering it says what the code is and
+    the rule in a sentence. A space stands before it, so copied text reads "distintos R12",
+    never "distintosR12"."""
+    sentence = rule_sentence(rule)
+    hover = f"{rule_hover(rule)} — {sentence}" if sentence else rule_hover(rule)
+    return f" <span class='exlab-rule' title='{escape(hover)}'>{escape(rule)}</span>"
 
 
 #: A rule id of the rules reference in running text: R10a, S6, V3, D11, T2 …
@@ -88,7 +92,9 @@ def message_html(message: Message) -> str:
         # are what the player must choose now, in sight while the box is closed; the take is told after
         body = f"{box} {body}" if body else box
     tag = rule_tag(message.rule) if message.rule else ""
-    return f"<span class='{css}'>{body}</span>{tag}"
+    # a refused click: the reason first, then the line it answered, which stays told
+    kept = f"<br><span class='exlab-kept'>{plain_html(message.kept)}</span>" if message.kept else ""
+    return f"<span class='{css}'>{body}</span>{tag}{kept}"
 
 
 def no_fit_html(no_fit: NoFit) -> str:
@@ -167,12 +173,38 @@ def sheet_html(sheet: Sheet) -> str:
     if sheet.sheet is None:
         return ""
     explained = "".join(
-        f"<details><summary>{escape(summary)}</summary><pre class='exlab-why'>{escape(why)}</pre></details>"
-        for summary, why in sheet.whys
+        f"<details><summary>{escape(summary)}</summary>{why_html(why)}</details>" for summary, why in sheet.whys
     )
     title = f"<h3 class='exlab-sheet-title'>{escape(sheet.title)}</h3>"
     whys = f"<div class='exlab-whys'>{explained}</div>"
     return title + score_sheet_html(sheet.sheet) + tiebreak_html(sheet.tiebreak, sheet.winner) + whys
+
+
+#: One goal's line of a score explained: ``Depot (R25): 3 Depot cards: 1906EU … → −3``.
+#: (Japanese writes its brackets and colon full-width: ``デポ（R25）：…``.)
+WHY_LINE = re.compile(
+    r"^(?P<goal>[^:：(（]+?) ?[(（](?P<rule>[RSVDT]\d{1,2}[a-z]?)[)）][:：] ?(?P<detail>.*) → (?P<points>[^→]+)$"
+)
+#: A card's token as the score's words write it (``1906EU``): read as ``1906 EU``.
+CARD_TOKEN = re.compile(r"\b(\d{4}|EIN)(EU|AS|AF|NA|SA|OC|W)\b")
+
+
+def why_html(why: str) -> str:
+    """A player's score explained, one goal a row: the goal and its rule's tag, what counted,
+    the points — in the page's type, with the cards' years and continents apart (1906 EU)."""
+    rows = []
+    for line in why.splitlines():
+        found = WHY_LINE.match(line)
+        if found is None:  # the total, or a line of its own
+            line = CARD_TOKEN.sub("\\1\u00a0\\2", line)
+            rows.append(f"<tr class='exlab-why-total'><td colspan='3'>{plain_html(line)}</td></tr>")
+            continue
+        detail = CARD_TOKEN.sub("\\1\u00a0\\2", found["detail"])
+        rows.append(
+            f"<tr><td>{escape(found['goal'])}{rule_tag(found['rule'])}</td><td>{plain_html(detail)}</td>"
+            f"<td class='exlab-points'>→ {plain_html(found['points'])}</td></tr>"
+        )
+    return f"<table class='exlab-why'>{''.join(rows)}</table>"
 
 
 def tiebreak_html(text: str, winner: str = "") -> str:

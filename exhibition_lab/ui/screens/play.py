@@ -10,7 +10,7 @@ widget.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from ...games.exhibition.game import Phase
@@ -68,6 +68,14 @@ class Message:
     error: bool = False
     rule: str | None = None
     no_fit: NoFit | None = None
+    kept: str = ""  # under a refusal: the line it answered (your last move), still told
+
+
+def keeping(refusal: Message, before: Message) -> Message:
+    """``refusal`` with the line it follows kept under it: a click the game refuses changes
+    nothing (R10, R11 …), so what you took or placed last is still the news beside the reason."""
+    kept = before.kept if before.error else before.text
+    return replace(refusal, kept=kept)
 
 
 @dataclass(frozen=True)

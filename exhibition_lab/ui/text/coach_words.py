@@ -55,14 +55,17 @@ from .score import goal_label
 # ---------------------------------------------------------------- a turn in words
 
 
-def card_words(card: Card, *, width: int | None = None) -> str:
-    """``1953 · Hillary and Tenzing … (Asia)``: a card with its subject (cut to ``width``)
-    and continent."""
+def card_words(card: Card, *, width: int | None = None, at_word: bool = False) -> str:
+    """``1953 · Hillary and Tenzing … (Asia)``: a card with its subject (cut to ``width``,
+    ``at_word`` where a word ends) and continent."""
     where = continent_name(card.continent) if card.continent is not None else _("white card")
     year = card_name(card)
     title = card_title(card)
     if width is not None and len(title) > width:
-        title = title[: width - 1] + "…"
+        cut = title[: width - 1]
+        if at_word and " " in cut[width // 2 :]:  # "Se termina la…", not "Se termina la pr…"
+            cut = cut.rsplit(" ", 1)[0].rstrip(" ,;:·")
+        title = cut + "…"
     if title:
         return _("{year} · {title} ({where})").format(year=year, title=title, where=where)
     return _("{year} ({where})").format(year=year, where=where)
@@ -79,12 +82,13 @@ def placement_words(view: PlayerView, place: Action) -> str:
     raise ArgumentError(f"{place} is not a placement")
 
 
-def describe_plan(view: PlayerView, plan: TurnPlan) -> str:
-    """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``."""
+def describe_plan(view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None) -> str:
+    """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``
+    (the card's subject cut to ``subject_width`` where a narrow table lists several turns)."""
     card = plan_card(view, plan)
     parts = []
     if plan.take is not None:
-        parts.append(_("take {card}").format(card=card_words(card)))
+        parts.append(_("take {card}").format(card=card_words(card, width=subject_width, at_word=True)))
     if plan.move is not None:
         parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
     parts.append(placement_words(view, plan.place))
@@ -652,6 +656,8 @@ HINT_PANEL = {
     "option": N_("option"),
     "solo_value": N_("final score to expect (×100 points)"),
     "value": N_("points ahead of your best opponent at the end"),
+    # the column's heading, in a narrow panel beside the tile: the full words are its hover
+    "value_short": N_("lead at the end"),
     "between": N_("likely between"),
     "win": N_("chance to win"),
     "changes": N_("What it changes"),
@@ -750,7 +756,13 @@ def label_name(label: str) -> str:
 def review_counts(review: Review) -> str:
     """``12 decisions: 9 good, 2 inaccuracies, 1 mistake; 3.4 fame points lost in all
     (0.28 per decision). A decision is good when …``; a solo review counts ×100 points (S2)."""
-    counts = _(", ").join(counted(n, label) for label, n in review.counts().items() if n) or _("nothing to review")
+    # every label the sentence then defines is counted, none at 0 too ("0 inaccuracies"): a
+    # reader meets no defined word that the count left out
+    counts = (
+        _(", ").join(counted(n, label) for label, n in review.counts().items())
+        if review.decisions
+        else _("nothing to review")
+    )
     limits = [limit for limit, _label in THRESHOLDS]
     if review.solo:
         text = _(

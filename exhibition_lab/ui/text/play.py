@@ -649,3 +649,11 @@ BUTTONS = {
 def button(key: str) -> str:
     """A button's label by key (see :data:`BUTTONS`)."""
     return _(BUTTONS[key])
+
+
+def what_if_tooltip() -> str:
+    """What the What if… button opens, said on hover (a solo game's pair showcase, S4)."""
+    return _(
+        "What if…: the odds of the Years Gap pair you aim for, on the cards still to come — "
+        "before you commit a card to it"
+    )

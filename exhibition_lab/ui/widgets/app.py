@@ -139,7 +139,11 @@ class GameApp(w.VBox):
         self.add_class("exlab-app")
         self.add_class(f"exlab-lang-{language()}")  # the words drawn by the style sheet follow it
         # a solo player tests a Years Gap (or Short Era, Antiquity) pair before committing to it
-        self.add_tool(words.button("what_if"), lambda app: YearsGapExplorer.for_game(app.game), solo_only=True)
+        what_if = self.add_tool(
+            words.button("what_if"), lambda app: YearsGapExplorer.for_game(app.game), solo_only=True
+        )
+        what_if.tooltip = words.what_if_tooltip()
+        what_if.icon = "question-circle"
         if game is None:
             self.say(screens.greeting(self.session, first=True))
         self.render()
@@ -164,7 +168,12 @@ class GameApp(w.VBox):
         topbar = w.HBox(
             [
                 self.status,
-                w.HBox([self.hint_button, self.undo_button, self.setup_toggle], layout=w.Layout(flex="0 0 auto")),
+                # a tool (What if… in a solo game) stands with the buttons a player looks at
+                # every turn, in play and after the game alike
+                w.HBox(
+                    [self.tools_row, self.hint_button, self.undo_button, self.setup_toggle],
+                    layout=w.Layout(flex="0 0 auto"),
+                ),
                 self._decision_anchor,
             ],
             layout=w.Layout(align_items="flex-start", width="100%"),
@@ -197,7 +206,7 @@ class GameApp(w.VBox):
         ]
 
     def _tools_box(self) -> w.VBox:
-        tools = w.VBox([self.tools_row, self._tool_anchor, self.tool_area])
+        tools = w.VBox([self._tool_anchor, self.tool_area])
         tools.add_class("exlab-scroll-target")
         return tools
 
@@ -263,11 +272,12 @@ class GameApp(w.VBox):
 
     # ------------------------------------------------------------------ tools
     def add_tool(self, label: str, make: ToolFactory, *, solo_only: bool = False) -> w.Button:
-        """Add a button under the board that opens ``make(app)`` in the tool area (and closes
-        it on a second click). ``solo_only`` shows the button in solo games only. A new game
+        """Add a button beside Hint that opens ``make(app)`` in the tool area under the board
+        (and closes it on a second click). ``solo_only`` shows the button in solo games only. A new game
         closes open tools, since they were built for the old one."""
-        button = w.ToggleButton(value=False, description=label, layout=w.Layout(width="auto"))
+        button = w.ToggleButton(value=False, description=label, layout=w.Layout(width="auto", min_width="96px"))
         button.add_class("exlab-tool-button")
+        button.add_class("exlab-control")
         button.observe(lambda change, b=button: self._show_tool(b, make, change["new"]), names="value")
         self._tools.append((label, make, solo_only, button))
         self.tools_row.children = [t[3] for t in self._tools]
@@ -421,7 +431,7 @@ class GameApp(w.VBox):
         try:
             self.session.act(action)
         except ExhibitionLabError as exc:
-            self.message = screens.refused(self.session, getattr(exc, "rule", None))
+            self.message = screens.keeping(screens.refused(self.session, getattr(exc, "rule", None)), self.message)
             self.render()
             return
         self._follow_hint(rest, seat)
@@ -447,7 +457,7 @@ class GameApp(w.VBox):
     def _spot(self, showcase: int, spot: int) -> None:
         refusal = screens.refused_spot(self.session, showcase, spot)
         if refusal is not None:
-            self.say(refusal)  # the game is unchanged
+            self.say(screens.keeping(refusal, self.message))  # the game is unchanged
             return
         self._act(Place(showcase, spot))
 

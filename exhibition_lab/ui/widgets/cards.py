@@ -28,8 +28,11 @@ SUBJECT_LIMIT = {"hall": 17, "market": 30}
 #: The longest word a card's subject line holds at its width (11-px type).
 WORD_FITS = {"hall": 7, "market": 10}
 SOFT_HYPHEN = "\u00ad"
-VOWELS = set("aeiouyAEIOUY")
+VOWELS = set("aeiouyAEIOUYáéíóúüÁÉÍÓÚÜàèìòùâêîôûäëïö")  # a Spanish "á" is a vowel, not a consonant
 DIGRAPHS = {"ch", "sh", "th", "ph", "wh", "gh", "ck"}  # one sound: never parted (Wash-ing-ton)
+#: A consonant and then r or l open a syllable together in Spanish and English alike: the
+#: word parts before the pair (Sudafri-cana, Sudá-frica, A-pril), never inside it (Sudaf-ricana).
+ONSET_FIRST = set("bcdfgkptv")
 
 
 def breakable(text: str, fits: int) -> str:
@@ -43,6 +46,10 @@ def breakable(text: str, fits: int) -> str:
     def consonant(c: str) -> bool:
         return c.isalpha() and c not in VOWELS
 
+    def inside_pair(word: str, k: int) -> bool:
+        # a break before word[k] would part a consonant from the r or l it leads
+        return word[k].lower() in "rl" and word[k - 1].lower() in ONSET_FIRST
+
     def split(word: str) -> str:
         if len(word) <= fits:
             return word
@@ -55,6 +62,16 @@ def breakable(text: str, fits: int) -> str:
             and vowel(word[k + 1])
             and (vowel(word[k - 1]) or (consonant(word[k - 1]) and vowel(word[k - 2])))
             and word[k - 1 : k + 1].lower() not in DIGRAPHS
+            and not inside_pair(word, k)
+        ]
+        # before a consonant and the r or l it leads: Suda-fricana, Re-pú-blica, cons-trucción
+        spots += [
+            k
+            for k in range(2, len(word) - 3)
+            if word[k].lower() in ONSET_FIRST
+            and word[k + 1].lower() in "rl"
+            and vowel(word[k + 2])
+            and any(vowel(c) for c in word[:k])
         ]
         if not spots:  # a longer cluster: before its last consonant (Washing-ton)
             spots = [

@@ -17,6 +17,7 @@ from ...games.exhibition.game import Game
 from ..render import coach_pictures as html
 from ..render.halls import hall_html
 from ..text import coach_words as words
+from .panels import ScrollToTop
 
 #: The play app's budget: enough playouts to rank the options, bounded so a click answers
 #: within about a second (the first round of playouts always runs).
@@ -37,8 +38,10 @@ class HintPanel(w.VBox):
             description=words.hint_panel("close"), icon="times", layout=w.Layout(width="90px", align_self="flex-end")
         )
         self.close_button.add_class("exlab-hint-close")
+        self.close_button.tooltip = words.hint_panel("close")  # where the panel shows its cross alone
         self.close_button.on_click(lambda _: on_close() if on_close is not None else self.hide())
-        super().__init__([self.text, self.close_button])
+        self.to_top = ScrollToTop("exlab-hint-panel")
+        super().__init__([self.text, self.close_button, self.to_top])
         self.add_class("exlab-hint-panel")
         self.layout.display = "none"
 
@@ -51,6 +54,7 @@ class HintPanel(w.VBox):
     def show(self, advice: Hint) -> None:
         self.text.value = html.hint_html(advice)
         self.layout.display = "flex"
+        self.to_top.tick += 1  # each hint is read from its first line: the suggestion
 
     def hide(self) -> None:
         self.layout.display = "none"

@@ -66,7 +66,10 @@ class VariationPicker(w.VBox):
     def _text(key: str, blocked_by: str | None = None) -> str:
         kind = VARIATIONS[key]
         over = escape(words.variation_over(key), quote=False)
-        line = f"<b>{escape(showcase_name(kind))}</b> <small>{over}</small>{rule_tag(kind.rule)} — "
+        # the game's own name, then (in Spanish) the same name in the reader's words
+        gloss = words.variation_gloss(key)
+        glossed = f" <i>({escape(gloss)})</i>" if gloss else ""
+        line = f"<b>{escape(showcase_name(kind))}</b>{glossed} <small>{over}</small>{rule_tag(kind.rule)} — "
         line += f"<span class='exlab-setup-note'>{escape(words.variation_line(key), quote=False)}</span>"
         if blocked_by is not None:
             line += (

@@ -274,3 +274,28 @@ class ScrollAnchor(anywidget.AnyWidget):
     def __init__(self, *, decision: bool = False) -> None:
         super().__init__(decision=decision)
         self.add_class("exlab-scroll-anchor")
+
+
+class ScrollToTop(anywidget.AnyWidget):
+    """An invisible mark that scrolls the box holding it (its closest ``box`` class) back to
+    its top each time ``tick`` changes: a panel that opens again with new words is read from
+    its first line, not from where the reader left the last ones."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const top = () => {
+          const box = el.closest('.' + model.get('box'));
+          if (box) box.scrollTop = 0;
+        };
+        // once now, and again once the new words are drawn and the box is shown
+        model.on('change:tick', () => { top(); requestAnimationFrame(top); setTimeout(top, 120); });
+      }
+    };
+    """
+    tick = traitlets.Int(0).tag(sync=True)
+    box = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, box: str) -> None:
+        super().__init__(box=box)
+        self.add_class("exlab-scroll-anchor")
