@@ -211,6 +211,22 @@ def test_numbers_and_signs_per_language(speak):
     assert (number(1234.5, ",.1f"), number(0.95, ".0%"), signed(-3, 1)) == ("1,234.5", "95%", "−3.0")
 
 
+def test_a_score_groups_its_thousands_in_every_language_and_a_year_never(speak):
+    # one convention: four digits and more are grouped ("3.635" in the Spanish prose, as
+    # Argentine players write it), though Spanish CLDR data would leave four digits alone
+    empty_solo_hall = xl.Game.new(["Ann"], seed=3).score()["Ann"]
+    for language, term, total in (
+        ("en", "−9,900", "−11,400"),
+        ("es", "−9.900", "−11.400"),
+        ("ja", "−9,900", "−11,400"),
+    ):
+        speak(language)
+        said = empty_solo_hall.explain()
+        assert term in said and total in said and "1950" in said  # S6, D11: the year stays a name
+        assert "9900" not in said and "11400" not in said
+    assert number(-6300, "g") == "−6,300" and number(12.5, "g") == "12.5"  # ja, as English but "−"
+
+
 # ---------------------------------------------------------------- the deck
 def test_every_subject_of_the_deck_is_translated_within_a_card_line():
     for card in xl.standard_deck():

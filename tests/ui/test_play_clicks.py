@@ -56,7 +56,7 @@ def test_whole_solo_game_through_clicks():
         assert steps < 200
     sheet = app.find("exlab-score-sheet")[0]
     assert "Score sheet" in sheet.value and "R23" in sheet.value
-    assert str(app.game.score()["You"].total).replace("-", "−") in sheet.value  # the true minus sign
+    assert f"{app.game.score()['You'].total:,}".replace("-", "−") in sheet.value  # the true minus sign, grouped
     assert "Game over" in app.status.banner.value
 
 

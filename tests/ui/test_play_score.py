@@ -31,7 +31,7 @@ def test_live_score_matches_the_engine_score_of_the_same_halls():
     for name in app.game.players:
         assert live[name].points == sheet[name].points and live[name].total == sheet[name].total
         row = table.split(f"<td>{name}</td>", 1)[1].split("</tr>", 1)[0]
-        assert f"<b>{str(sheet[name].total).replace('-', '−')}</b>" in row
+        assert f"<b>{f'{sheet[name].total:,}'.replace('-', '−')}</b>" in row  # thousands grouped
         assert row.count("<td") == len(sheet.goals) + 1  # a number for every goal and the total
 
 
@@ -74,12 +74,13 @@ def test_each_score_column_says_what_it_counts_on_hover():
 
 
 def test_solo_mid_century_says_why_an_empty_spot_is_minus_9900():
+    # S6, D11: an empty Mid Century is 50 years away; a score is grouped like every score ("−9,900")
     app = GameApp(seats=["human"], seed=1)
     value = html.unescape(app.live_score.value)
     assert app.game.hall(0).showcases[2][0] is None
     head = re.search(r"title='(Mid Century \(S6, D11\)[^']*)'>Mid C.", value)
-    assert head and "farthest" in head.group(1) and "50 years" in head.group(1) and "−9900" in head.group(1)
-    cell = re.search(r"<td title='(Mid Century \(S6\): empty[^']*)'>−9900</td>", value)
+    assert head and "farthest" in head.group(1) and "50 years" in head.group(1) and "−9,900" in head.group(1)
+    cell = re.search(r"<td title='(Mid Century \(S6\): empty[^']*)'>−9,900</td>", value)
     assert cell and "D11" in cell.group(1) and "fame" not in cell.group(1)
 
 
@@ -89,8 +90,8 @@ def test_solo_why_counts_mid_century_in_points_like_the_sheet():
     score = app.game.score()["You"]
     line = score.line("mid_century")
     why = plain(app.score_sheet.value)
-    assert f"→ {minus(f'{line.points * 100:g}')} points" in why
-    assert f"→ {minus(f'{line.points:g}')}\n" not in why  # not the engine's fame points
+    assert f"→ {minus(f'{line.points * 100:,g}')} points" in why
+    assert f"→ {minus(f'{line.points:,g}')}\n" not in why  # not the engine's fame points
 
 
 def test_the_score_sheet_says_when_the_tiebreak_decided():

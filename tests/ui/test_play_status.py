@@ -182,7 +182,7 @@ def test_a_solo_game_explains_its_scoring_and_ends_with_a_final_score():
         click_one_step(app)
     total = app.game.score()["You"].total
     banner = plain(app.status.banner.value)
-    assert f"Final score: {total}".replace("-", "−") in banner and "solo, ×100 scale" in banner
+    assert f"Final score: {total:,}".replace("-", "−") in banner and "solo, ×100 scale" in banner
     assert "win" not in banner
 
 

@@ -164,7 +164,7 @@ def test_no_rule_sentence_or_solo_hover_restates_a_number(speak):
     assert "at most 10 years apart" in rule_sentence("R14")
     assert "within 5 years" in variation_line("links")
     assert "+100 minus 200 points" in goal_hover("mid_century", solo=True)
-    assert "= −9900" in goal_hover("mid_century", solo=True)
+    assert "= −9,900" in goal_hover("mid_century", solo=True)  # grouped like every score
     speak("ja")
     assert "5年" in rule_sentence("V3") and "{" not in rule_sentence("V3")
 

@@ -147,7 +147,7 @@ def test_score_sheet_cells_show_points_with_reasons_winner_first():
     assert [re.sub(r"<.*", "", cell) for cell in re.findall(r"<th[^>]*>(.*?)</th>", header)][1:] == sheet.ranking
     for name in sheet.names:
         for line in sheet[name].lines:
-            points = f"{line.points:g}".replace("-", "−")
+            points = f"{line.points:,g}".replace("-", "−")
             assert re.search(rf'title="[^"]*">{re.escape(points)}</td>', html)
     assert f'<th class="exlab-winner">{sheet.winners[0]}<br><small>winner</small></th>' in html
     assert "fame points" in html
@@ -161,8 +161,8 @@ def test_solo_score_sheet_shows_solo_points_in_every_cell():
     assert score.scale == 100 and "solo points, ×100" in html  # S2
     assert f"Solo game of <b>{game.players[0]}</b>" in html and 'exlab-winner"' not in html
     cells = re.findall(r'<td title="[^"]*">([^<]*)</td>', html)
-    assert cells == [f"{line.points * 100:g}".replace("-", "−") for line in score.lines]
-    assert f"<b>{score.total}</b>".replace("-", "−") in html
+    assert cells == [f"{line.points * 100:,g}".replace("-", "−") for line in score.lines]  # thousands grouped
+    assert f"<b>{score.total:,}</b>".replace("-", "−") in html
 
 
 # ---------------------------------------------------------------- the card face

@@ -175,7 +175,7 @@ class SimulationResult:
 
     def summary(self) -> str:
         low, high = self.interval()
-        lines = [f"{self.n_games} game(s), seed {self.seed}" + (", seats rotating" if self.rotated else "")]
+        lines = [f"{self.n_games:,} game(s), seed {self.seed}" + (", seats rotating" if self.rotated else "")]
         for seat, bot in enumerate(self.bots):
             who = bot if self.rotated else f"seat {seat} ({bot})"
             lines.append(f"{who}: mean {self.mean()[seat]:.1f}  95% CI [{low[seat]:.1f}, {high[seat]:.1f}]")

@@ -263,7 +263,7 @@ class TimelineResult:
         words: str | None = told(self, "summary") if tells_about(self, "summary") else None
         if words is not None:
             return words
-        lines = [f"{self.n_games} game(s), seed {self.seed}, {self.turns.mean():.1f} turns per game"]
+        lines = [f"{self.n_games:,} game(s), seed {self.seed}, {self.turns.mean():.1f} turns per game"]
         rates = self.win_rates()
         lines += [f"seat {k} ({bot}): wins {rate:.1%}" for k, (bot, rate) in enumerate(zip(self.bots, rates))]
         return "\n".join(lines)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, TypedDict, cast
 
+from ..text.numbers import number
 from ..text.score import (
     column,
     comparison_heads,
@@ -93,7 +94,8 @@ class ScoreComparison:
         changed = ", ".join(self.changed_goals) or heads["nothing"]
         before_label, after_label = self.labels
         return (
-            f"{self.before.name}: {before_label} {self.before.total} → {after_label} {self.after.total}"
+            f"{self.before.name}: {before_label} {_signed_points(self.before.total)} → {after_label} "
+            f"{_signed_points(self.after.total)}"
             f" ({heads['changed']}: {changed})"
         )
 
@@ -149,7 +151,7 @@ def _line_or_none(score: PlayerScore, goal: str) -> ScoreLine | None:
 def _signed_points(points: float | None, *, plus: bool = False) -> str:
     if points is None:
         return "–"
-    text = f"{points:+g}" if plus else f"{points:g}"
+    text = number(points, "+g" if plus else "g")
     return text.replace("-", "−")
 
 

@@ -397,10 +397,12 @@ def score_table(session: PlaySession) -> ScoreTable:
         for goal in goals:
             if goal in score.points:
                 line = score.line(goal)
-                cells.append((minus(f"{line.points * score.scale:g}"), score_words.line_tooltip(line, score.scale)))
+                cells.append(
+                    (minus(number(line.points * score.scale, "g")), score_words.line_tooltip(line, score.scale))
+                )
             else:
                 cells.append(("?", score_words.hidden_until_the_end()) if hidden else ("", ""))
-        rows.append(ScoreRow(name, tuple(cells), minus(str(score.total)), seat == session.viewer))
+        rows.append(ScoreRow(name, tuple(cells), minus(number(score.total, "g")), seat == session.viewer))
     footnote = ""
     if solo and not game.is_over and MID_CENTURY.key in sheet[game.players[0]].points:
         line = sheet[game.players[0]].line(MID_CENTURY.key)

@@ -139,6 +139,11 @@ def reading_name(name: str) -> str:
     return translate(READINGS[name]) if name in READINGS else name
 
 
+#: The facts that are points, grouped like every score ("= −6,300 points", S6); years and
+#: counts are written as they are.
+POINT_FACTS = frozenset({"term", "base", "per_year"})
+
+
 def fact_words(name: str, value: Any) -> str:
     """A fact of a :class:`~exhibition_lab.core.words.Phrase` in the reader's language:
     continents and decades by name, a chain of years as ``1972-1973``, card tokens as they
@@ -155,7 +160,7 @@ def fact_words(name: str, value: Any) -> str:
         return " ".join(value)
     if name == "reading":
         return reading_name(value)
-    if isinstance(value, float):
+    if isinstance(value, float) or name in POINT_FACTS:
         return number(value, "g")
     return str(value)
 

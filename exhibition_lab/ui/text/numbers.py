@@ -1,9 +1,13 @@
 """Numbers as the app writes them: the true minus sign, signed values, and each language's
-separators (``1,234.5`` in English, ``1234,5`` in Spanish, ``1,234.5`` in Japanese).
+separators (``1,234.5`` in English, ``1.234,5`` in Spanish, ``1,234.5`` in Japanese).
 
-In English every function gives exactly what Python's format specification gives; in
-another language Babel formats the number with that language's symbols (CLDR) and the true
-minus sign.
+One convention for every language: thousands are always grouped, from four digits on
+(``6,300`` points, ``−9.900`` puntos, ``3,635``点), as players write scores; a year is a
+name, never a number to group, so it is written as it is (``1950``). In English every function
+gives what Python's format specification gives, grouped; in another language Babel formats the
+number with that language's symbols (CLDR) and the true minus sign. Spanish CLDR data would
+leave four digits ungrouped (minimum grouping digits 2); the Argentine usage the lessons follow
+groups them, so the explicit pattern below always does.
 """
 
 from __future__ import annotations
@@ -65,24 +69,38 @@ def minus(text: str) -> str:
 
 def number(value: float, spec: str = "") -> str:
     """``value`` written for the reader: ``spec`` is a format specification of the kind the
-    words use (``"+,.0f"``, ``".1f"``, ``"g"``, ``".0%"``). English gives ``format(value, spec)``
-    unchanged; other languages get their own decimal and grouping symbols and “−”.
+    words use (``"+,.0f"``, ``".1f"``, ``"g"``, ``".0%"``). English gives ``format(value, spec)``;
+    other languages get their own decimal and grouping symbols and “−”. The shortest forms
+    (``"g"`` and no type) always group thousands: a score is written ``−6,300`` wherever it
+    appears.
 
     >>> number(1234.5, ",.1f")
     '1,234.5'
+    >>> number(-6300, "g"), number(12.5, "g")
+    ('-6,300', '12.5')
     >>> number(-0.04, ".1f")  # what rounds to zero is written without a sign
     '0.0'
     """
     value = _unsigned_zero(value, spec)
+    spec = _grouped_shortest(spec)
     current = language()
     if current == DEFAULT_LANGUAGE:
         return format(value, spec)
     return _localised(value, spec, current)
 
 
+def _grouped_shortest(spec: str) -> str:
+    """``spec`` with thousands grouping when it asks for the shortest form (``g`` or no type):
+    ``"g"`` → ``",g"``, ``"+g"`` → ``"+,g"``."""
+    match = _SPEC.fullmatch(spec)
+    if match is None or match["group"] or match["kind"] not in ("g", "") or match["digits"] is not None:
+        return spec
+    return f"{match['sign']},{match['kind']}"
+
+
 def _localised(value: float, spec: str, locale: str) -> str:
     from babel import Locale
-    from babel.numbers import format_decimal, format_percent, get_decimal_symbol
+    from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
     match = _SPEC.fullmatch(spec)
     if match is None:
@@ -90,8 +108,10 @@ def _localised(value: float, spec: str, locale: str) -> str:
     digits = match["digits"]
     kind = match["kind"]
     if kind == "g" or (kind == "" and digits is None):
-        # the shortest form, as Python's "g" writes it, with the language's decimal symbol
-        text = format(value, "g" if kind == "g" else "").replace(".", get_decimal_symbol(locale))
+        # the shortest form, as Python's "g" writes it, with the language's own signs
+        shortest = format(value, (",g" if match["group"] else "g") if kind == "g" else ("," if match["group"] else ""))
+        signs = {",": get_group_symbol(locale), ".": get_decimal_symbol(locale)}
+        text = "".join(signs.get(c, c) for c in shortest)
     else:
         places = int(digits or 0)
         fraction = "." + "0" * places if places else ""

@@ -19,7 +19,7 @@ from ...games.exhibition.session import YOU, PlaySession, Turn
 from .explain import card_with_subject, history_in_words
 from .i18n import N_, _, ngettext, pgettext, translate
 from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name, you
-from .numbers import minus
+from .numbers import minus, number
 from .score import solo_numbers_in_words
 from .setup import variation_line
 
@@ -176,7 +176,7 @@ def result_in_words(session: PlaySession) -> str:
     game = session.game
     sheet = game.score()
     if game.is_solo:
-        total = minus(str(sheet[game.players[0]].total))
+        total = minus(number(sheet[game.players[0]].total, "g"))
         return _("Final score: {total} points (solo, ×100 scale)").format(total=total)
     winners = sheet.winners
     if len(winners) == 1:

@@ -68,7 +68,8 @@ def rank_numbers_in_words() -> dict[str, str]:
 def solo_numbers_in_words() -> dict[str, str]:
     """The numbers the solo sentences quote (:func:`solo_numbers`), negative ones with the
     minus sign the sheet prints."""
-    return {name: minus(str(value)) for name, value in solo_numbers().items()}
+    # the year is a name, written as it is; every other number is grouped as the sheet writes it
+    return {name: str(value) if name == "year" else minus(number(value, "g")) for name, value in solo_numbers().items()}
 
 
 def reason_words(line: ScoreLine) -> str:
@@ -139,7 +140,7 @@ def score_in_words(score: PlayerScore) -> str:
         lines = [line_words(line) for line in score.lines]
         return minus("\n".join([*lines, _("Total: {total} fp").format(total=score.total)]))
     lines = [line_tooltip(line, score.scale) for line in score.lines]
-    return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(str(score.total)))])
+    return "\n".join([*lines, _("Total: {total} points (solo, ×100)").format(total=minus(number(score.total, "g")))])
 
 
 def _line_text(line: ScoreLine) -> str:
@@ -179,7 +180,7 @@ def sheet_title() -> str:
 
 def why_summary(name: str, total: int) -> str:
     """``Ann: 12 — why``: the fold that opens a player's explained score."""
-    return _("{name}: {total} — why").format(name=name, total=minus(str(total)))
+    return _("{name}: {total} — why").format(name=name, total=minus(number(total, "g")))
 
 
 def tiebreak_in_words(sheet: ScoreSheet, you: str | None = None) -> str:

@@ -59,7 +59,7 @@ def _result_summary(result: TimelineResult) -> str | None:
             "{n} game, seed {seed}, {turns} turns per game",
             "{n} games, seed {seed}, {turns} turns per game",
             result.n_games,
-        ).format(n=result.n_games, seed=result.seed, turns=turns)
+        ).format(n=number(result.n_games, ","), seed=result.seed, turns=turns)
     ]
     for k, (bot, rate) in enumerate(zip(result.bots, result.win_rates())):
         lines.append(_("seat {k} ({bot}): wins {rate}").format(k=k, bot=bot_words(bot), rate=number(rate, ".1%")))
@@ -280,7 +280,7 @@ def gap_title(gap: int) -> str:
 def knowledge_caption(result: KnowledgeResult) -> str:
     """The title of the knowledge table."""
     return _("Win rate of one bot against bots of ±{reference} years ({n} games per cell)").format(
-        reference=f"{result.reference:g}", n=result.n_games
+        reference=f"{result.reference:g}", n=number(result.n_games, ",")
     )
 
 
