@@ -62,6 +62,7 @@ WHITE_BIT = 1 << len(CONTINENTS)
 WILD_YEAR = 1945  # R16: the white card with a year
 
 Market = tuple[tuple[Card, ...], ...]
+BITS = tuple(tuple(k for k in range(len(CONTINENTS)) if mask >> k & 1) for mask in range(1 << len(CONTINENTS)))
 
 
 @dataclass(frozen=True)
@@ -339,7 +340,7 @@ def _fit_table(deal: _Deal, hall: Hall, facts: _HallFacts) -> tuple[bytes, bool]
     return found
 
 
-def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int]:
+def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int]]:
     """The most hall cards the turns left can bring, and the most of hall cards less Depot
     cards they can bring, when each turn takes a card at the vehicle's continent (R7).
 
@@ -364,43 +365,89 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
         return (every if k < 0 else 1 << k), bool(fit[y - FIRST_YEAR] & bit)
 
     goes = [0] * n_col  # per column: the continents its cards lead to
-    fits = [False] * n_col  # per column: some card fits an empty spot
+    fit_goes = [0] * n_col  # per column: the continents its cards that fit an empty spot lead to
     for x, column in enumerate(columns):
         for card in column:
             g, f = reach(card)
             goes[x] |= g
-            fits[x] = fits[x] or f
-    here = 1 << pos.vehicle if columns[pos.vehicle] else every  # R7: an empty continent frees the take
+            if f:
+                fit_goes[x] |= g
+    anywhere = (0, 0)
+    if not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock):
+        # R7: at an empty continent the take may be anywhere (the tile runs dry once the
+        # stock is out, R9), so every continent then leads wherever any card does
+        anywhere = (_or(goes), _or(fit_goes))
+        goes = [g | anywhere[0] for g in goes]
+        fit_goes = [g | anywhere[1] for g in fit_goes]
+    # R7: an empty continent frees the take; the state is the continent a turn takes at
+    here = 1 << pos.vehicle if columns[pos.vehicle] else every
     free = DEPOT_SIZE - pos.depot
-    fills = misfits = 0
+    low = -1
+    # best[m][x]: the most fills of a drive that has sent m cards to the Depot and takes its
+    # next card at continent x (R8: the continent of the card it took before); a fill follows
+    # a card that fits, the next continent is that card's, so one drive's fills and moves agree
+    best = [[0 if here >> x & 1 else low for x in range(n_col)]] + [[low] * n_col for _ in range(free)]
     best_fills = 0
     best_net = -(10**9)
+    by_depot = [low] * (free + 1)  # per number of cards sent to the Depot: the most fills
     top = pos.top
     stock = deal.stock
     for _ in range(facts.n_empty + free + 1):
-        if fills >= most:
-            break
-        if any(fits[x] for x in range(n_col) if here >> x & 1):
-            fills += 1
-        else:  # end here, or send the card to the Depot and drive on
-            best_fills = max(best_fills, fills)
-            best_net = max(best_net, fills - misfits)
-            if misfits == free:
-                return best_fills, best_net
-            misfits += 1
-        nxt = 0
-        for x in range(n_col):
-            if here >> x & 1:
-                nxt |= goes[x]
-        if top < len(stock):  # the refill lands on the continent just left
-            g, f = reach(stock[top])
-            top += 1
+        nxt = [[low] * n_col for _ in range(free + 1)]
+        landed = 0
+        done = True
+        for m in range(free + 1):
+            row = best[m]
             for x in range(n_col):
-                if here >> x & 1:
-                    goes[x] |= g
-                    fits[x] = fits[x] or f
-        here = nxt
-    return max(best_fills, fills), max(best_net, fills - misfits)
+                f = row[x]
+                if f < 0:
+                    continue
+                landed |= 1 << x
+                best_fills = max(best_fills, f)
+                best_net = max(best_net, f - m)  # end here (R10a) or after the hall is full (R10b)
+                if f > by_depot[m]:
+                    by_depot[m] = f
+                if f >= most:
+                    continue
+                done = False
+                if fit_goes[x]:
+                    target = nxt[m]
+                    for y in BITS[fit_goes[x]]:
+                        if target[y] <= f:
+                            target[y] = f + 1
+                if m < free:  # to the Depot (R10, R25) and drive on
+                    target = nxt[m + 1]
+                    for y in BITS[goes[x]]:
+                        if target[y] < f:
+                            target[y] = f
+        if done:
+            break
+        if top < len(stock):  # the refill lands on the continent just left (R9)
+            g, fit_here = reach(stock[top])
+            top += 1
+            for x in BITS[landed]:
+                goes[x] |= g
+                if fit_here:
+                    fit_goes[x] |= g
+            if anywhere[0]:
+                goes = [x | g for x in goes]
+                if fit_here:
+                    fit_goes = [x | g for x in fit_goes]
+        best = nxt
+    for m in range(free + 1):
+        for f in best[m]:
+            if f >= 0:
+                best_fills = max(best_fills, f)
+                best_net = max(best_net, f - m)
+                by_depot[m] = max(by_depot[m], f)
+    return best_fills, best_net, by_depot
+
+
+def _or(masks: list[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def _pair_bound(
@@ -489,7 +536,9 @@ def _pair_bound(
     return max(0, RANK_TOP - max(0, penalty))  # S4, S5: never below 0
 
 
-def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int, int]:
+def _bound_parts(
+    deal: _Deal, pos: _Position, quick: bool = False, detail: dict[str, int] | None = None
+) -> tuple[int, int]:
     """The bound of :func:`upper_bound` as fame points without Mid Century, and the
     Mid Century term (×100) at its best. ``quick`` leaves out the drive and the matchings
     of single goals (a looser bound, about twice as fast, for the beams)."""
@@ -538,8 +587,9 @@ def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int,
     if fillable:
         fillable = _most_filled(spans, dated, einstein, free)
     net = fillable
+    by_depot: list[int] = []
     if fillable and not quick:
-        fillable, net = _walk_fills(deal, facts, pos, fillable)
+        fillable, net, by_depot = _walk_fills(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
     decades = facts.decades
@@ -569,8 +619,16 @@ def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int,
         # each, R25), which the pair can gain back at most one for one; or, counting the
         # Depot's cards the drive forces, the pair at its best over every turn left
         spare = _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot
-        if not quick:
-            spare = max(spare, _pair_bound(deal, facts, pos, dated, turns, None) - (n_empty - net) - pos.depot)
+        # or, for each number m of Depot cards a drive may add, its most fills F: the pair
+        # at its best over the F + m turns (and the last discard, R10a), less the m cards
+        # and the spots left empty. Both bound every line, so the smaller one stands.
+        joint = [
+            _pair_bound(deal, facts, pos, dated, fills + m, None) - m - (n_empty - fills)
+            for m, fills in enumerate(by_depot)
+            if fills >= 0
+        ]
+        if joint:
+            spare = min(spare, max(joint) - pos.depot)
     # the most promising continents first: a matching only where it could raise the best
     hopes = sorted(
         ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
@@ -580,6 +638,16 @@ def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int,
         if hope <= focus:
             break
         focus = max(focus, min(hope, n + _continent_fills(deal, spots, k, by_continent[k])) if hope > n else n)
+    if detail is not None:
+        detail.update(
+            all6=fp,
+            focus=focus,
+            decades=len(decades) + min(len(new_decades), fillable),
+            chain=_chain_bound(years, new_years, fillable, None if quick else spans),
+            spare=spare,
+            fillable=fillable,
+            net=net,
+        )
     fp += focus
     fp += len(decades) + min(len(new_decades), fillable)
     fp += _chain_bound(years, new_years, fillable, None if quick else spans)
