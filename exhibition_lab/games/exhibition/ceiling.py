@@ -55,6 +55,8 @@ RANK_TOP = 5  # S4, S5: a solo pair's fame before the market penalty
 DEFAULT_NODES = 20_000
 DEFAULT_BEAM = 6
 PROOF_SHARE = 0.7  # of the depth-first budget: the proof against the incumbent first
+FIRST_PROOF_SHARE = 0.2  # of the time: a proof before the beams widen (with a time limit)
+WIDEN_SHARE = 0.5  # of the time left after it: the wider beams
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
 ALL_CONTINENTS = (1 << len(CONTINENTS)) - 1
@@ -633,11 +635,45 @@ def _bound_parts(
     hopes = sorted(
         ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
     )
+    mid = facts.mid_points
+    near_by: list[list[int]] = [[] for _ in CONTINENTS]  # per continent: its cards' distances to 1950
+    rules = deal.rules
+    if mid_window is not None:  # the spot is empty and may still be filled
+        lo, hi = mid_window
+        if einstein:
+            mid = max(mid, rules.mid_century_points(None))
+        near = [abs(y - MID_CENTURY_YEAR) for y in new_years if lo <= y <= hi]
+        if near:
+            mid = max(mid, rules.mid_century_points(min(near)), rules.mid_century_points(max(near)))
+        for k, dated_k in enumerate(by_continent):
+            near_by[k] = [abs(y - MID_CENTURY_YEAR) for y in dated_k if lo <= y <= hi]
     focus = hopes[0][0] if quick else 0
     for hope, n, k in hopes:
         if hope <= focus:
             break
         focus = max(focus, min(hope, n + _continent_fills(deal, spots, k, by_continent[k])) if hope > n else n)
+    if mid_window is not None and not quick:
+        # S6 with R21: the Mid Century card counts for Continent Focus only if it is of the
+        # focus continent, so a continent whose cards lie far from 1950 gains its fill there
+        # only at the cost of the Mid Century term. Either the Mid Century spot ends with a
+        # card of the focus continent k (its term at most the best of k's cards), or
+        # k's cards fill only the other spots (the term at its best over every card).
+        others = [spot for spot in spots if spot[0] != deal.mid]
+        joint = -(10**9)
+        for hope, n, k in hopes:
+            hope = min(hope, focus)
+            if hope * SOLO_SCALE + mid <= joint:
+                break
+            without = min(hope, n + _continent_fills(deal, others, k, by_continent[k])) if hope > n else n
+            best = without * SOLO_SCALE + mid
+            near = near_by[k]
+            if near and hope > without:
+                term = max(rules.mid_century_points(min(near)), rules.mid_century_points(max(near)))
+                if hope * SOLO_SCALE + term > best:
+                    full = min(hope, n + _continent_fills(deal, spots, k, by_continent[k]))
+                    best = max(best, full * SOLO_SCALE + term)
+            joint = max(joint, best)
+        mid = joint - focus * SOLO_SCALE  # the Mid Century term this leaves beside the best focus
     if detail is not None:
         detail.update(
             all6=fp,
@@ -655,15 +691,6 @@ def _bound_parts(
     if deal.secret is not None:
         more = sum(1 for y in new_years if y - y % 10 == deal.secret)
         fp += facts.secret_own + min(more, fillable)
-    mid = facts.mid_points
-    if mid_window is not None:  # the spot is empty and may still be filled
-        rules = deal.rules
-        lo, hi = mid_window
-        if einstein:
-            mid = max(mid, rules.mid_century_points(None))
-        near = [abs(y - MID_CENTURY_YEAR) for y in new_years if lo <= y <= hi]
-        if near:
-            mid = max(mid, rules.mid_century_points(min(near)), rules.mid_century_points(max(near)))
     return fp, mid
 
 
@@ -886,6 +913,21 @@ class _Search:
                 width = 1  # out of time: finish the best line alone, so that a plan exists
             layer = [(plan, p, None) for _, plan, p in ranked[:width]]
 
+    def widen(self, pos: _Position, first: tuple[Any, ...] | None, width: int, share: float) -> None:
+        """Both beams again, twice as wide each round, until ``share`` of the time left is
+        spent; the positions they expand do not count against the depth-first budget."""
+        assert self.deadline is not None
+        now = time.perf_counter()
+        until = now + max(0.0, self.deadline - now) * share
+        deadline, nodes = self.deadline, self.nodes
+        self.deadline = until
+        while time.perf_counter() < until:
+            width *= 2
+            for patient in (False, True):
+                self.beam(pos, first, width, patient)
+        self.deadline = deadline
+        self.max_nodes += self.nodes - nodes
+
     def dfs(
         self, pos: _Position, plan: tuple[Action, ...], bound: int, first: tuple[Any, ...] | None, line: int | None
     ) -> int:
@@ -1044,7 +1086,18 @@ def solo_ceiling(
     # or returns the bound it could prove. The table keeps every position's proven bound,
     # so a pass reuses the ones before it.
     search.line = search.plan
-    proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
+    if search.deadline is None:
+        proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
+    else:
+        # Against the clock, a first short proof settles the positions a few turns from the
+        # end. Where it cannot, the incumbent is usually the weak side (far from the end the
+        # bound stays well above any line), so the beams run again, twice as wide each
+        # time, on a share of the time left before the proof resumes with the rest.
+        proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, FIRST_PROOF_SHARE))
+        if search.resume() and proven_bound > search.best:
+            search.widen(pos, first, beam, WIDEN_SHARE)
+            search.line = search.plan
+            proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
     more = search.resume()
     while more and proven_bound > search.best and not search.stopped:
         gap = proven_bound - search.best
