@@ -57,6 +57,7 @@ DEFAULT_BEAM = 6
 PROOF_SHARE = 0.7  # of the depth-first budget: the proof against the incumbent first
 FIRST_PROOF_SHARE = 0.2  # of the time: a proof before the beams widen (with a time limit)
 WIDEN_SHARE = 0.5  # of the time left after it: the wider beams
+WIDEN_FROM = 12  # placements left (empty spots and free Depot places) above which the beams widen
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
 ALL_CONTINENTS = (1 << len(CONTINENTS)) - 1
@@ -381,9 +382,11 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
         anywhere = (_or(goes), _or(fit_goes))
         goes = [g | anywhere[0] for g in goes]
         fit_goes = [g | anywhere[1] for g in fit_goes]
+    free = DEPOT_SIZE - pos.depot
+    if all(fit_goes):  # every continent has a card that fits and leads on: no drive stalls
+        return most, most, [most] * (free + 1)
     # R7: an empty continent frees the take; the state is the continent a turn takes at
     here = 1 << pos.vehicle if columns[pos.vehicle] else every
-    free = DEPOT_SIZE - pos.depot
     low = -1
     # best[m][x]: the most fills of a drive that has sent m cards to the Depot and takes its
     # next card at continent x (R8: the continent of the card it took before); a fill follows
@@ -1086,13 +1089,14 @@ def solo_ceiling(
     # or returns the bound it could prove. The table keeps every position's proven bound,
     # so a pass reuses the ones before it.
     search.line = search.plan
-    if search.deadline is None:
+    left = _hall_facts(deal, pos.hall).n_empty + DEPOT_SIZE - pos.depot  # placements still to make
+    if search.deadline is None or left <= WIDEN_FROM:
         proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
     else:
-        # Against the clock, a first short proof settles the positions a few turns from the
-        # end. Where it cannot, the incumbent is usually the weak side (far from the end the
-        # bound stays well above any line), so the beams run again, twice as wide each
-        # time, on a share of the time left before the proof resumes with the rest.
+        # Far from the end, against the clock, the depth-first search seldom lowers the
+        # bound and the incumbent is the weak side: after a short proof the beams run
+        # again, twice as wide each time, on a share of the time left, before the proof
+        # resumes with the rest.
         proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, FIRST_PROOF_SHARE))
         if search.resume() and proven_bound > search.best:
             search.widen(pos, first, beam, WIDEN_SHARE)

@@ -327,3 +327,56 @@ def test_the_years_gap_what_if_speaks_spanish_and_japanese_without_a_flat_no_whe
         assert "いいえ" in str(proven) and "いいえ" not in str(unproven)
     finally:
         xl.set_language("en")
+
+
+# ---------------------------------------------------------------- bounds that join goals
+def played_keeping_mid_century_empty(seed: int, turns_left: int) -> xl.Game:
+    """A solo game played by the greedy bot, never into Mid Century, until at most
+    ``turns_left`` placements remain: the S6 spot is still open when the bound is asked."""
+    game = xl.Game.new(1, seed=seed)
+    bot, rng = GreedyBot(), np.random.default_rng(seed)
+    mid = next(s for s, kind in enumerate(game.layout) if kind.key == "mid_century")
+    while not game.is_over:
+        hall = game.hall(0)
+        if game.phase is xl.Phase.TAKE and hall.n_empty + 3 - len(hall.depot) <= turns_left:
+            break
+        legal = game.legal_actions()
+        actions = [a for a in legal if not (isinstance(a, xl.Place) and a.showcase == mid)] or legal
+        game.apply(bot.choose(game.view(), actions, rng))
+    return game
+
+
+@pytest.mark.parametrize("reading", ["harsh", "tiebreak"])
+def test_s6_r21_focus_with_mid_century_is_never_below_the_exhaustive_best(reading):
+    # the Mid Century card counts for Continent Focus only if it is of the focus continent
+    # (R21, S6): the joint bound of the two must still cover the best play
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    checked = 0
+    for seed in range(40):
+        game = played_keeping_mid_century_empty(seed, 5)
+        if game.is_over or game.hall(0).showcases[2][0] is not None:
+            continue
+        deal, here, _ = c._root(game, xl.SoloRules.by_name(reading))
+        assert upper_bound(deal, here) >= exhaustive(game.copy(), reading), seed
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("pair", ["years_gap", "short_era", "antiquity"])
+def test_r7_r25_the_drive_and_the_depot_never_bound_below_the_exhaustive_best(pair):
+    # one drive at a time (R7, R8): a fill moves the vehicle to the fitting card's continent,
+    # and the Depot cards (R25) each drive needs are weighed against the pair they could
+    # win back from the tile (S4, S5); on many short positions the bound covers the best play
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    layout = xl.Layout.base() if pair == "years_gap" else xl.Layout.base().with_variations(pair)
+    checked = 0
+    for seed in range(40, 110):
+        game = played_until(seed, 3 + seed % 3, layout, GreedyBot() if seed % 2 else RandomBot())
+        if game.is_over:
+            continue
+        deal, here, _ = c._root(game)
+        assert upper_bound(deal, here) >= exhaustive(game.copy(), "harsh"), seed
+        checked += 1
+    assert checked >= 20
