@@ -546,7 +546,8 @@ def _bound_parts(
 ) -> tuple[int, int]:
     """The bound of :func:`upper_bound` as fame points without Mid Century, and the
     Mid Century term (×100) at its best. ``quick`` leaves out the drive and the matchings
-    of single goals (a looser bound, about twice as fast, for the beams)."""
+    of single goals (a looser bound, about twice as fast, for the beams). ``detail``, when
+    given, receives each goal's part of the bound."""
     facts = _hall_facts(deal, pos.hall)
     n_empty = facts.n_empty
     turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
@@ -677,20 +678,11 @@ def _bound_parts(
                     best = max(best, full * SOLO_SCALE + term)
             joint = max(joint, best)
         mid = joint - focus * SOLO_SCALE  # the Mid Century term this leaves beside the best focus
-    if detail is not None:
-        detail.update(
-            all6=fp,
-            focus=focus,
-            decades=len(decades) + min(len(new_decades), fillable),
-            chain=_chain_bound(years, new_years, fillable, None if quick else spans),
-            spare=spare,
-            fillable=fillable,
-            net=net,
-        )
-    fp += focus
-    fp += len(decades) + min(len(new_decades), fillable)
-    fp += _chain_bound(years, new_years, fillable, None if quick else spans)
-    fp += spare
+    decade_part = len(decades) + min(len(new_decades), fillable)
+    chain_part = _chain_bound(years, new_years, fillable, None if quick else spans)
+    if detail is not None:  # each goal's part, to see which one keeps the bound loose
+        detail.update(all6=fp, focus=focus, decades=decade_part, chain=chain_part, spare=spare, fillable=fillable)
+    fp += focus + decade_part + chain_part + spare
     if deal.secret is not None:
         more = sum(1 for y in new_years if y - y % 10 == deal.secret)
         fp += facts.secret_own + min(more, fillable)
