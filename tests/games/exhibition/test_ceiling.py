@@ -168,6 +168,16 @@ def test_a_filled_pair_is_bounded_by_the_cards_the_tile_must_keep():
     pytest.fail("no deal with a filled pair three turns from the end")
 
 
+def test_s2_against_the_clock_far_from_the_end_the_wider_beams_keep_a_replayable_plan():
+    # with a time limit and many placements left the beams run again, wider (S1–S7): the
+    # plan still replays to the score claimed and the proven bound covers the greedy bot
+    game = xl.Game.new(1, seed=7)
+    best = solo_ceiling(game, nodes=None, beam=1, time_limit=2)
+    assert total(best.replay(game)) == best.score <= best.upper_bound
+    greedy = play_game(xl.Game.new(1, seed=7), [GreedyBot()], np.random.default_rng(7))
+    assert best.upper_bound >= total(greedy)
+
+
 def test_a_budget_cut_short_still_proves_a_bound():
     game = xl.Game.new(1, seed=9)
     best = solo_ceiling(game, nodes=1, beam=1)
