@@ -57,6 +57,7 @@ DEFAULT_BEAM = 6
 PROOF_SHARE = 0.7  # of the depth-first budget: the proof against the incumbent first
 FIRST_PROOF_SHARE = 0.2  # of the time: a proof before the beams widen (with a time limit)
 WIDEN_SHARE = 0.5  # of the time left after it: the wider beams
+PLACE_STEPS = 2_000  # a search for one set of cards' spots longer than this gives up (optimistically)
 WIDEN_FROM = 12  # placements left (empty spots and free Depot places) above which the beams widen
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
@@ -371,9 +372,9 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
     fit_goes = [0] * n_col  # per column: the continents its cards that fit an empty spot lead to
     for x, column in enumerate(columns):
         for card in column:
-            g, f = reach(card)
+            g, fit_card = reach(card)
             goes[x] |= g
-            if f:
+            if fit_card:
                 fit_goes[x] |= g
     anywhere = (0, 0)
     if not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock):
@@ -663,10 +664,10 @@ def _bound_parts(
         # card of the focus continent k (its term at most the best of k's cards), or
         # k's cards fill only the other spots (the term at its best over every card).
         others = [spot for spot in spots if spot[0] != deal.mid]
-        joint = -(10**9)
+        paired = -(10**9)
         for hope, n, k in hopes:
             hope = min(hope, focus)
-            if hope * SOLO_SCALE + mid <= joint:
+            if hope * SOLO_SCALE + mid <= paired:
                 break
             without = min(hope, n + _continent_fills(deal, others, k, by_continent[k])) if hope > n else n
             best = without * SOLO_SCALE + mid
@@ -676,10 +677,18 @@ def _bound_parts(
                 if hope * SOLO_SCALE + term > best:
                     full = min(hope, n + _continent_fills(deal, spots, k, by_continent[k]))
                     best = max(best, full * SOLO_SCALE + term)
-            joint = max(joint, best)
-        mid = joint - focus * SOLO_SCALE  # the Mid Century term this leaves beside the best focus
+            paired = max(paired, best)
+        mid = paired - focus * SOLO_SCALE  # the Mid Century term this leaves beside the best focus
     decade_part = len(decades) + min(len(new_decades), fillable)
-    chain_part = _chain_bound(years, new_years, fillable, None if quick else spans)
+    placer = None
+    if not quick and fillable:
+        continent_by_year = {y: k for y, k in fits}
+        rules_of = [(kind.distinct_continents and not kind.same_continent, kind.same_continent) for kind in deal.kinds]
+
+        def placer(fresh: list[int]) -> bool:
+            return _all_placed(spots, rules_of, variation, [(y, continent_by_year[y]) for y in fresh])
+
+    chain_part = _chain_bound(years, new_years, fillable, None if quick else spans, placer)
     if detail is not None:  # each goal's part, to see which one keeps the bound loose
         detail.update(all6=fp, focus=focus, decades=decade_part, chain=chain_part, spare=spare, fillable=fillable)
     fp += focus + decade_part + chain_part + spare
@@ -707,12 +716,66 @@ def _continent_fills(deal: _Deal, spots: list[tuple[int, int, int, int]], k: int
     return _most_filled(spans + list(merged.values()), years, False, 0)
 
 
+def _all_placed(
+    spots: list[tuple[int, int, int, int]],
+    rules_of: list[tuple[bool, bool]],
+    variation: tuple[bool, ...],
+    cards: list[tuple[int, int]],
+) -> bool:
+    """Whether the hall's empty ``spots`` (showcase, window, continents; left to right
+    within a showcase) can take all these ``cards`` (year, continent; −1 white) at once:
+    each in a spot whose window holds its year and that admits its continent, later
+    years to the right of earlier ones in a showcase (R11), one card of a continent per
+    showcase of distinct continents (R12), one continent in One Continent (R13), no white
+    card in a variation (R18). White cards take whichever continent is free (R16). A
+    search that grows too long answers yes, which only loosens the bound."""
+    cards = sorted(cards)
+    n_showcases = len(rules_of)
+    last = [-1] * n_showcases  # per showcase: the list index of its rightmost card so far
+    used = [0] * n_showcases  # per showcase: the continents (bits) its new cards brought
+    steps = [0]
+
+    def place(c: int) -> bool:
+        if c == len(cards):
+            return True
+        steps[0] += 1
+        if steps[0] > PLACE_STEPS:
+            return True
+        year, k = cards[c]
+        bit = 0 if k < 0 else 1 << k
+        for i, (s, lo, hi, mask) in enumerate(spots):
+            if i <= last[s] or not lo <= year <= hi:
+                continue
+            if k < 0:
+                if variation[s]:
+                    continue
+            elif not mask >> k & 1:
+                continue
+            distinct, same = rules_of[s]
+            if bit and ((distinct and used[s] & bit) or (same and used[s] and not used[s] & bit)):
+                continue
+            keep = last[s], used[s]
+            last[s], used[s] = i, used[s] | bit
+            if place(c + 1):
+                last[s], used[s] = keep
+                return True
+            last[s], used[s] = keep
+        return False
+
+    return place(0)
+
+
 def _chain_bound(
-    years: frozenset[int], new_years: list[int], fillable: int, spans: list[tuple[int, int]] | None
+    years: frozenset[int],
+    new_years: list[int],
+    fillable: int,
+    spans: list[tuple[int, int]] | None,
+    placer: Any = None,
 ) -> int:
     """R23 at its best: the longest run of consecutive years among the hall's and the
     reachable cards' whose new cards the empty spots can take all at once (at most
-    ``fillable``, each in a spot whose window holds its year)."""
+    ``fillable``, each in a spot whose window holds its year; with ``placer``, also in
+    order and with the showcases' continents, :func:`_all_placed`)."""
     every = sorted(years.union(new_years))
     best = 1
     start = 0
@@ -728,7 +791,9 @@ def _chain_bound(
                 while i <= j:
                     fresh = [y for y in run[i : j + 1] if y not in years]
                     if len(fresh) <= fillable and (
-                        not fresh or spans is None or _most_filled(spans, fresh, False, 0) == len(fresh)
+                        not fresh
+                        or spans is None
+                        or (_most_filled(spans, fresh, False, 0) == len(fresh) and (placer is None or placer(fresh)))
                     ):
                         break
                     i += 1
