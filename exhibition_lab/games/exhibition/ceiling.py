@@ -686,7 +686,16 @@ def _bound_parts(
         rules_of = [(kind.distinct_continents and not kind.same_continent, kind.same_continent) for kind in deal.kinds]
 
         def placer(fresh: list[int]) -> bool:
-            return _all_placed(spots, rules_of, variation, [(y, continent_by_year[y]) for y in fresh])
+            return _all_placed(spots, rules_of, variation, [[(y, continent_by_year[y])] for y in sorted(fresh)])
+
+        if 0 < len(new_decades) <= fillable:
+            # R22: one card of each new decade, all in the hall at once (R11–R13)
+            per_decade: dict[int, list[tuple[int, int]]] = {}
+            for y, k in fits:
+                if allowed[y - FIRST_YEAR] and y - y % 10 in new_decades:
+                    per_decade.setdefault(y - y % 10, []).append((y, k))
+            if not _all_placed(spots, rules_of, variation, [per_decade[d] for d in sorted(per_decade)]):
+                decade_part -= 1
 
     chain_part = _chain_bound(years, new_years, fillable, None if quick else spans, placer)
     if detail is not None:  # each goal's part, to see which one keeps the bound loose
@@ -720,46 +729,46 @@ def _all_placed(
     spots: list[tuple[int, int, int, int]],
     rules_of: list[tuple[bool, bool]],
     variation: tuple[bool, ...],
-    cards: list[tuple[int, int]],
+    groups: list[list[tuple[int, int]]],
 ) -> bool:
     """Whether the hall's empty ``spots`` (showcase, window, continents; left to right
-    within a showcase) can take all these ``cards`` (year, continent; −1 white) at once:
+    within a showcase) can take at once one card (year, continent; −1 white) of each of
+    the ``groups`` (every year of a group below every year of the next):
     each in a spot whose window holds its year and that admits its continent, later
     years to the right of earlier ones in a showcase (R11), one card of a continent per
     showcase of distinct continents (R12), one continent in One Continent (R13), no white
     card in a variation (R18). White cards take whichever continent is free (R16). A
     search that grows too long answers yes, which only loosens the bound."""
-    cards = sorted(cards)
     n_showcases = len(rules_of)
     last = [-1] * n_showcases  # per showcase: the list index of its rightmost card so far
     used = [0] * n_showcases  # per showcase: the continents (bits) its new cards brought
     steps = [0]
 
     def place(c: int) -> bool:
-        if c == len(cards):
+        if c == len(groups):
             return True
         steps[0] += 1
         if steps[0] > PLACE_STEPS:
             return True
-        year, k = cards[c]
-        bit = 0 if k < 0 else 1 << k
-        for i, (s, lo, hi, mask) in enumerate(spots):
-            if i <= last[s] or not lo <= year <= hi:
-                continue
-            if k < 0:
-                if variation[s]:
+        for year, k in groups[c]:
+            bit = 0 if k < 0 else 1 << k
+            for i, (s, lo, hi, mask) in enumerate(spots):
+                if i <= last[s] or not lo <= year <= hi:
                     continue
-            elif not mask >> k & 1:
-                continue
-            distinct, same = rules_of[s]
-            if bit and ((distinct and used[s] & bit) or (same and used[s] and not used[s] & bit)):
-                continue
-            keep = last[s], used[s]
-            last[s], used[s] = i, used[s] | bit
-            if place(c + 1):
+                if k < 0:
+                    if variation[s]:
+                        continue
+                elif not mask >> k & 1:
+                    continue
+                distinct, same = rules_of[s]
+                if bit and ((distinct and used[s] & bit) or (same and used[s] and not used[s] & bit)):
+                    continue
+                keep = last[s], used[s]
+                last[s], used[s] = i, used[s] | bit
+                found = place(c + 1)
                 last[s], used[s] = keep
-                return True
-            last[s], used[s] = keep
+                if found:
+                    return True
         return False
 
     return place(0)

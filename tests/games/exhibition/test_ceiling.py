@@ -392,27 +392,34 @@ def test_r7_r25_the_drive_and_the_depot_never_bound_below_the_exhaustive_best(pa
     assert checked >= 20
 
 
-def test_r11_r12_r13_the_chain_bound_places_its_cards_in_order_and_by_continent():
-    # R23's bound asks whether the hall can take a run's new cards all at once: two cards
-    # of one continent never share a showcase of distinct continents (R12), One Continent
-    # keeps one continent (R13), later years lie to the right (R11), white cards stay out
-    # of variations (R18)
+def test_r11_r12_r13_the_chain_and_decades_bounds_place_their_cards_in_order_and_by_continent():
+    # R23's and R22's bounds ask whether the hall can take a run's new cards (or one card
+    # of each new decade) all at once: two cards of one continent never share a showcase
+    # of distinct continents (R12), One Continent keeps one continent (R13), later years
+    # lie to the right (R11), white cards stay out of variations (R18)
     from exhibition_lab.games.exhibition import ceiling as c
+
+    def takes(spots, rules, variation, cards):  # every card, each a group of its own
+        return c._all_placed(spots, rules, variation, [[card] for card in cards])
 
     oc, sa, af, white = 0, 1, 2, -1
     every = (1 << 6) - 1
     general = [(0, 1906, 1958, every & ~(1 << sa))] * 3  # three empty spots, South America shown
     distinct = [(True, False)]
-    assert c._all_placed(general, distinct, (False,), [(1943, af), (1944, oc), (1945, white)])
-    assert not c._all_placed(general, distinct, (False,), [(1943, af), (1944, af)])  # R12
-    assert not c._all_placed(general, distinct, (False,), [(1944, sa)])  # R12: already shown
-    assert not c._all_placed(general, distinct, (False,), [(1940, oc), (1941, af), (1942, 3), (1943, 4)])
-    assert not c._all_placed(general, distinct, (True,), [(1945, white)])  # R18
+    assert takes(general, distinct, (False,), [(1943, af), (1944, oc), (1945, white)])
+    assert not takes(general, distinct, (False,), [(1943, af), (1944, af)])  # R12
+    assert not takes(general, distinct, (False,), [(1944, sa)])  # R12: already shown
+    assert not takes(general, distinct, (False,), [(1940, oc), (1941, af), (1942, 3), (1943, 4)])
+    assert not takes(general, distinct, (True,), [(1945, white)])  # R18
     one_continent = [(0, 1900, 1999, every)] * 3
     same = [(False, True)]
-    assert c._all_placed(one_continent, same, (False,), [(1950, af), (1960, af), (1970, white)])
-    assert not c._all_placed(one_continent, same, (False,), [(1950, af), (1960, oc)])  # R13
+    assert takes(one_continent, same, (False,), [(1950, af), (1960, af), (1970, white)])
+    assert not takes(one_continent, same, (False,), [(1950, af), (1960, oc)])  # R13
     # R11: a spot to the left closes before a later one opens
     ordered = [(0, 1900, 1920, every), (0, 1950, 1999, every)]
-    assert c._all_placed(ordered, distinct, (False,), [(1910, oc), (1960, af)])
-    assert not c._all_placed(ordered, distinct, (False,), [(1960, oc), (1970, af)])
+    assert takes(ordered, distinct, (False,), [(1910, oc), (1960, af)])
+    assert not takes(ordered, distinct, (False,), [(1960, oc), (1970, af)])
+    # R22: one card of each decade, whichever of the decade's cards fits
+    decades = [[(1941, af), (1944, af)], [(1952, af), (1955, oc)]]
+    assert c._all_placed(general, distinct, (False,), decades)
+    assert not c._all_placed(general, distinct, (False,), [[(1941, af)], [(1952, af)]])
