@@ -9,7 +9,9 @@ a real score splits the deal's luck from the play's skill.
 :func:`solo_ceiling` searches whole turns depth first, branch and bound:
 
 - the incumbent is seeded by a beam over whole turns ranked by the bots' estimate
-  (:func:`~.agents.estimate`, the fame a hall is worth if play goes on);
+  (:func:`~.agents.estimate`, the fame a hall is worth if play goes on); against the
+  clock and far from the end, where the bound cannot close, the beams run again twice
+  as wide each time on part of the budget;
 - every position gets an admissible upper bound from relaxed placement rules: a spot can
   only be filled by a card that can still reach the hall (the tile's cards and the stock
   cards the turns left can draw) whose year fits the spot's window today and whose
@@ -19,9 +21,14 @@ a real score splits the deal's luck from the play's skill.
   that admit it (R12: one per showcase, R13: One Continent); the pair goal loses the
   tile's cards no remaining turn can take away (S4, S5: a turn beyond the hall's spots
   fills the Depot and costs the point it could win). The drive caps the fills too: a
-  turn takes a card at the vehicle's continent (R7), so a turn where no card the vehicle
-  could reach fits an empty spot sends its card to the Depot or ends the exhibition
-  (R10a, R25). Each goal is then bounded on its own by those cards (R19–R25, S3–S6, V7);
+  turn takes a card at the vehicle's continent (R7) and the vehicle goes on to that
+  card's continent (R8), so each drive is followed on its own — a turn where no card at
+  its continent fits an empty spot sends its card to the Depot or ends the exhibition
+  (R10a, R25) — and, per number of Depot cards a drive needs, the pair is bounded over
+  that drive's turns. Each goal is then bounded by those cards (R19–R25, S3–S6, V7), a
+  few jointly: Continent Focus with Mid Century (its card counts for the focus only if
+  it is of the focus continent); Chain of Years and Number of Decades only by cards the
+  empty spots can take all at once, in order and by the showcases' continents (R11–R13);
 - a transposition table keyed by the hall, the Depot's count, the tile, the vehicle and the
   stock's top remembers the bound each searched position proved;
 - children are searched best bound first and cut when their bound cannot beat the incumbent.
@@ -1088,7 +1095,8 @@ def solo_ceiling(
     incumbent (about ``40 · beam`` positions expanded); then ``nodes`` bounds the positions
     the depth-first search expands and ``time_limit`` the seconds of the whole call
     (whichever ends first; ``nodes=None`` lifts that bound; out of time, the beams finish
-    on their best line alone); ``lines`` are
+    on their best line alone; with a ``time_limit`` and more than 12 placements left, the
+    beams widen after a first short proof); ``lines`` are
     whole plays from this position to try as well (a bot's actions on the same deal, say),
     so the ceiling is never below any of them. ``solo_rules``
     is a :class:`SoloRules` or a reading's name (``"harsh"``, ``"tiebreak"``; S6, D11).
