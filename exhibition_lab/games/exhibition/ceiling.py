@@ -9,7 +9,9 @@ a real score splits the deal's luck from the play's skill.
 :func:`solo_ceiling` searches whole turns depth first, branch and bound:
 
 - the incumbent is seeded by a beam over whole turns ranked by the bots' estimate
-  (:func:`~.agents.estimate`, the fame a hall is worth if play goes on);
+  (:func:`~.agents.estimate`, the fame a hall is worth if play goes on); against the
+  clock and far from the end, where the bound cannot close, the beams run again twice
+  as wide each time on part of the budget;
 - every position gets an admissible upper bound from relaxed placement rules: a spot can
   only be filled by a card that can still reach the hall (the tile's cards and the stock
   cards the turns left can draw) whose year fits the spot's window today and whose
@@ -19,9 +21,14 @@ a real score splits the deal's luck from the play's skill.
   that admit it (R12: one per showcase, R13: One Continent); the pair goal loses the
   tile's cards no remaining turn can take away (S4, S5: a turn beyond the hall's spots
   fills the Depot and costs the point it could win). The drive caps the fills too: a
-  turn takes a card at the vehicle's continent (R7), so a turn where no card the vehicle
-  could reach fits an empty spot sends its card to the Depot or ends the exhibition
-  (R10a, R25). Each goal is then bounded on its own by those cards (R19–R25, S3–S6, V7);
+  turn takes a card at the vehicle's continent (R7) and the vehicle goes on to that
+  card's continent (R8), so each drive is followed on its own — a turn where no card at
+  its continent fits an empty spot sends its card to the Depot or ends the exhibition
+  (R10a, R25) — and, per number of Depot cards a drive needs, the pair is bounded over
+  that drive's turns. Each goal is then bounded by those cards (R19–R25, S3–S6, V7), a
+  few jointly: Continent Focus with Mid Century (its card counts for the focus only if
+  it is of the focus continent); Chain of Years and Number of Decades only by cards the
+  empty spots can take all at once, in order and by the showcases' continents (R11–R13);
 - a transposition table keyed by the hall, the Depot's count, the tile, the vehicle and the
   stock's top remembers the bound each searched position proved;
 - children are searched best bound first and cut when their bound cannot beat the incumbent.
@@ -55,6 +62,10 @@ RANK_TOP = 5  # S4, S5: a solo pair's fame before the market penalty
 DEFAULT_NODES = 20_000
 DEFAULT_BEAM = 6
 PROOF_SHARE = 0.7  # of the depth-first budget: the proof against the incumbent first
+FIRST_PROOF_SHARE = 0.2  # of the time: a proof before the beams widen (with a time limit)
+WIDEN_SHARE = 0.5  # of the time left after it: the wider beams
+PLACE_STEPS = 2_000  # a search for one set of cards' spots longer than this gives up (optimistically)
+WIDEN_FROM = 12  # placements left (empty spots and free Depot places) above which the beams widen
 YEARS = LAST_YEAR - FIRST_YEAR + 1
 ONES = b"\x01" * YEARS
 ALL_CONTINENTS = (1 << len(CONTINENTS)) - 1
@@ -62,6 +73,7 @@ WHITE_BIT = 1 << len(CONTINENTS)
 WILD_YEAR = 1945  # R16: the white card with a year
 
 Market = tuple[tuple[Card, ...], ...]
+BITS = tuple(tuple(k for k in range(len(CONTINENTS)) if mask >> k & 1) for mask in range(1 << len(CONTINENTS)))
 
 
 @dataclass(frozen=True)
@@ -339,7 +351,7 @@ def _fit_table(deal: _Deal, hall: Hall, facts: _HallFacts) -> tuple[bytes, bool]
     return found
 
 
-def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int]:
+def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int]]:
     """The most hall cards the turns left can bring, and the most of hall cards less Depot
     cards they can bring, when each turn takes a card at the vehicle's continent (R7).
 
@@ -364,43 +376,91 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
         return (every if k < 0 else 1 << k), bool(fit[y - FIRST_YEAR] & bit)
 
     goes = [0] * n_col  # per column: the continents its cards lead to
-    fits = [False] * n_col  # per column: some card fits an empty spot
+    fit_goes = [0] * n_col  # per column: the continents its cards that fit an empty spot lead to
     for x, column in enumerate(columns):
         for card in column:
-            g, f = reach(card)
+            g, fit_card = reach(card)
             goes[x] |= g
-            fits[x] = fits[x] or f
-    here = 1 << pos.vehicle if columns[pos.vehicle] else every  # R7: an empty continent frees the take
+            if fit_card:
+                fit_goes[x] |= g
+    anywhere = (0, 0)
+    if not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock):
+        # R7: at an empty continent the take may be anywhere (the tile runs dry once the
+        # stock is out, R9), so every continent then leads wherever any card does
+        anywhere = (_or(goes), _or(fit_goes))
+        goes = [g | anywhere[0] for g in goes]
+        fit_goes = [g | anywhere[1] for g in fit_goes]
     free = DEPOT_SIZE - pos.depot
-    fills = misfits = 0
+    if all(fit_goes):  # every continent has a card that fits and leads on: no drive stalls
+        return most, most, [most] * (free + 1)
+    # R7: an empty continent frees the take; the state is the continent a turn takes at
+    here = 1 << pos.vehicle if columns[pos.vehicle] else every
+    low = -1
+    # best[m][x]: the most fills of a drive that has sent m cards to the Depot and takes its
+    # next card at continent x (R8: the continent of the card it took before); a fill follows
+    # a card that fits, the next continent is that card's, so one drive's fills and moves agree
+    best = [[0 if here >> x & 1 else low for x in range(n_col)]] + [[low] * n_col for _ in range(free)]
     best_fills = 0
     best_net = -(10**9)
+    by_depot = [low] * (free + 1)  # per number of cards sent to the Depot: the most fills
     top = pos.top
     stock = deal.stock
     for _ in range(facts.n_empty + free + 1):
-        if fills >= most:
-            break
-        if any(fits[x] for x in range(n_col) if here >> x & 1):
-            fills += 1
-        else:  # end here, or send the card to the Depot and drive on
-            best_fills = max(best_fills, fills)
-            best_net = max(best_net, fills - misfits)
-            if misfits == free:
-                return best_fills, best_net
-            misfits += 1
-        nxt = 0
-        for x in range(n_col):
-            if here >> x & 1:
-                nxt |= goes[x]
-        if top < len(stock):  # the refill lands on the continent just left
-            g, f = reach(stock[top])
-            top += 1
+        nxt = [[low] * n_col for _ in range(free + 1)]
+        landed = 0
+        done = True
+        for m in range(free + 1):
+            row = best[m]
             for x in range(n_col):
-                if here >> x & 1:
-                    goes[x] |= g
-                    fits[x] = fits[x] or f
-        here = nxt
-    return max(best_fills, fills), max(best_net, fills - misfits)
+                f = row[x]
+                if f < 0:
+                    continue
+                landed |= 1 << x
+                best_fills = max(best_fills, f)
+                best_net = max(best_net, f - m)  # end here (R10a) or after the hall is full (R10b)
+                if f > by_depot[m]:
+                    by_depot[m] = f
+                if f >= most:
+                    continue
+                done = False
+                if fit_goes[x]:
+                    target = nxt[m]
+                    for y in BITS[fit_goes[x]]:
+                        if target[y] <= f:
+                            target[y] = f + 1
+                if m < free:  # to the Depot (R10, R25) and drive on
+                    target = nxt[m + 1]
+                    for y in BITS[goes[x]]:
+                        if target[y] < f:
+                            target[y] = f
+        if done:
+            break
+        if top < len(stock):  # the refill lands on the continent just left (R9)
+            g, fit_here = reach(stock[top])
+            top += 1
+            for x in BITS[landed]:
+                goes[x] |= g
+                if fit_here:
+                    fit_goes[x] |= g
+            if anywhere[0]:
+                goes = [x | g for x in goes]
+                if fit_here:
+                    fit_goes = [x | g for x in fit_goes]
+        best = nxt
+    for m in range(free + 1):
+        for f in best[m]:
+            if f >= 0:
+                best_fills = max(best_fills, f)
+                best_net = max(best_net, f - m)
+                by_depot[m] = max(by_depot[m], f)
+    return best_fills, best_net, by_depot
+
+
+def _or(masks: list[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def _pair_bound(
@@ -489,10 +549,13 @@ def _pair_bound(
     return max(0, RANK_TOP - max(0, penalty))  # S4, S5: never below 0
 
 
-def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int, int]:
+def _bound_parts(
+    deal: _Deal, pos: _Position, quick: bool = False, detail: dict[str, int] | None = None
+) -> tuple[int, int]:
     """The bound of :func:`upper_bound` as fame points without Mid Century, and the
     Mid Century term (×100) at its best. ``quick`` leaves out the drive and the matchings
-    of single goals (a looser bound, about twice as fast, for the beams)."""
+    of single goals (a looser bound, about twice as fast, for the beams). ``detail``, when
+    given, receives each goal's part of the bound."""
     facts = _hall_facts(deal, pos.hall)
     n_empty = facts.n_empty
     turns = n_empty + DEPOT_SIZE - pos.depot  # each turn fills a spot or the Depot
@@ -538,8 +601,9 @@ def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int,
     if fillable:
         fillable = _most_filled(spans, dated, einstein, free)
     net = fillable
+    by_depot: list[int] = []
     if fillable and not quick:
-        fillable, net = _walk_fills(deal, facts, pos, fillable)
+        fillable, net, by_depot = _walk_fills(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
     decades = facts.decades
@@ -569,33 +633,84 @@ def _bound_parts(deal: _Deal, pos: _Position, quick: bool = False) -> tuple[int,
         # each, R25), which the pair can gain back at most one for one; or, counting the
         # Depot's cards the drive forces, the pair at its best over every turn left
         spare = _pair_bound(deal, facts, pos, dated, fillable, spans) - (n_empty - fillable) - pos.depot
-        if not quick:
-            spare = max(spare, _pair_bound(deal, facts, pos, dated, turns, None) - (n_empty - net) - pos.depot)
+        # or, for each number m of Depot cards a drive may add, its most fills F: the pair
+        # at its best over the F + m turns (and the last discard, R10a), less the m cards
+        # and the spots left empty. Both bound every line, so the smaller one stands.
+        joint = [
+            _pair_bound(deal, facts, pos, dated, fills + m, None) - m - (n_empty - fills)
+            for m, fills in enumerate(by_depot)
+            if fills >= 0
+        ]
+        if joint:
+            spare = min(spare, max(joint) - pos.depot)
     # the most promising continents first: a matching only where it could raise the best
     hopes = sorted(
         ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
     )
-    focus = hopes[0][0] if quick else 0
-    for hope, n, k in hopes:
-        if hope <= focus:
-            break
-        focus = max(focus, min(hope, n + _continent_fills(deal, spots, k, by_continent[k])) if hope > n else n)
-    fp += focus
-    fp += len(decades) + min(len(new_decades), fillable)
-    fp += _chain_bound(years, new_years, fillable, None if quick else spans)
-    fp += spare
-    if deal.secret is not None:
-        more = sum(1 for y in new_years if y - y % 10 == deal.secret)
-        fp += facts.secret_own + min(more, fillable)
     mid = facts.mid_points
+    near_by: list[list[int]] = [[] for _ in CONTINENTS]  # per continent: its cards' distances to 1950
+    rules = deal.rules
     if mid_window is not None:  # the spot is empty and may still be filled
-        rules = deal.rules
         lo, hi = mid_window
         if einstein:
             mid = max(mid, rules.mid_century_points(None))
         near = [abs(y - MID_CENTURY_YEAR) for y in new_years if lo <= y <= hi]
         if near:
             mid = max(mid, rules.mid_century_points(min(near)), rules.mid_century_points(max(near)))
+        for k, dated_k in enumerate(by_continent):
+            near_by[k] = [abs(y - MID_CENTURY_YEAR) for y in dated_k if lo <= y <= hi]
+    focus = hopes[0][0] if quick else 0
+    for hope, n, k in hopes:
+        if hope <= focus:
+            break
+        focus = max(focus, min(hope, n + _continent_fills(deal, spots, k, by_continent[k])) if hope > n else n)
+    if mid_window is not None and not quick:
+        # S6 with R21: the Mid Century card counts for Continent Focus only if it is of the
+        # focus continent, so a continent whose cards lie far from 1950 gains its fill there
+        # only at the cost of the Mid Century term. Either the Mid Century spot ends with a
+        # card of the focus continent k (its term at most the best of k's cards), or
+        # k's cards fill only the other spots (the term at its best over every card).
+        others = [spot for spot in spots if spot[0] != deal.mid]
+        paired = -(10**9)
+        for hope, n, k in hopes:
+            hope = min(hope, focus)
+            if hope * SOLO_SCALE + mid <= paired:
+                break
+            without = min(hope, n + _continent_fills(deal, others, k, by_continent[k])) if hope > n else n
+            best = without * SOLO_SCALE + mid
+            near = near_by[k]
+            if near and hope > without:
+                term = max(rules.mid_century_points(min(near)), rules.mid_century_points(max(near)))
+                if hope * SOLO_SCALE + term > best:
+                    full = min(hope, n + _continent_fills(deal, spots, k, by_continent[k]))
+                    best = max(best, full * SOLO_SCALE + term)
+            paired = max(paired, best)
+        mid = paired - focus * SOLO_SCALE  # the Mid Century term this leaves beside the best focus
+    decade_part = len(decades) + min(len(new_decades), fillable)
+    placer = None
+    if not quick and fillable:
+        continent_by_year = {y: k for y, k in fits}
+        rules_of = [(kind.distinct_continents and not kind.same_continent, kind.same_continent) for kind in deal.kinds]
+
+        def placer(fresh: list[int]) -> bool:
+            return _all_placed(spots, rules_of, variation, [[(y, continent_by_year[y])] for y in sorted(fresh)])
+
+        if 0 < len(new_decades) <= fillable:
+            # R22: one card of each new decade, all in the hall at once (R11–R13)
+            per_decade: dict[int, list[tuple[int, int]]] = {}
+            for y, k in fits:
+                if allowed[y - FIRST_YEAR] and y - y % 10 in new_decades:
+                    per_decade.setdefault(y - y % 10, []).append((y, k))
+            if not _all_placed(spots, rules_of, variation, [per_decade[d] for d in sorted(per_decade)]):
+                decade_part -= 1
+
+    chain_part = _chain_bound(years, new_years, fillable, None if quick else spans, placer)
+    if detail is not None:  # each goal's part, to see which one keeps the bound loose
+        detail.update(all6=fp, focus=focus, decades=decade_part, chain=chain_part, spare=spare, fillable=fillable)
+    fp += focus + decade_part + chain_part + spare
+    if deal.secret is not None:
+        more = sum(1 for y in new_years if y - y % 10 == deal.secret)
+        fp += facts.secret_own + min(more, fillable)
     return fp, mid
 
 
@@ -617,12 +732,66 @@ def _continent_fills(deal: _Deal, spots: list[tuple[int, int, int, int]], k: int
     return _most_filled(spans + list(merged.values()), years, False, 0)
 
 
+def _all_placed(
+    spots: list[tuple[int, int, int, int]],
+    rules_of: list[tuple[bool, bool]],
+    variation: tuple[bool, ...],
+    groups: list[list[tuple[int, int]]],
+) -> bool:
+    """Whether the hall's empty ``spots`` (showcase, window, continents; left to right
+    within a showcase) can take at once one card (year, continent; −1 white) of each of
+    the ``groups`` (every year of a group below every year of the next):
+    each in a spot whose window holds its year and that admits its continent, later
+    years to the right of earlier ones in a showcase (R11), one card of a continent per
+    showcase of distinct continents (R12), one continent in One Continent (R13), no white
+    card in a variation (R18). White cards take whichever continent is free (R16). A
+    search that grows too long answers yes, which only loosens the bound."""
+    n_showcases = len(rules_of)
+    last = [-1] * n_showcases  # per showcase: the list index of its rightmost card so far
+    used = [0] * n_showcases  # per showcase: the continents (bits) its new cards brought
+    steps = [0]
+
+    def place(c: int) -> bool:
+        if c == len(groups):
+            return True
+        steps[0] += 1
+        if steps[0] > PLACE_STEPS:
+            return True
+        for year, k in groups[c]:
+            bit = 0 if k < 0 else 1 << k
+            for i, (s, lo, hi, mask) in enumerate(spots):
+                if i <= last[s] or not lo <= year <= hi:
+                    continue
+                if k < 0:
+                    if variation[s]:
+                        continue
+                elif not mask >> k & 1:
+                    continue
+                distinct, same = rules_of[s]
+                if bit and ((distinct and used[s] & bit) or (same and used[s] and not used[s] & bit)):
+                    continue
+                keep = last[s], used[s]
+                last[s], used[s] = i, used[s] | bit
+                found = place(c + 1)
+                last[s], used[s] = keep
+                if found:
+                    return True
+        return False
+
+    return place(0)
+
+
 def _chain_bound(
-    years: frozenset[int], new_years: list[int], fillable: int, spans: list[tuple[int, int]] | None
+    years: frozenset[int],
+    new_years: list[int],
+    fillable: int,
+    spans: list[tuple[int, int]] | None,
+    placer: Any = None,
 ) -> int:
     """R23 at its best: the longest run of consecutive years among the hall's and the
     reachable cards' whose new cards the empty spots can take all at once (at most
-    ``fillable``, each in a spot whose window holds its year)."""
+    ``fillable``, each in a spot whose window holds its year; with ``placer``, also in
+    order and with the showcases' continents, :func:`_all_placed`)."""
     every = sorted(years.union(new_years))
     best = 1
     start = 0
@@ -638,7 +807,9 @@ def _chain_bound(
                 while i <= j:
                     fresh = [y for y in run[i : j + 1] if y not in years]
                     if len(fresh) <= fillable and (
-                        not fresh or spans is None or _most_filled(spans, fresh, False, 0) == len(fresh)
+                        not fresh
+                        or spans is None
+                        or (_most_filled(spans, fresh, False, 0) == len(fresh) and (placer is None or placer(fresh)))
                     ):
                         break
                     i += 1
@@ -818,6 +989,21 @@ class _Search:
                 width = 1  # out of time: finish the best line alone, so that a plan exists
             layer = [(plan, p, None) for _, plan, p in ranked[:width]]
 
+    def widen(self, pos: _Position, first: tuple[Any, ...] | None, width: int, share: float) -> None:
+        """Both beams again, twice as wide each round, until ``share`` of the time left is
+        spent; the positions they expand do not count against the depth-first budget."""
+        assert self.deadline is not None
+        now = time.perf_counter()
+        until = now + max(0.0, self.deadline - now) * share
+        deadline, nodes = self.deadline, self.nodes
+        self.deadline = until
+        while time.perf_counter() < until:
+            width *= 2
+            for patient in (False, True):
+                self.beam(pos, first, width, patient)
+        self.deadline = deadline
+        self.max_nodes += self.nodes - nodes
+
     def dfs(
         self, pos: _Position, plan: tuple[Action, ...], bound: int, first: tuple[Any, ...] | None, line: int | None
     ) -> int:
@@ -909,7 +1095,8 @@ def solo_ceiling(
     incumbent (about ``40 · beam`` positions expanded); then ``nodes`` bounds the positions
     the depth-first search expands and ``time_limit`` the seconds of the whole call
     (whichever ends first; ``nodes=None`` lifts that bound; out of time, the beams finish
-    on their best line alone); ``lines`` are
+    on their best line alone; with a ``time_limit`` and more than 12 placements left, the
+    beams widen after a first short proof); ``lines`` are
     whole plays from this position to try as well (a bot's actions on the same deal, say),
     so the ceiling is never below any of them. ``solo_rules``
     is a :class:`SoloRules` or a reading's name (``"harsh"``, ``"tiebreak"``; S6, D11).
@@ -976,7 +1163,19 @@ def solo_ceiling(
     # or returns the bound it could prove. The table keeps every position's proven bound,
     # so a pass reuses the ones before it.
     search.line = search.plan
-    proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
+    left = _hall_facts(deal, pos.hall).n_empty + DEPOT_SIZE - pos.depot  # placements still to make
+    if search.deadline is None or left <= WIDEN_FROM:
+        proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
+    else:
+        # Far from the end, against the clock, the depth-first search seldom lowers the
+        # bound and the incumbent is the weak side: after a short proof the beams run
+        # again, twice as wide each time, on a share of the time left, before the proof
+        # resumes with the rest.
+        proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, FIRST_PROOF_SHARE))
+        if search.resume() and proven_bound > search.best:
+            search.widen(pos, first, beam, WIDEN_SHARE)
+            search.line = search.plan
+            proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
     more = search.resume()
     while more and proven_bound > search.best and not search.stopped:
         gap = proven_bound - search.best

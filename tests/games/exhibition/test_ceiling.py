@@ -168,6 +168,16 @@ def test_a_filled_pair_is_bounded_by_the_cards_the_tile_must_keep():
     pytest.fail("no deal with a filled pair three turns from the end")
 
 
+def test_s2_against_the_clock_far_from_the_end_the_wider_beams_keep_a_replayable_plan():
+    # with a time limit and many placements left the beams run again, wider (S1–S7): the
+    # plan still replays to the score claimed and the proven bound covers the greedy bot
+    game = xl.Game.new(1, seed=7)
+    best = solo_ceiling(game, nodes=None, beam=1, time_limit=2)
+    assert total(best.replay(game)) == best.score <= best.upper_bound
+    greedy = play_game(xl.Game.new(1, seed=7), [GreedyBot()], np.random.default_rng(7))
+    assert best.upper_bound >= total(greedy)
+
+
 def test_a_budget_cut_short_still_proves_a_bound():
     game = xl.Game.new(1, seed=9)
     best = solo_ceiling(game, nodes=1, beam=1)
@@ -327,3 +337,89 @@ def test_the_years_gap_what_if_speaks_spanish_and_japanese_without_a_flat_no_whe
         assert "いいえ" in str(proven) and "いいえ" not in str(unproven)
     finally:
         xl.set_language("en")
+
+
+# ---------------------------------------------------------------- bounds that join goals
+def played_keeping_mid_century_empty(seed: int, turns_left: int) -> xl.Game:
+    """A solo game played by the greedy bot, never into Mid Century, until at most
+    ``turns_left`` placements remain: the S6 spot is still open when the bound is asked."""
+    game = xl.Game.new(1, seed=seed)
+    bot, rng = GreedyBot(), np.random.default_rng(seed)
+    mid = next(s for s, kind in enumerate(game.layout) if kind.key == "mid_century")
+    while not game.is_over:
+        hall = game.hall(0)
+        if game.phase is xl.Phase.TAKE and hall.n_empty + 3 - len(hall.depot) <= turns_left:
+            break
+        legal = game.legal_actions()
+        actions = [a for a in legal if not (isinstance(a, xl.Place) and a.showcase == mid)] or legal
+        game.apply(bot.choose(game.view(), actions, rng))
+    return game
+
+
+@pytest.mark.parametrize("reading", ["harsh", "tiebreak"])
+def test_s6_r21_focus_with_mid_century_is_never_below_the_exhaustive_best(reading):
+    # the Mid Century card counts for Continent Focus only if it is of the focus continent
+    # (R21, S6): the joint bound of the two must still cover the best play
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    checked = 0
+    for seed in range(40):
+        game = played_keeping_mid_century_empty(seed, 5)
+        if game.is_over or game.hall(0).showcases[2][0] is not None:
+            continue
+        deal, here, _ = c._root(game, xl.SoloRules.by_name(reading))
+        assert upper_bound(deal, here) >= exhaustive(game.copy(), reading), seed
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("pair", ["years_gap", "short_era", "antiquity"])
+def test_r7_r25_the_drive_and_the_depot_never_bound_below_the_exhaustive_best(pair):
+    # one drive at a time (R7, R8): a fill moves the vehicle to the fitting card's continent,
+    # and the Depot cards (R25) each drive needs are weighed against the pair they could
+    # win back from the tile (S4, S5); on many short positions the bound covers the best play
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    layout = xl.Layout.base() if pair == "years_gap" else xl.Layout.base().with_variations(pair)
+    checked = 0
+    for seed in range(40, 110):
+        game = played_until(seed, 3 + seed % 3, layout, GreedyBot() if seed % 2 else RandomBot())
+        if game.is_over:
+            continue
+        deal, here, _ = c._root(game)
+        assert upper_bound(deal, here) >= exhaustive(game.copy(), "harsh"), seed
+        checked += 1
+    assert checked >= 20
+
+
+def test_r11_r12_r13_the_chain_and_decades_bounds_place_their_cards_in_order_and_by_continent():
+    # R23's and R22's bounds ask whether the hall can take a run's new cards (or one card
+    # of each new decade) all at once: two cards of one continent never share a showcase
+    # of distinct continents (R12), One Continent keeps one continent (R13), later years
+    # lie to the right (R11), white cards stay out of variations (R18)
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    def takes(spots, rules, variation, cards):  # every card, each a group of its own
+        return c._all_placed(spots, rules, variation, [[card] for card in cards])
+
+    oc, sa, af, white = 0, 1, 2, -1
+    every = (1 << 6) - 1
+    general = [(0, 1906, 1958, every & ~(1 << sa))] * 3  # three empty spots, South America shown
+    distinct = [(True, False)]
+    assert takes(general, distinct, (False,), [(1943, af), (1944, oc), (1945, white)])
+    assert not takes(general, distinct, (False,), [(1943, af), (1944, af)])  # R12
+    assert not takes(general, distinct, (False,), [(1944, sa)])  # R12: already shown
+    assert not takes(general, distinct, (False,), [(1940, oc), (1941, af), (1942, 3), (1943, 4)])
+    assert not takes(general, distinct, (True,), [(1945, white)])  # R18
+    one_continent = [(0, 1900, 1999, every)] * 3
+    same = [(False, True)]
+    assert takes(one_continent, same, (False,), [(1950, af), (1960, af), (1970, white)])
+    assert not takes(one_continent, same, (False,), [(1950, af), (1960, oc)])  # R13
+    # R11: a spot to the left closes before a later one opens
+    ordered = [(0, 1900, 1920, every), (0, 1950, 1999, every)]
+    assert takes(ordered, distinct, (False,), [(1910, oc), (1960, af)])
+    assert not takes(ordered, distinct, (False,), [(1960, oc), (1970, af)])
+    # R22: one card of each decade, whichever of the decade's cards fits
+    decades = [[(1941, af), (1944, af)], [(1952, af), (1955, oc)]]
+    assert c._all_placed(general, distinct, (False,), decades)
+    assert not c._all_placed(general, distinct, (False,), [[(1941, af)], [(1952, af)]])
