@@ -179,7 +179,7 @@ class Encoder:
         self._worked: dict[str, np.ndarray] = {}
 
     def _spot_features(self, name: str, ids: np.ndarray, into: np.ndarray, relative: np.ndarray) -> None:
-        """Write into ``into`` (games, P, places × F) the features of the cards ``ids``
+        """Write into ``into`` (games, P · places · F) the features of the cards ``ids``
         (hall rows of spots or Depot places; −1: an empty place) as each game's seat to move
         sees them, its own first. The features are kept from call to call and reworked only
         where a card changed."""
@@ -191,12 +191,12 @@ class Encoder:
         else:
             self._rework(seen, worked, ids)
         if p == 1:  # one seat: nothing to turn
-            into[:, 0] = worked.reshape(n, -1)
+            into[:] = worked.reshape(n, -1)
             return
         # every game's hall rows in its seat to move's order, its own first: one gather of
         # whole rows for every relative seat at once rather than one gather a seat
         kept = worked.reshape(n * p, -1)
-        into[:] = np.take(kept, relative + np.arange(0, n * p, p)[:, None], axis=0)
+        into[:] = np.take(kept, relative + np.arange(0, n * p, p)[:, None], axis=0).reshape(n, -1)
 
     def _rework(self, seen: np.ndarray, worked: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """Bring the features ``worked`` of the cards ``seen`` to the cards ``ids``; the
@@ -263,8 +263,8 @@ class Encoder:
         unseen = places >= batch.top.astype(np.int16)[:, None]
         out[:, layout.slices["unseen"]] = unseen
         # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-        self._spot_features("halls", batch.hall, out[:, layout.slices["halls"]].reshape(n, p, -1), relative)
-        self._spot_features("depots", batch.depot, out[:, layout.slices["depots"]].reshape(n, p, -1), relative)
+        self._spot_features("halls", batch.hall, out[:, layout.slices["halls"]], relative)
+        self._spot_features("depots", batch.depot, out[:, layout.slices["depots"]], relative)
         final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
         out[:, final : final + p] = batch.final[rows, relative]
         out[:, final + p : final + 2 * p] = batch.six_round[rows, relative] > 0
