@@ -24,6 +24,7 @@ import numpy as np
 from ..core.checks import check_action
 from ..core.errors import ArgumentError
 from ..core.protocol import CHANCE, Rules, parse_int
+from ..games.exhibition.rules.actions import Place
 from ..games.exhibition.rules.turns import Setup
 
 #: A game's parameters as OpenSpiel passes them: names to bools, ints, floats and strings.
@@ -124,8 +125,12 @@ class _Ids:
     def __init__(self, rules: Setup) -> None:
         self._rules = rules
         self._cards = {id(card): k for k, card in enumerate(rules.deck)}
+        # a placement's id: the placements' first id, then the hall's spots in layout order (R10)
+        self._place_base, self._starts = rules.space.place_base, rules.space.starts
 
     def __call__(self, state: Any, move: Any) -> int:
+        if type(move) is Place:  # most of a seat's choices, every placement turn
+            return self._place_base + self._starts[move.showcase] + move.spot
         card = getattr(move, "card", None)  # take k and draw k both have id k
         found = None if card is None else self._cards.get(id(card))
         return self._rules.encode(state, move) if found is None else found

@@ -137,6 +137,8 @@ def test_legal_actions_and_node_kinds_answered_in_python_are_pyspiels_own(spec):
             assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
             assert state.is_player_node() == pyspiel.State.is_player_node(state)
             assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            if state.is_player_node():  # the ids of ActionSpace (R7, R8, R10)
+                assert state.legal_actions() == game.rules.legal_ids(state.rule_state)
             for player in (-1, *range(game.num_players())):
                 fast = _answer(state.legal_actions, player)
                 assert fast == _answer(pyspiel.State.legal_actions, state, player)
