@@ -12,6 +12,7 @@ never the stock's order nor another seat's Secret Decade before the end.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any, ClassVar, cast
 
 import numpy as np
@@ -110,19 +111,6 @@ def deck_index(now: Now) -> dict[int, int]:
     return index
 
 
-def even_odds(now: Now, size: int) -> list[tuple[int, float]]:
-    """``(id, 1 / size)`` for every deck card's id: the outcomes of a draw from a stock of
-    ``size`` cards, each as likely as the others (R5, R9), made once per stock size and
-    picked out for the cards in the stock."""
-    table: dict[int, list[tuple[int, float]]] | None = now.shared.get("odds")
-    if table is None:
-        table = now.shared["odds"] = {}
-    pairs = table.get(size)
-    if pairs is None:
-        pairs = table[size] = [(k, 1.0 / size) for k in range(len(cast(Setup, now.rules).deck))]
-    return pairs
-
-
 # ---------------------------------------------------------------------- the state
 class ExhibitionState(ProtocolState):
     """An OpenSpiel state over a rule state of :class:`Setup`."""
@@ -152,7 +140,7 @@ class ExhibitionState(ProtocolState):
         if phase is not Phase.REFILL and phase is not Phase.DEAL:
             return super().chance_outcomes()
         ids = self._stock_ids()
-        return list(map(even_odds(now, len(ids)).__getitem__, ids))
+        return list(zip(ids, repeat(1.0 / len(ids), len(ids)), strict=True))
 
     def _stock_ids(self) -> list[int]:
         """The ids of the stock's cards, ascending (a draw's id is its card's)."""
