@@ -237,6 +237,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return self._now.player == CHANCE
 
     def is_player_node(self) -> bool:
+        """Whether a seat moves next, answered here as :meth:`is_chance_node` is."""
         return self._now.player >= 0
 
     def legal_actions(self, player: object = None) -> list[int]:
