@@ -23,7 +23,8 @@ import numpy as np
 
 from ..core.checks import check_action
 from ..core.errors import ArgumentError
-from ..core.protocol import Rules, parse_int
+from ..core.protocol import CHANCE, Rules, parse_int
+from ..games.exhibition.rules.actions import Place
 from ..games.exhibition.rules.turns import Setup
 
 #: A game's parameters as OpenSpiel passes them: names to bools, ints, floats and strings.
@@ -124,8 +125,12 @@ class _Ids:
     def __init__(self, rules: Setup) -> None:
         self._rules = rules
         self._cards = {id(card): k for k, card in enumerate(rules.deck)}
+        # a placement's id: the placements' first id, then the hall's spots in layout order (R10)
+        self._place_base, self._starts = rules.space.place_base, rules.space.starts
 
     def __call__(self, state: Any, move: Any) -> int:
+        if type(move) is Place:  # most of a seat's choices, every placement turn
+            return self._place_base + self._starts[move.showcase] + move.spot
         card = getattr(move, "card", None)  # take k and draw k both have id k
         found = None if card is None else self._cards.get(id(card))
         return self._rules.encode(state, move) if found is None else found
@@ -225,6 +230,25 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._now.moves())
+
+    def is_chance_node(self) -> bool:
+        """Whether chance moves next, answered here rather than by a round trip through
+        OpenSpiel's C++ state, which asks :meth:`current_player` back."""
+        return self._now.player == CHANCE
+
+    def is_player_node(self) -> bool:
+        """Whether a seat moves next, answered here as :meth:`is_chance_node` is."""
+        return self._now.player >= 0
+
+    def legal_actions(self, player: object = None) -> list[int]:
+        """OpenSpiel's ``legal_actions``: at a seat's decision, for that seat (or no seat
+        named), the ids of :meth:`_legal_actions`, answered here without the round trip
+        through OpenSpiel's C++ state (a few microseconds a call, and search asks at every
+        node); every other case (chance, the end, another seat) is OpenSpiel's own answer."""
+        now = self._now
+        if now.player >= 0 and (player is None or (type(player) is int and player == now.player)):
+            return self._legal_actions(now.player)
+        return super().legal_actions() if player is None else super().legal_actions(player)  # type: ignore[no-any-return]
 
     def apply_action(self, action: object) -> None:
         """Play ``action``, an exact whole number of the game's ids (an ``int`` or a numpy

@@ -177,7 +177,7 @@ class ExhibitionState(ProtocolState):
             seat = check_player(seat, len(now.state.halls))
         kept = now.cache.get(seat)
         if kept is None:
-            kept = now.cache[seat] = observer_of(now).vector(now.state, seat)
+            kept = now.cache[seat] = observer_of(now).vector(now.state, seat, player=now.player)
         copy: np.ndarray = kept.copy()
         return copy
 

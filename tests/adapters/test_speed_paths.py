@@ -114,3 +114,32 @@ def test_the_information_state_writes_only_hidden_decades_as_question_marks():
                 for step, item in enumerate(state.full_history())
             ]
             assert seen == expected
+
+
+def _answer(ask, *args):
+    """What ``ask(*args)`` gives, or the kind of error it raises."""
+    try:
+        return ask(*args)
+    except Exception as error:
+        return type(error)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_legal_actions_and_node_kinds_answered_in_python_are_pyspiels_own(spec):
+    """Deals, refills and Secret Decades (chance, R5, R9, V7), each seat's decisions (R7,
+    R8, R10) and the end (R10c): the legal actions for no seat named, for each seat and
+    for chance, and whether chance or a seat moves, as OpenSpiel's C++ state answers them."""
+    game = pyspiel.load_game(spec)
+    kinds = set()
+    for seed in range(2):
+        for state in every_state(game, seed):
+            kinds.add((state.is_chance_node(), state.is_terminal()))
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            if state.is_player_node():  # the ids of ActionSpace (R7, R8, R10)
+                assert state.legal_actions() == game.rules.legal_ids(state.rule_state)
+            for player in (-1, *range(game.num_players())):
+                fast = _answer(state.legal_actions, player)
+                assert fast == _answer(pyspiel.State.legal_actions, state, player)
+    assert kinds == {(True, False), (False, False), (False, True)}

@@ -249,8 +249,13 @@ class Observer:
         layout = self.layout
         self._spare = np.zeros(layout.size + 1, dtype=np.float32)  # one spare place past the end
         self._board = self._spare[: layout.size]
-        self._spots = self._board[layout.slices["halls"]].reshape(layout.players, layout.spots, -1)
-        self._depots = self._board[layout.slices["depots"]].reshape(layout.players, DEPOT_SIZE, -1)
+        # the board's numbers written one or a row at a time through a memoryview, which
+        # costs a fraction of numpy's indexing: each card's features (the last row, an
+        # empty spot's zeros) and zeros as long as a continent's row of the tile
+        self._cells = cast("memoryview[float]", self._spare.data)
+        self._feature_rows = [row.data for row in self.features]
+        self._zeros = np.zeros(layout.cards, dtype=np.float32).data
+        width = len(CARD_FEATURES)
         sizes = [showcase.size for showcase in setup.layout]
         self._first_spot = [sum(sizes[:k]) for k in range(len(sizes))]
         self._shown: list[object] = [None] * _PARTS
@@ -263,12 +268,13 @@ class Observer:
         self._vehicle_places = [layout.size] * layout.players
         self._per_seat = slice(layout.slices[_PER_SEAT[0]].start, layout.slices[_PER_SEAT[-1]].stop)
         self._turned = [self._turn_to(seat) for seat in range(setup.n_players)]
-        # where each showcase's spots and each Depot lie on the board, seat by seat (views)
-        self._case_rows = [
-            [self._spots[s, first : first + size] for first, size in zip(self._first_spot, sizes, strict=True)]
-            for s in range(layout.players)
+        # where each showcase's first spot and each Depot's first place lie on the board, seat by seat
+        halls, depots = layout.offsets["halls"], layout.offsets["depots"]
+        self._case_places = [
+            [halls + (s * layout.spots + first) * width for first in self._first_spot] for s in range(layout.players)
         ]
-        self._depot_rows = [self._depots[s] for s in range(layout.players)]
+        self._depot_places = [depots + s * DEPOT_SIZE * width for s in range(layout.players)]
+        self._width = width
         at, parts = layout.offsets, layout.slices
         self._at = (at["phase"], at["seat"], at["to_move"], at["hand"], at["taken_at"], at["progress"])
         self._tile_rows = [at["tile"] + c * layout.cards for c in range(len(CONTINENTS))]
@@ -315,14 +321,17 @@ class Observer:
             turn=np.array([state.turn]),
         )
 
-    def vector(self, state: State, seat: int, *, private: str = "own") -> np.ndarray:
+    def vector(self, state: State, seat: int, *, private: str = "own", player: int | None = None) -> np.ndarray:
         """The observation vector of ``seat`` in ``state`` (``float32``, ``layout.size`` long):
         :func:`encode` of :meth:`fields`, written for one state in a handful of numpy calls
-        (search and learning ask for it at every decision)."""
+        (search and learning ask for it at every decision). ``player`` is the seat to move
+        (−1 at chance nodes and the end) when the caller knows it already."""
         if private not in PRIVATE_INFO:
             raise ArgumentError(f"private is one of {', '.join(PRIVATE_INFO)}, not {private!r}")
+        if player is None:
+            player = self.setup.current_player(state)
         try:
-            return self._vector(state, seat, private)
+            return self._vector(state, seat, private, player)
         except KeyError:  # a card that is not one of the deck's own objects
             return self.vector_from_fields(state, seat, private=private)
 
@@ -337,17 +346,17 @@ class Observer:
             places[layout.slices[name]] = part[(np.arange(p) + seat) % p].ravel()
         return places[self._per_seat]
 
-    def _vector(self, state: State, seat: int, private: str) -> np.ndarray:
+    def _vector(self, state: State, seat: int, private: str, player: int) -> np.ndarray:
         self._draw(state)
-        out: np.ndarray = self._board.copy()
+        board = self._board
+        out: np.ndarray = board.copy()
         if seat:  # the per-seat segments lie together: only they turn
-            out[self._per_seat] = self._board.take(self._turned[seat])
+            board.take(self._turned[seat], out=out[self._per_seat], mode="clip")
         if private != "all" and state.secret_decades is not None and state.phase is not Phase.OVER:
             out[self._hidden[private]] = 0.0
         phase, at_seat, to_move, hand, taken_at, progress = self._at
         out[phase + PHASE_INDEX[state.phase]] = 1.0
         out[at_seat + seat] = 1.0
-        player = self.setup.current_player(state)
         if player >= 0:
             out[to_move + (player - seat) % len(state.halls)] = 1.0
         if state.hand is not None:
@@ -369,14 +378,14 @@ class Observer:
         # the deck's, met half way, leaves no part taken for drawn
         if state.market is not shown[_MARKET]:  # a step that leaves the tile keeps its tuple
             shown[_MARKET] = None
-            by_id, d = self._by_identity, layout.cards
+            by_id, d, cells = self._by_identity, layout.cards, self._cells
             for c, cards in enumerate(state.market):
                 if cards is not shown[c]:
                     row = self._tile_rows[c]
                     places = [row + by_id[i] for i in map(id, cards)]
-                    board[row : row + d] = 0.0
+                    cells[row : row + d] = self._zeros
                     for place in places:  # three cards at most (R5): one by one beats a gather
-                        board[place] = 1.0
+                        cells[place] = 1.0
                     shown[c] = cards
             shown[_MARKET] = state.market
         if state.halls is not shown[_ALL_HALLS]:
@@ -392,12 +401,12 @@ class Observer:
             self._draw_stock(stock, cast(tuple[Card, ...], shown[_STOCK]))
             shown[_STOCK] = stock
         if state.vehicles is not shown[_VEHICLES]:  # a take moves one vehicle (R8)
-            places, row = self._vehicle_places, at["vehicles"]
+            places, row, cells = self._vehicle_places, at["vehicles"], self._cells
             for s, vehicle in enumerate(state.vehicles):
                 place = row + s * len(CONTINENTS) + vehicle.index
                 if place != places[s]:
-                    board[places[s]] = 0.0
-                    board[place] = 1.0
+                    cells[places[s]] = 0.0
+                    cells[place] = 1.0
                     places[s] = place
             shown[_VEHICLES] = state.vehicles
         if state.final is not shown[_FINAL]:
@@ -420,31 +429,35 @@ class Observer:
 
     def _draw_hall(self, seat: int, hall: Hall) -> None:
         """Write the showcases and the Depot of ``seat``'s hall that changed: a placement
-        changes one showcase or the Depot (R10), the hall's other parts are the same objects."""
-        by_id, empty, none, features = self._by_identity, self.layout.cards, id(None), self.features
+        changes one showcase or the Depot (R10), the hall's other parts are the same objects.
+        The numbers are all worked out before any is written (a card that is not the
+        deck's raises ``KeyError`` with the board as it was)."""
+        by_id, empty, width = self._by_identity, self.layout.cards, self._width
+        rows, cells = self._feature_rows, self._cells
         shown = self._shown_cases[seat]
-        rows = self._case_rows[seat]
+        writes = []
         for k, cards in enumerate(hall._showcases):  # noqa: SLF001  (the hall's spots in layout order)
             before = shown[k]
             if cards is before:
                 continue
+            place = self._case_places[seat][k]
             if before is not None and len(before) == len(cards):  # a placement fills one spot
-                changed = [
-                    (spot, empty if card is None else by_id[id(card)])
-                    for spot, (card, was) in enumerate(zip(cards, before, strict=True))
-                    if card is not was
-                ]
-                for spot, card_id in changed:
-                    rows[k][spot] = features[card_id]
+                for spot in range(len(cards)):
+                    card = cards[spot]
+                    if card is not before[spot]:
+                        writes.append((place + spot * width, empty if card is None else by_id[id(card)]))
             else:
-                ids = [empty if i == none else by_id[i] for i in map(id, cards)]
-                features.take(ids, axis=0, out=rows[k])
-            shown[k] = cards
+                for spot, card in enumerate(cards):
+                    writes.append((place + spot * width, empty if card is None else by_id[id(card)]))
         depot = hall.depot
         if depot is not self._shown_depots[seat]:
-            ids = [by_id[i] for i in map(id, depot)] + [empty] * (DEPOT_SIZE - len(depot))
-            features.take(ids, axis=0, out=self._depot_rows[seat])
-            self._shown_depots[seat] = depot
+            place = self._depot_places[seat]
+            ids = [by_id[id(card)] for card in depot] + [empty] * (DEPOT_SIZE - len(depot))
+            writes += [(place + k * width, card_id) for k, card_id in enumerate(ids)]
+        for place, card_id in writes:
+            cells[place : place + width] = rows[card_id]
+        shown[:] = hall._showcases  # noqa: SLF001
+        self._shown_depots[seat] = depot
 
     def _draw_stock(self, stock: tuple[Card, ...], before: tuple[Card, ...] | None) -> None:
         """Write the unseen cards. A refill takes one card out of the stock (R9), which keeps

@@ -15,7 +15,6 @@ placement) rather than restating them.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 import numpy as np
@@ -28,18 +27,6 @@ from ..rules.turns import Phase, Setup
 from . import engine, masks, scoring, state
 
 Batch = state.BatchGames
-#: The observation arrays an encoder keeps for reuse: the caller's last snapshot and one more.
-_POOL = 3
-
-
-def _holders(pool: list[np.ndarray]) -> list[int]:
-    """How many references each array of ``pool`` has, as ``sys.getrefcount`` counts them here."""
-    return [sys.getrefcount(array) for array in pool]
-
-
-#: The count of an array that nobody but the pool holds (measured, not assumed: the
-#: interpreter's own references differ from version to version).
-_UNHELD = _holders([np.zeros(1)])[0]
 #: The observation's phase index of each engine phase (the refill happens inside a step).
 _PHASES = np.zeros(4, dtype=np.int64)
 _PHASES[[state.TAKE, state.MOVE, state.PLACE, state.OVER]] = [
@@ -190,10 +177,9 @@ class Encoder:
         # what the last call saw, and what was worked out from it
         self._seen: dict[str, np.ndarray] = {}
         self._worked: dict[str, np.ndarray] = {}
-        self._pool: list[np.ndarray] = []  # the arrays of the last observations written
 
     def _spot_features(self, name: str, ids: np.ndarray, into: np.ndarray, relative: np.ndarray) -> None:
-        """Write into ``into`` (games, P, places × F) the features of the cards ``ids``
+        """Write into ``into`` (games, P · places · F) the features of the cards ``ids``
         (hall rows of spots or Depot places; −1: an empty place) as each game's seat to move
         sees them, its own first. The features are kept from call to call and reworked only
         where a card changed."""
@@ -205,11 +191,12 @@ class Encoder:
         else:
             self._rework(seen, worked, ids)
         if p == 1:  # one seat: nothing to turn
-            into[:, 0] = worked.reshape(n, -1)
+            into[:] = worked.reshape(n, -1)
             return
-        kept, first = worked.reshape(n * p, -1), np.arange(0, n * p, p)
-        for r in range(p):  # relative seat by relative seat: a gather of whole rows each time
-            into[:, r] = np.take(kept, first + relative[:, r], axis=0)
+        # every game's hall rows in its seat to move's order, its own first: one gather of
+        # whole rows for every relative seat at once rather than one gather a seat
+        kept = worked.reshape(n * p, -1)
+        into[:] = np.take(kept, relative + np.arange(0, n * p, p)[:, None], axis=0).reshape(n, -1)
 
     def _rework(self, seen: np.ndarray, worked: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """Bring the features ``worked`` of the cards ``seen`` to the cards ``ids``; the
@@ -242,27 +229,12 @@ class Encoder:
         worked[games] = places
         return worked[:, :d]
 
-    def _blank(self, shape: tuple[int, int]) -> np.ndarray:
-        """A zeroed array for the next observations: one written before and held by nobody
-        now (a step's snapshot dropped by its caller) is cleared and used again, as fresh
-        memory costs a page fault every few kilobytes; otherwise a new one."""
-        pool = self._pool
-        for k, holders in enumerate(_holders(pool)):
-            if holders <= _UNHELD and pool[k].shape == shape:
-                old = pool.pop(k)
-                old.fill(0.0)
-                pool.append(old)
-                return old
-        fresh = np.zeros(shape, dtype=np.float32)
-        pool.append(fresh)
-        if len(pool) > _POOL:
-            del pool[0]
-        return fresh
-
     def __call__(self, batch: Batch) -> np.ndarray:
         layout, p, d, at = self.layout, self.players, self.cards, self.layout.offsets
         n, size = batch.n, layout.size
-        out = self._blank((n, size + 1))  # the last column takes every "nothing"
+        # a new array every call (a snapshot the caller keeps is never written again); the
+        # last column takes every "nothing"
+        out = np.zeros((n, size + 1), dtype=np.float32)
         seats = batch.seat.astype(np.int64)
         done = batch.phase == state.OVER
         rows = np.arange(n)[:, None]
@@ -291,8 +263,8 @@ class Encoder:
         unseen = places >= batch.top.astype(np.int16)[:, None]
         out[:, layout.slices["unseen"]] = unseen
         # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-        self._spot_features("halls", batch.hall, out[:, layout.slices["halls"]].reshape(n, p, -1), relative)
-        self._spot_features("depots", batch.depot, out[:, layout.slices["depots"]].reshape(n, p, -1), relative)
+        self._spot_features("halls", batch.hall, out[:, layout.slices["halls"]], relative)
+        self._spot_features("depots", batch.depot, out[:, layout.slices["depots"]], relative)
         final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
         out[:, final : final + p] = batch.final[rows, relative]
         out[:, final + p : final + 2 * p] = batch.six_round[rows, relative] > 0
