@@ -34,7 +34,7 @@ from exhibition_lab.games.exhibition.coach_model import (
 from exhibition_lab.games.exhibition.rules.actions import EndExhibition, Move, Take, ToDepot, parse_action
 from exhibition_lab.games.exhibition.rules.cards import Card
 from exhibition_lab.games.exhibition.rules.hall import Hall
-from exhibition_lab.ui.text.coach_words import review_reason, why_line
+from exhibition_lab.ui.text.coach_words import ahead_words, review_reason, why_line
 
 #: The sentence the Why fell back on whenever no goal decided at once; it named nothing a
 #: reader could check.
@@ -661,6 +661,24 @@ def test_the_depot_against_the_end_says_what_each_costs_r25_r24_r10a():
     assert why_line(hint) == (
         "1997 fits no spot of your hall (R10); the Depot costs 1 fame point at the end (R25); ending now would "
         f"keep {empty} empty spots: −{empty} fame points (R24, R10a)" + EQUAL
+    )
+
+
+def test_a_depot_the_board_cannot_tell_from_placing_names_the_placement_it_beats_r25():
+    # 1919OC fits General's 1st spot and keeps as much room there as the Depot: the Why
+    # does not stop at what the Depot costs, it names the placement weighed against it
+    _, hint = advice(BOTH_SIDES, (("take 1919OC", "depot"), ("take 1919OC", "place 0 0")))
+    turn_words = hint.evaluation.describe(hint.evaluation.options[1])
+    assert turn_words.endswith("place it in General, 1st spot")
+    cost = "the Depot costs 1 fame point at the end (R25)"
+    assert why_line(hint) == f"{cost}; the next option: {turn_words}" + EQUAL
+    # past the noise of the playouts, the Why says the placement is expected to end lower
+    ev = hint.evaluation
+    best, runner = ev.options
+    ahead = Option(best.plan, 1.5, 0.5, 2.5, 32, None, best.samples + 0.5)
+    sure = Hint(Evaluation(ev.seat, ev.solo, (ahead, runner), 32, 0.0, ev.view), hint.now, hint.risks)
+    assert why_line(sure) == (
+        f"{cost}; the next option ({turn_words}) is expected to end lower; {ahead_words(ahead, runner, solo=ev.solo)}"
     )
 
 
