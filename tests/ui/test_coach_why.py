@@ -727,7 +727,7 @@ def test_the_reasons_speak_spanish_with_vos_and_the_glossary_terms():
             "el Depósito cuesta 1 punto de fama al final (R25); General, 5.º espacio queda libre para 11 cartas "
             "de África por salir (1922–1995, 4 en el tablero); la siguiente opción no les deja ningún espacio (R12)"
         )
-        assert why_line(fill).startswith("ocupar Una Era, 3.º espacio te ahorra el −1 punto de fama")
+        assert why_line(fill).startswith("ocupar Una Era, 3.º espacio te ahorra el punto que resta un espacio vacío")
         xl.set_language("ja")
         assert why_line(hint).startswith("デポは終了時に1名声ポイント失います（R25）。ジェネラルの5番目のスポット")
     finally:
