@@ -690,3 +690,23 @@ def hint_covers(page) -> list[str]:
     on the board and must stay in sight while the panel is open)."""
     found: list[str] = page.evaluate(HINT_COVERS_JS)
     return found
+
+
+# Each box of the New game panel that hides part of its own content below its bottom edge
+# (a variation's line squeezed to fewer lines than its words need).
+CUT_SHORT_JS = """() => {
+  const out = [];
+  for (const e of document.querySelectorAll('.exlab-app .exlab-setup *')) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(e).overflowY === 'visible') continue;
+    if (e.scrollHeight > e.clientHeight + 1)
+      out.push(`${JSON.stringify(e.innerText.trim().slice(0, 40))} cut (${e.scrollHeight} > ${e.clientHeight} px)`);
+  }
+  return out;
+}"""
+
+
+def cut_short(page_or_frame) -> list[str]:
+    """What of the open New game panel is cut at its bottom; empty when every line shows."""
+    found: list[str] = page_or_frame.evaluate(CUT_SHORT_JS)
+    return found

@@ -24,6 +24,7 @@ from browser_support import (
     chromium_page,
     click_next,
     clipped,
+    cut_short,
     lab_server,
     open_voila_page,
     require_browser,
@@ -103,6 +104,33 @@ def test_play_app_fits_its_container(width):
             more.click()
             page.wait_for_selector(".exlab-status-box.exlab-status-open")
             _assert_fits(page, f"{width} px, the status opened at game over")
+
+
+@pytest.mark.parametrize("language", ["es", "en", "ja"])
+def test_the_new_game_panel_shows_every_line_of_every_variation(language):
+    """The New game panel at a JupyterLab cell's width (930 px, file browser open) and at 600,
+    950 and 1100 px: every variation's line (V2–V7) wraps whole, no line cut at its bottom,
+    each "Seat n" on one line, nothing clipped sideways."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    notebook = "03_play.ipynb" if language == "en" else f"{language}/03_play.ipynb"
+    problems: list[str] = []
+    with voila_server(notebook) as url, chromium_page({"width": 1366, "height": 900}) as page:
+        open_voila_page(page, url, ".exlab-market-card", timeout_s=180)
+        page.locator(".exlab-setup-toggle").first.click()
+        page.wait_for_selector(".exlab-setup .exlab-new-game", state="visible")
+        for width in (930, 600, 950, 1100):
+            page.evaluate(SET_WIDTH_JS, width)
+            page.wait_for_timeout(400)
+            problems.extend(f"{width} px: {p}" for p in cut_short(page) + clipped(page))
+            seats = page.evaluate(SEAT_HEIGHTS_JS)
+            problems.extend(f"{width} px: a seat's label on {h} px, two lines" for h in seats if h > 24)
+            page.locator(".exlab-setup").screenshot(path=str(ARTIFACTS / f"fit-setup-{language}-{width}.png"))
+    assert not problems, f"{language}: " + "; ".join(problems[:6])
+
+
+# The height of each visible "Seat n" label of the New game panel.
+SEAT_HEIGHTS_JS = """() => [...document.querySelectorAll('.exlab-seat-label')]
+  .map(e => e.getBoundingClientRect().height).filter(h => h > 0)"""
 
 
 def _accept_kernel_choice(page) -> None:

@@ -109,7 +109,9 @@ def test_each_hint_opens_at_its_first_line_with_a_short_heading():
     assert "exlab-hint-panel" in app.hint_panel._dom_classes
     heading = re.search(r"<th title='([^']+)'>([^<]+)</th>", app.hint_panel.value)
     full = "points ahead of your best opponent at the end"
-    assert heading is not None and heading.groups() == (full, "lead at the end")
+    assert heading is not None and heading.groups() == (full, "lead over best rival")
+    # with opponents, one line under the table says what the figure is and what its sign means
+    assert "ahead of your best opponent; negative means behind them." in app.hint_panel.value
     app.hint_panel.close_button.click()
     app.hint_button.click()
     assert app.hint_panel.to_top.tick == first + 1

@@ -34,7 +34,7 @@ from exhibition_lab.games.exhibition.coach_model import (
 from exhibition_lab.games.exhibition.rules.actions import EndExhibition, Move, Take, ToDepot, parse_action
 from exhibition_lab.games.exhibition.rules.cards import Card
 from exhibition_lab.games.exhibition.rules.hall import Hall
-from exhibition_lab.ui.text.coach_words import review_reason, why_line
+from exhibition_lab.ui.text.coach_words import ahead_words, review_reason, why_line
 
 #: The sentence the Why fell back on whenever no goal decided at once; it named nothing a
 #: reader could check.
@@ -664,6 +664,24 @@ def test_the_depot_against_the_end_says_what_each_costs_r25_r24_r10a():
     )
 
 
+def test_a_depot_the_board_cannot_tell_from_placing_names_the_placement_it_beats_r25():
+    # 1919OC fits General's 1st spot and keeps as much room there as the Depot: the Why
+    # does not stop at what the Depot costs, it names the placement weighed against it
+    _, hint = advice(BOTH_SIDES, (("take 1919OC", "depot"), ("take 1919OC", "place 0 0")))
+    turn_words = hint.evaluation.describe(hint.evaluation.options[1])
+    assert turn_words.endswith("place it in General, 1st spot")
+    cost = "the Depot costs 1 fame point at the end (R25)"
+    assert why_line(hint) == f"{cost}; the next option: {turn_words}" + EQUAL
+    # past the noise of the playouts, the Why says the placement is expected to end lower
+    ev = hint.evaluation
+    best, runner = ev.options
+    ahead = Option(best.plan, 1.5, 0.5, 2.5, 32, None, best.samples + 0.5)
+    sure = Hint(Evaluation(ev.seat, ev.solo, (ahead, runner), 32, 0.0, ev.view), hint.now, hint.risks)
+    assert why_line(sure) == (
+        f"{cost}; the next option ({turn_words}) is expected to end lower; {ahead_words(ahead, runner, solo=ev.solo)}"
+    )
+
+
 # ---------------------------------------------------------------- the review says the same reasons
 def reviewed(position: str, turns: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[xl.Game, Decision]:
     """The decision of playing the second turn where the first was better."""
@@ -709,7 +727,7 @@ def test_the_reasons_speak_spanish_with_vos_and_the_glossary_terms():
             "el Depósito cuesta 1 punto de fama al final (R25); General, 5.º espacio queda libre para 11 cartas "
             "de África por salir (1922–1995, 4 en el tablero); la siguiente opción no les deja ningún espacio (R12)"
         )
-        assert why_line(fill).startswith("ocupar Una Era, 3.º espacio te ahorra el −1 punto de fama")
+        assert why_line(fill).startswith("ocupar Una Era, 3.º espacio te ahorra el punto que resta un espacio vacío")
         xl.set_language("ja")
         assert why_line(hint).startswith("デポは終了時に1名声ポイント失います（R25）。ジェネラルの5番目のスポット")
     finally:

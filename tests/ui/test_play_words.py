@@ -43,8 +43,8 @@ def _first_turn_played(seed: int = 7) -> PlaySession:
         ("en", r"^You took from [^:]+: \d{4}", r"^Greedy 2 took from [^:]+: \d{4}"),
         (
             "es",
-            r"^Tomaste de la columna de [^:]+: \d{4}.*, colocaste la carta en ",
-            r"^Greedy 2 tomó de la columna de [^:]+: \d{4}.*, la colocó en ",
+            r"^Tomaste de la columna de [^:]+: \d{4}.* y colocaste la carta en ",
+            r"^Greedy 2 tomó de la columna de [^:]+: \d{4}.* y la colocó en ",
         ),
         ("ja", r"^あなた：.*を取った", r"^Greedy 2：.*を取った"),
     ],

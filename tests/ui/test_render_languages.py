@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -288,3 +289,18 @@ def test_a_games_status_line_speaks_the_readers_language(speak, language, take, 
     card = placing.hand.token
     said = status_and_halls(game_html(placing))[0]
     assert card in said and english_left_in([said.replace(card, "")], language, ["Ann", "Ben"]) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "bot", "reading"), [("es", "codicioso", "estricta"), ("ja", "グリーディ", "厳格")]
+)
+def test_the_simulated_games_name_their_bot_and_reading_in_the_readers_words(speak, language, bot, reading):
+    # the summary under Simulate names the bot (greedy) and the solo Mid Century reading
+    # (harsh, D11) as the seat panel and the reading's buttons do, never by their code names
+    speak(language)
+    played = SimpleNamespace(
+        bot="greedy", n_games=200, requested=200, complete=True, totals={"harsh": np.array([1000.0, 1200.0])}
+    )
+    said = whatif.simulated_html(played, np.array([0.5, 0.2, 0.1, 0.1, 0.05, 0.05]), "harsh")
+    assert bot in said and reading in said
+    assert "greedy" not in said and "harsh" not in said

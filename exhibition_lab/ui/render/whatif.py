@@ -13,6 +13,7 @@ from ...games.exhibition.rules.goals import pair_goal
 from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SoloRules
 from ..text import whatif as words
 from ..text.i18n import translate
+from ..text.names import reading_name, seat_kind_name
 from ..text.numbers import number
 
 EXACT_COLOR, SIMULATED_COLOR = "#3b6fb6", "#e08a1e"
@@ -136,7 +137,7 @@ def simulated_html(played: odds.PlayOuts | None, simulated: np.ndarray | None, r
     totals = played.totals[reading]
     stopped = "" if played.complete else words.stopped_after(played.n_games, played.requested)
     return words.simulated_template().format(
-        games=f"<b>{escape(words.games_by(played.n_games, played.bot))}</b>",
+        games=f"<b>{escape(words.games_by(played.n_games, seat_kind_name(played.bot)))}</b>",
         stopped=escape(stopped),
         fame=f"<b>{escape(words.fame_points(odds.expected_fp(simulated)))}</b>",
         kept=words.kept_share(simulated[0]),
@@ -144,5 +145,5 @@ def simulated_html(played: odds.PlayOuts | None, simulated: np.ndarray | None, r
         base=rules.base,
         per_year=rules.per_year,
         year=MID_CENTURY_YEAR,
-        reading=escape(rules.name),
+        reading=escape(reading_name(rules.name)),
     )

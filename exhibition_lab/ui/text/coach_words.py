@@ -580,9 +580,16 @@ def depot_reason(ev: Evaluation, runner: Option | None) -> str:
     if not view.hall.legal_spots(card, view.others, players=len(view.players)):
         return _("{card} fits no spot of your hall (R10); {cost}").format(card=card_name(card), cost=cost)
     room = room_reason(ev, runner)
-    if room is None:
+    if room is not None:
+        return _("{cost}; {room}").format(cost=cost, room=room)
+    if runner is None:
         return cost
-    return _("{cost}; {room}").format(cost=cost, room=room)
+    # nothing on the board tells them apart: the Depot is weighed against the next option by
+    # the playouts alone, so the Why names that option and, past the noise, that it ends lower
+    turn = ev.describe(runner)
+    if within_noise(ev.best, runner) or ev.best.value <= runner.value:
+        return _("{cost}; the next option: {turn}").format(cost=cost, turn=turn)
+    return _("{cost}; the next option ({turn}) is expected to end lower").format(cost=cost, turn=turn)
 
 
 def end_reason(ev: Evaluation) -> str:
@@ -657,7 +664,11 @@ HINT_PANEL = {
     "solo_value": N_("final score to expect (×100 points)"),
     "value": N_("points ahead of your best opponent at the end"),
     # the column's heading, in a narrow panel beside the tile: the full words are its hover
-    "value_short": N_("lead at the end"),
+    "value_short": N_("lead over best rival"),
+    # under the options table with opponents: what the figure measures, and its sign
+    "value_note": N_(
+        "Lead: the fame points you are expected to end ahead of your best opponent; negative means behind them."
+    ),
     "between": N_("likely between"),
     "win": N_("chance to win"),
     "changes": N_("What it changes"),

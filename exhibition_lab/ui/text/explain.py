@@ -45,6 +45,7 @@ __all__ = [
     "card_with_subject",
     "fits_nowhere_in_words",
     "history_in_words",
+    "joined_actions",
     "placement_in_words",
     "refusal_in_words",
     "turns_in_words",
@@ -395,6 +396,16 @@ def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tup
             turns.append((seat, []))
         turns[-1][1].append(words[k])
     return [
-        (seat, _("{name} {actions}").format(name=game.players[seat], actions=_(", ").join(parts)))
+        (seat, _("{name} {actions}").format(name=game.players[seat], actions=joined_actions(parts)))
         for seat, parts in turns
     ]
+
+
+def joined_actions(parts: Sequence[str]) -> str:
+    """A turn's actions in one phrase; the language says how its last action joins the
+    others (Spanish: "…a Asia y la colocó en…")."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return pgettext("a turn's last action", "{earlier}, {last}").format(
+        earlier=_(", ").join(parts[:-1]), last=parts[-1]
+    )

@@ -16,7 +16,7 @@ from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES, ShowcaseKind
 from ...games.exhibition.session import YOU, PlaySession, Turn
-from .explain import card_with_subject, history_in_words
+from .explain import card_with_subject, history_in_words, joined_actions
 from .i18n import N_, _, ngettext, pgettext, translate
 from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name, you
 from .numbers import minus, number
@@ -270,7 +270,7 @@ def turn_sentence(name: str, actions: Sequence[str], *, own: bool = False) -> st
     """``Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century``;
     ``own`` tells the reader's own turn (``You took…``; Spanish drops the pronoun, as its
     verb says who: ``Tomaste…``)."""
-    listed = _(", ").join(actions)
+    listed = joined_actions(actions)
     if not own:
         return _("{name} {actions}").format(name=name, actions=listed)
     text = pgettext("you", "You {actions}").format(actions=listed)
@@ -337,7 +337,7 @@ def turns_line(session: PlaySession) -> tuple[str, list[str]]:
 def own_turns(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, str]]:
     """Turns of the lone player, said without their name (``took 1965 …, placed it in …``)."""
     words = history_in_words(session.game, you=your_seats(session))
-    return [(t.seat, _(", ").join(words[t.start : t.stop])) for t in turns]
+    return [(t.seat, joined_actions(words[t.start : t.stop])) for t in turns]
 
 
 def sentences(parts: Sequence[str]) -> str:

@@ -217,7 +217,10 @@ class NewGameControls(w.VBox):
             dropdown.observe(lambda _: self._describe_seats(), names="value")
         self._seat_rows = [
             _setup_row(
-                w.HTML(f"<b>{escape(words.panel('seat').format(n=k + 1))}</b>", layout=w.Layout(width="52px")),
+                w.HTML(
+                    f"<b class='exlab-seat-label'>{escape(words.panel('seat').format(n=k + 1))}</b>",
+                    layout=w.Layout(width="auto", min_width="52px"),
+                ),
                 self.names[k],
                 self.seats[k],
             )
