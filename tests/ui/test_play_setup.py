@@ -334,3 +334,24 @@ def test_variation_names_the_rules_keep_in_english_are_glossed_in_spanish(speak,
         assert "(décadas únicas)" in shown["unique_decades"] and "(enlaces)" in shown["links"]
     else:  # the name is already the reader's: no gloss
         assert all("<i>(" not in text for text in shown.values()), shown
+
+
+def _shown_words(widget) -> str:
+    """The words of the HTML widgets a reader sees: none under a hidden box."""
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return ""
+    own = widget.value if isinstance(getattr(widget, "value", None), str) and "<" in widget.value else ""
+    return own + "".join(_shown_words(child) for child in getattr(widget, "children", ()))
+
+
+def test_the_solo_panel_does_not_tell_about_hot_seat():
+    # hot-seat hands the board from person to person: a solo game (S1) has no one to hand it to;
+    # what empty names and the seed do is still said
+    controls = GameApp().controls
+    controls.layout.display = None  # the panel opened by "New game…"
+    assert "hot-seat" in _shown_words(controls)  # two players by default
+    controls.players.value = 1
+    shown = _shown_words(controls)
+    assert "hot-seat" not in shown and "An empty Seed deals new cards" in shown
+    controls.players.value = 3
+    assert "hot-seat" in _shown_words(controls)
