@@ -202,9 +202,7 @@ def solo_rules_in_words() -> str:
 
 def solo_rules_in_brief() -> str:
     """What a solo game changes, in one short line (the whole of it: :func:`solo_rules_in_words`)."""
-    return _("Solo: Mid Century is harsh; Years Gap −{scale} per tile card outside the pair.").format(
-        **solo_numbers_in_words()
-    )
+    return _("Solo: harsh Mid Century; Years Gap −{scale} per card outside the pair.").format(**solo_numbers_in_words())
 
 
 def variations_in_words(game: Game) -> str:
