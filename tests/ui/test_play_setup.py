@@ -10,6 +10,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+import ipywidgets
+
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
 from exhibition_lab.games.exhibition.session import PlaySession
@@ -355,3 +357,20 @@ def test_the_solo_panel_does_not_tell_about_hot_seat():
     assert "hot-seat" not in shown and "An empty Seed deals new cards" in shown
     controls.players.value = 3
     assert "hot-seat" in _shown_words(controls)
+
+
+def _shown_buttons(widget) -> list[str]:
+    """The labels of the buttons a reader sees: none under a hidden box."""
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return []
+    own = [widget.description] if isinstance(widget, ipywidgets.Button) else []
+    return own + [label for child in getattr(widget, "children", ()) for label in _shown_buttons(child)]
+
+
+def test_game_over_shows_one_new_game_button():
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    play_to_the_end(app)
+    assert app.game.is_over
+    shown = _shown_buttons(app)
+    assert shown.count("New game…") == 1, shown
+    assert "Play again" in " ".join(shown)
