@@ -1,5 +1,6 @@
 """The tile and the score in a narrow Voila page (Lab's half-width "Render with Voila"
-preview is about 515 px wide; a 600 px window is the next size up).
+preview is about 515 px wide; 460 px is a notebook pane beside it, 600 and 820 px the next
+sizes up, the last with three lines of each card's subject).
 
 Each card of the tile keeps a height a mouse can hit, and its visible words — the year and
 the continent — are whole inside it: no line of the subject shows half cut under the year
@@ -44,7 +45,7 @@ TOTAL_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width", [515, 600])
+@pytest.mark.parametrize("width", [460, 515, 600, 820])
 def test_tile_cards_keep_their_height_and_whole_words_in_a_narrow_page(width):
     with voila_server("03_play.ipynb") as url, chromium_page({"width": width, "height": 700}) as page:
         open_voila_page(page, url, ".exlab-market-card")
