@@ -10,6 +10,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+import ipywidgets
+
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
 from exhibition_lab.games.exhibition.session import PlaySession
@@ -334,3 +336,41 @@ def test_variation_names_the_rules_keep_in_english_are_glossed_in_spanish(speak,
         assert "(décadas únicas)" in shown["unique_decades"] and "(enlaces)" in shown["links"]
     else:  # the name is already the reader's: no gloss
         assert all("<i>(" not in text for text in shown.values()), shown
+
+
+def _shown_words(widget) -> str:
+    """The words of the HTML widgets a reader sees: none under a hidden box."""
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return ""
+    own = widget.value if isinstance(getattr(widget, "value", None), str) and "<" in widget.value else ""
+    return own + "".join(_shown_words(child) for child in getattr(widget, "children", ()))
+
+
+def test_the_solo_panel_does_not_tell_about_hot_seat():
+    # hot-seat hands the board from person to person: a solo game (S1) has no one to hand it to;
+    # what empty names and the seed do is still said
+    controls = GameApp().controls
+    controls.layout.display = None  # the panel opened by "New game…"
+    assert "hot-seat" in _shown_words(controls)  # two players by default
+    controls.players.value = 1
+    shown = _shown_words(controls)
+    assert "hot-seat" not in shown and "An empty Seed deals new cards" in shown
+    controls.players.value = 3
+    assert "hot-seat" in _shown_words(controls)
+
+
+def _shown_buttons(widget) -> list[str]:
+    """The labels of the buttons a reader sees: none under a hidden box."""
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return []
+    own = [widget.description] if isinstance(widget, ipywidgets.Button) else []
+    return own + [label for child in getattr(widget, "children", ()) for label in _shown_buttons(child)]
+
+
+def test_game_over_shows_one_new_game_button():
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    play_to_the_end(app)
+    assert app.game.is_over
+    shown = _shown_buttons(app)
+    assert shown.count("New game…") == 1, shown
+    assert "Play again" in " ".join(shown)

@@ -217,20 +217,28 @@ def test_a_solo_game_tells_the_previous_turn_while_the_next_is_under_way():
     assert plain(app.status.turns.value) == "Your last turn: " + told.removeprefix("You ")
 
 
-def test_at_game_over_the_other_players_last_turns_are_told():
-    for seed in (2, 3):
+def test_at_game_over_only_the_turns_after_your_last_turn_are_told():
+    # "After your last turn" tells the bots' turns that came after yours, never one before
+    # it; when your turn ended the game (D4) there is none to tell
+    ended = set()
+    for seed in (2, 3, 4, 5):
         app = GameApp(seats=["human", "greedy"], seed=seed)
         while not app.game.is_over:
             click_one_step(app)
         turns = words.turns_in_words(app.session, app.session.turns_since(0))
-        while turns[-1][0] == 0:
-            turns.pop()  # your own last turn is told in the message line
-        last_run = []
+        after = []
         while turns and turns[-1][0] == 1:
-            last_run.append(turns.pop()[1])
+            after.append(turns.pop()[1])
         shown = plain(app.status.turns.value)
-        assert last_run and shown.startswith("After your last turn:")  # at the end: from whose turn on
-        assert all(text in shown for text in last_run)
+        ended.add(bool(after))
+        if after:
+            assert shown.startswith("After your last turn:")  # at the end: from whose turn on
+            # several turns name each card by its year: "Greedy 2 took from Asia: 1905"
+            assert all(text.split(" “")[0] in shown for text in after), shown
+            assert shown.count("Greedy 2 took") == len(after), shown
+        else:
+            assert shown == "", shown
+    assert ended == {True, False}  # both endings met
 
 
 def test_several_other_turns_name_cards_by_year_to_fit_their_line():

@@ -167,3 +167,13 @@ def test_the_apps_line_of_text_says_whose_move_it_is_to_you(speak, language, sai
     # another seat to move (hot-seat) is named in the third person
     other = PlaySession.new([HUMAN, HUMAN], names=["Ann", "Ben"], seed=7, you=you())
     assert "Ann" in words.app_in_words(other) and said not in words.app_in_words(other)
+
+
+def test_a_solo_greeting_opens_with_what_solo_changes():
+    # the first line, in sight before "More", says the two solo changes: a harsh Mid Century
+    # (S6) and Years Gap's −100 per tile card outside the pair on the tile (S4); a game of two does not
+    solo = words.greeting(PlaySession.new([HUMAN], seed=3, you=you()), first=True)
+    assert solo.startswith("Solo: harsh Mid Century; Years Gap −100 per card outside the pair. New game")
+    assert "(S4)" in solo and "(S6)" in solo  # the whole rule still follows, behind "More"
+    two = words.greeting(PlaySession.new([HUMAN, "greedy"], seed=3, you=you()), first=True)
+    assert two.startswith("New game (seed 3)") and "Solo" not in two

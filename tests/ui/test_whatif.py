@@ -284,3 +284,25 @@ def test_the_answer_explains_its_terms_in_plain_words():
     table = explorer.chart.value
     assert "<th title='fp = fame points" in table and "<th title='worked out: the final tile" in table
     assert "uniform" not in table + answer
+
+
+def test_a_slider_whose_card_was_placed_elsewhere_moves_to_the_nearest_card_still_to_come():
+    # the player asks about the card in hand, then places it in General (R10): it can no
+    # longer be the Years Gap pair, so the slider moves to the nearest year still to come
+    # (left of the right card, R11) and one line says why — no refusal, an answer at once
+    game = xl.Game.new(["You"], seed=3)
+    game.apply(game.legal_actions()[0])
+    year = game.hand.year
+    explorer = YearsGapExplorer.for_game(game)
+    explorer.right.value = 1990
+    explorer.left.value = year
+    assert explorer.result is not None  # the card in hand may still be the pair
+    game.apply(game.legal_actions()[0])  # Place(showcase=0, spot=0): General
+    assert any(c.year == year for c in game.hall(0).hall_cards())
+    explorer.refresh()
+    free = widgets.whatif.answerable_years(game)
+    assert year not in free
+    nearest = min((y for y in free if y < 1990), key=lambda y: (abs(y - year), y))
+    assert (explorer.left.value, explorer.right.value) == (nearest, 1990)
+    assert explorer.result is not None and "exlab-error" not in explorer.message.value
+    assert f"{year} is no longer left to take: the left card moved to {nearest}" in explorer.message.value

@@ -229,9 +229,11 @@ class PlaySession(Session[Game]):
         turns = self.turns_since(self.turn_start(window))
         viewer = self.viewer
         k = len(turns)
-        if self.humans_turn or game.is_over:
+        if self.humans_turn and not game.is_over:
             while k and turns[k - 1].seat == viewer:
                 k -= 1  # the viewer's own turn in progress
+        # at the end the viewer's last turn is finished: only the turns after it are told
+        # (none when the viewer's turn ended the game, D4)
         others = []
         while k and turns[k - 1].seat != viewer:
             others.append(turns[k - 1])

@@ -200,6 +200,11 @@ def solo_rules_in_words() -> str:
     ).format(**solo_numbers_in_words())
 
 
+def solo_rules_in_brief() -> str:
+    """What a solo game changes, in one short line (the whole of it: :func:`solo_rules_in_words`)."""
+    return _("Solo: harsh Mid Century; Years Gap −{scale} per card outside the pair.").format(**solo_numbers_in_words())
+
+
 def variations_in_words(game: Game) -> str:
     """The variation showcases and the Secret Decade of ``game`` in one sentence, each with
     its rule (V2–V7), or ``""`` for the base game: ``"Variations: Links over General — …
@@ -233,6 +238,8 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
     “New game…” to deal the same cards again), the variations in play and a solo game's
     scoring."""
     seed, seats = session.setup.seed, seats_in_words(session)
+    # a solo game's changed scoring is its first line, in sight before "More" (S4, S6)
+    first_line = solo_rules_in_brief() if session.game.is_solo else ""
     if again:
         text = _("Dealt again with seed {seed}: {seats}.").format(seed=seed, seats=seats)
     else:
@@ -242,7 +249,7 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
         more.append(_("“New game…”, beside Undo, chooses players, bots and variations."))
     if session.game.is_solo:
         more.append(solo_rules_in_words())
-    return " ".join([text, *(m for m in more if m)])
+    return " ".join([m for m in (first_line, text, *more) if m])
 
 
 def stand_in() -> str:

@@ -142,10 +142,11 @@ PANEL = {
     # the bots seated before the first person play their first turns before the board is shown
     "dealing": N_("The bots play their first turns…"),
     "start_cancelled": N_("Not started: the game on the board goes on."),
-    "hot_seat": N_(
-        "Several human seats play hot-seat: the board shows the hall of whoever is to move. If you leave a name "
-        "empty, the one shown in grey is used. An empty Seed deals new cards; a seed in it deals the same cards "
-        "each time."
+    # said only where there are several seats (a solo game has no one to hand over to)
+    "hot_seat": N_("Several human seats play hot-seat: the board shows the hall of whoever is to move."),
+    "names_seed": N_(
+        "If you leave a name empty, the one shown in grey is used. An empty Seed deals new cards; a seed in it "
+        "deals the same cards each time."
     ),
 }
 

@@ -112,6 +112,17 @@ def compare_with_play_note() -> str:
     return _("bots keep cards they can use, so the market they leave is not a uniform draw:")
 
 
+def side_moved(side: str, year: int, to: int) -> str:
+    """Why a slider moved by itself: its card is no longer left to take."""
+    if side == "left":
+        return _(
+            "{year} is no longer left to take: the left card moved to {to}, the nearest year still to come."
+        ).format(year=year, to=to)
+    return _("{year} is no longer left to take: the right card moved to {to}, the nearest year still to come.").format(
+        year=year, to=to
+    )
+
+
 def no_answer() -> str:
     return _("No answer for this pair.")
 

@@ -116,12 +116,13 @@ class GameApp(w.VBox):
         # Play again's progress and Cancel too, when the bots seated first play before the board shows
         self.again_note = w.HTML()
         self.again_row = StartingRow(self.play_again, lambda text: setattr(self.again_note, "value", text))
+        # "New game…" is the status line's own button, in sight at game over too: the sheet's
+        # buttons are what only the end offers (one "New game…" a screen)
         end_buttons = w.HBox(
             [
                 self.play_again,
                 self.again_row,
                 self.review_button,
-                self._end_setup_button(),
                 self.review_status,
                 self.again_note,
             ]
@@ -155,9 +156,6 @@ class GameApp(w.VBox):
         button.add_class("exlab-control")
         button.on_click(lambda _: on_click())
         return button
-
-    def _end_setup_button(self) -> w.Button:
-        return self._control(words.button("setup"), "exlab-setup-toggle-end", self._toggle_setup, icon="cog")
 
     def _new_hall_view(self) -> HallView:
         hall = HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)

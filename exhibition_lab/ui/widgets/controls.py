@@ -255,11 +255,20 @@ class NewGameControls(w.VBox):
         self.message = w.HTML()
         #: the progress and Cancel of a start whose bots move first, beside Start game
         self.working = StartingRow(self.button, self._say)
+        self.hot_seat_note = w.HTML(
+            f"<span class='exlab-setup-note'>{escape(words.panel('hot_seat'), quote=False)}</span>"
+        )
+        hint = w.HTML(f"<span class='exlab-setup-note'>{escape(words.panel('names_seed'), quote=False)}</span>")
         self.players.observe(lambda _: self._show_seats(), names="value")
         self._show_seats()
-        hint = w.HTML(f"<span class='exlab-setup-note'>{escape(words.panel('hot_seat'), quote=False)}</span>")
         left = w.VBox(
-            [w.HTML(f"<b>{escape(words.panel('title'), quote=False)}</b>"), self.players, *self._seat_rows, hint]
+            [
+                w.HTML(f"<b>{escape(words.panel('title'), quote=False)}</b>"),
+                self.players,
+                *self._seat_rows,
+                self.hot_seat_note,
+                hint,
+            ]
         )
         right = w.VBox(
             [
@@ -297,6 +306,8 @@ class NewGameControls(w.VBox):
             if not shown:
                 self.names[k].value = ""
                 self.seats[k].value = self._default_kind(k)
+        # hot-seat needs several seats: a solo game (S1) is not told about it
+        self.hot_seat_note.layout.display = None if self.players.value > 1 else "none"
         self._describe_seats()
 
     def _describe_seats(self) -> None:

@@ -155,9 +155,35 @@ class YearsGapExplorer(w.VBox):
                 if right is not None:
                     self.right.value = right
             self._show_preset(left, right)
+        moved = self._keep_answerable()
         self._grid_key = None
         self._refresh_grid()
         self.update()
+        if moved:  # one line says why the slider moved, in place of a refusal
+            self.message.value = f"<span class='exlab-whatif-moved'>{escape(moved)}</span>"
+
+    def _keep_answerable(self) -> str:
+        """Keep the chosen pair while its cards can still be the pair (still to come, in hand
+        or in the pair showcase); a side whose card was placed elsewhere moves to the nearest
+        year still to come, left of the right card and right of the left card (R11). Returns
+        the line that says so, empty when nothing moved."""
+        if self.game is None or self.pool.value != THIS_GAME or odds.pair_showcase(self.game) is None:
+            return ""
+        available = answerable_years(self.game)
+        lines = []
+        with self.hold_sync():
+            for slider, side in ((self.left, "left"), (self.right, "right")):
+                year = slider.value
+                if year in available:
+                    continue
+                low = self.left.value if side == "right" else FIRST_YEAR - 1
+                high = self.right.value if side == "left" and self.right.value in available else LAST_YEAR + 1
+                fits = [y for y in available if low < y < high]
+                if not fits:
+                    continue  # no year fits between: the answer says why
+                slider.value = min(fits, key=lambda y: (abs(y - year), y))
+                lines.append(words.side_moved(side, year, slider.value))
+        return " ".join(lines)
 
     def _follow_the_games_reading(self) -> None:
         """In a live game the Mid Century reading is the game's own (its score uses the
@@ -477,6 +503,15 @@ def preset_pair(game: Game) -> tuple[int | None, int | None]:
         elif right is None and left is not None and hand > left:
             right = hand
     return left, right
+
+
+def answerable_years(game: Game) -> set[int]:
+    """The years a live solo game's pair may still use: cards still to come, the card in
+    hand and those already in the pair showcase (a white card has no year)."""
+    found = odds.pair_showcase(game)
+    held = [c for c in (found[1] if found is not None else ()) if c is not None]
+    held += [game.hand] if game.hand is not None else []
+    return {c.year for c in (*odds.game_pool(game), *held) if c.year is not None}
 
 
 def _completed(left: int | None, right: int | None) -> tuple[int, int]:
