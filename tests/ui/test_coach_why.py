@@ -42,362 +42,301 @@ ABSTRACT = "at once it scores no more than the next option; its worth lies in th
 EQUAL = "; about equal to the next option: the gap is within the noise of 32 simulated games"
 
 
-def position(*lines: str) -> str:
-    """A position in the rules' notation, one line per argument."""
+def position(
+    *,
+    tile: str,
+    vehicles: str,
+    stock: int,
+    round: int,
+    halls: tuple[str, ...],
+    seats: tuple[str, ...] = ("You",),
+    discard: str = "-",
+    turn: int | None = None,
+    final: str | None = None,
+    six: str | None = None,
+) -> str:
+    """A position of the base layout in the rules' notation, the first seat about to take a
+    card; what every position here shares is written once (no hand, no Secret Decades)."""
+    lines = [f"seat {k}: {name}" for k, name in enumerate(seats, 1)]
+    lines += [
+        "layout: base",
+        f"tile: {tile}",
+        f"vehicles: {vehicles}",
+        f"stock: {stock}",
+        f"discard: {discard}",
+        f"round: {round}",
+        f"turn: {round if turn is None else turn}",
+        "to move: seat 1",
+        "phase: take",
+        "hand: -",
+        f"final: {final or ' '.join('no' for _ in seats)}",
+        f"six continents: {six or ' '.join('-' for _ in seats)}",
+        "secret decades: -",
+    ]
+    lines += [f"hall {k}: {hall}" for k, hall in enumerate(halls, 1)]
     return "\n".join(lines) + "\n"
 
 
 SAME_SHOWCASE = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1909SA 1920OC 1983SA / SA 1905EU 1916EU 1994AF / "
-    "AF 1952AF 1981NA EIN / AS 1913EU 1964AS 1984SA / EU 1911SA 1937NA 1982OC / "
-    "NA 1908AS 1910AF 1988AS",
-    "vehicles: OC",
-    "stock: 81",
-    "discard: -",
-    "round: 3",
-    "turn: 3",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: -",
-    "secret decades: -",
-    "hall 1: . . . . . . / . . . . / 1936OC / . 1927OC . / . .",
+    tile=(
+        "OC 1909SA 1920OC 1983SA / SA 1905EU 1916EU 1994AF / AF 1952AF 1981NA EIN / "
+        "AS 1913EU 1964AS 1984SA / EU 1911SA 1937NA 1982OC / NA 1908AS 1910AF 1988AS"
+    ),
+    vehicles="OC",
+    stock=81,
+    round=3,
+    halls=(". . . . . . / . . . . / 1936OC / . 1927OC . / . .",),
 )
 SAME_SHOWCASE_TURNS = (("take 1909SA", "place 0 1"), ("take 1909SA", "place 0 0"))
 
 RISK_GENERAL = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1919OC 1920OC 1983SA / SA 1905EU 1923AS 1994AF / "
-    "AF 1952AF 1981NA EIN / AS 1913EU 1964AS 1984SA / EU 1911SA 1922AF 1937NA / "
-    "NA 1908AS 1910AF 1988AS",
-    "vehicles: NA",
-    "stock: 77",
-    "discard: -",
-    "round: 7",
-    "turn: 7",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: -",
-    "secret decades: -",
-    "hall 1: . 1909SA . 1916EU . . / 1982OC . . 1998NA / 1936OC / . 1927OC . / . .",
+    tile=(
+        "OC 1919OC 1920OC 1983SA / SA 1905EU 1923AS 1994AF / AF 1952AF 1981NA EIN / "
+        "AS 1913EU 1964AS 1984SA / EU 1911SA 1922AF 1937NA / NA 1908AS 1910AF 1988AS"
+    ),
+    vehicles="NA",
+    stock=77,
+    round=7,
+    halls=(". 1909SA . 1916EU . . / 1982OC . . 1998NA / 1936OC / . 1927OC . / . .",),
 )
 RISK_GENERAL_TURNS = (("take 1908AS", "place 4 0"), ("take 1908AS", "place 0 0"))
 
 DEPOT_KEEPS_GENERAL = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1904AF 1972SA 1983SA / SA 1905EU 1923AS 1986AS / "
-    "AF 1944AF 1952AF 1981NA / AS 1913EU 1964AS 1980AF / EU 1911SA 1922AF 1937NA / "
-    "NA 1910AF 1950SA 1988AS",
-    "vehicles: OC",
-    "stock: 71",
-    "discard: -",
-    "round: 13",
-    "turn: 13",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: 9",
-    "secret decades: -",
-    "hall 1: . 1909SA EIN 1916EU . . / 1982OC 1984SA . 1998NA / 1936OC / 1920OC 1927OC . / 1908AS 1994AF | 1919OC",
+    tile=(
+        "OC 1904AF 1972SA 1983SA / SA 1905EU 1923AS 1986AS / AF 1944AF 1952AF 1981NA / "
+        "AS 1913EU 1964AS 1980AF / EU 1911SA 1922AF 1937NA / NA 1910AF 1950SA 1988AS"
+    ),
+    vehicles="OC",
+    stock=71,
+    round=13,
+    six="9",
+    halls=((". 1909SA EIN 1916EU . . / 1982OC 1984SA . 1998NA / 1936OC / 1920OC 1927OC . / 1908AS 1994AF | 1919OC"),),
 )
 DEPOT_KEEPS_GENERAL_TURNS = (("take 1904AF", "depot"), ("take 1904AF", "place 0 0"))
 
 FILL_VS_DEPOT = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1925AF 1972SA 1983SA / SA 1905EU 1923AS 1986AS / "
-    "AF 1944AF 1952AF 1974OC / AS 1913EU 1964AS 1980AF / EU 1911SA 1922AF 1937NA / "
-    "NA 1910AF 1950SA 1988AS",
-    "vehicles: NA",
-    "stock: 69",
-    "discard: -",
-    "round: 15",
-    "turn: 15",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: 9",
-    "secret decades: -",
-    "hall 1: . 1909SA EIN 1916EU . 1981NA / 1982OC 1984SA . 1998NA / 1936OC / "
-    "1920OC 1927OC . / 1908AS 1994AF | 1919OC 1904AF",
+    tile=(
+        "OC 1925AF 1972SA 1983SA / SA 1905EU 1923AS 1986AS / AF 1944AF 1952AF 1974OC / "
+        "AS 1913EU 1964AS 1980AF / EU 1911SA 1922AF 1937NA / NA 1910AF 1950SA 1988AS"
+    ),
+    vehicles="NA",
+    stock=69,
+    round=15,
+    six="9",
+    halls=(
+        (
+            ". 1909SA EIN 1916EU . 1981NA / 1982OC 1984SA . 1998NA / 1936OC / 1920OC 1927OC . / "
+            "1908AS 1994AF | 1919OC 1904AF"
+        ),
+    ),
 )
 FILL_VS_DEPOT_TURNS = (("take 1988AS", "place 1 2"), ("take 1910AF", "depot"))
 
 ONE_CONTINENT = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1908AS 1916EU 1968SA / SA 1906EU 1944AF 1988AS / "
-    "AF 1905EU 1956OC 1960SA / AS 1920OC 1947AS 1986AS / EU 1934EU 1962OC 1965AS / "
-    "NA 1917EU 1961AS 1971EU",
-    "vehicles: OC",
-    "stock: 83",
-    "discard: -",
-    "round: 1",
-    "turn: 1",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: -",
-    "secret decades: -",
-    "hall 1: . . . . . . / . . . . / . / . . . / . .",
+    tile=(
+        "OC 1908AS 1916EU 1968SA / SA 1906EU 1944AF 1988AS / AF 1905EU 1956OC 1960SA / "
+        "AS 1920OC 1947AS 1986AS / EU 1934EU 1962OC 1965AS / NA 1917EU 1961AS 1971EU"
+    ),
+    vehicles="OC",
+    stock=83,
+    round=1,
+    halls=(". . . . . . / . . . . / . / . . . / . .",),
 )
 ONE_CONTINENT_TURNS = (("take 1908AS", "place 3 0"), ("take 1916EU", "place 4 0"))
 
 VEHICLE = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1907OC 1984SA 1991EU / SA 1910AF 1914NA 1947AS / "
-    "AF 1952AF 1956OC 1992SA / AS 1934EU 1969NA 1995AF / EU 1925AF 1961AS 1980AF / "
-    "NA 1948AF 1976AF 1989EU",
-    "vehicles: OC",
-    "stock: 83",
-    "discard: -",
-    "round: 1",
-    "turn: 1",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: -",
-    "secret decades: -",
-    "hall 1: . . . . . . / . . . . / . / . . . / . .",
+    tile=(
+        "OC 1907OC 1984SA 1991EU / SA 1910AF 1914NA 1947AS / AF 1952AF 1956OC 1992SA / "
+        "AS 1934EU 1969NA 1995AF / EU 1925AF 1961AS 1980AF / NA 1948AF 1976AF 1989EU"
+    ),
+    vehicles="OC",
+    stock=83,
+    round=1,
+    halls=(". . . . . . / . . . . / . / . . . / . .",),
 )
 VEHICLE_TURNS = (("take 1984SA", "place 4 1"), ("take 1907OC", "place 4 0"))
 
 ENDING = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1906EU 1959NA 1971EU / SA 1914NA 1953EU 1986AS / "
-    "AF 1905EU 1913EU 1987OC / AS 1911SA 1934EU 1969NA / EU 1961AS 1966EU 1980AF / "
-    "NA 1918NA 1948AF 1989EU",
-    "vehicles: AF",
-    "stock: 69",
-    "discard: -",
-    "round: 15",
-    "turn: 15",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: 12",
-    "secret decades: -",
-    "hall 1: 1942NA 1947AS 1956OC 1976AF 1991EU 1992SA / . . 1925AF 1928EU / "
-    "1952AF / 1910AF 1993AF 1995AF / 1907OC 1984SA",
+    tile=(
+        "OC 1906EU 1959NA 1971EU / SA 1914NA 1953EU 1986AS / AF 1905EU 1913EU 1987OC / "
+        "AS 1911SA 1934EU 1969NA / EU 1961AS 1966EU 1980AF / NA 1918NA 1948AF 1989EU"
+    ),
+    vehicles="AF",
+    stock=69,
+    round=15,
+    six="12",
+    halls=(
+        (
+            "1942NA 1947AS 1956OC 1976AF 1991EU 1992SA / . . 1925AF 1928EU / 1952AF / "
+            "1910AF 1993AF 1995AF / 1907OC 1984SA"
+        ),
+    ),
 )
 ENDING_TURNS = (("take 1905EU", "end"), ("take 1987OC", "end"))
 
 SOLO_GAP = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1922AF 1981NA 1985OC / SA 1901OC 1923AS 1934EU / "
-    "AF 1941NA 1944AF 1998NA / AS 1963NA 1972SA 1982OC / EU 1948AF 1977SA 1999OC / "
-    "NA 1917EU 1935AF 1942NA",
-    "vehicles: OC",
-    "stock: 83",
-    "discard: -",
-    "round: 1",
-    "turn: 1",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: -",
-    "secret decades: -",
-    "hall 1: . . . . . . / . . . . / . / . . . / . .",
+    tile=(
+        "OC 1922AF 1981NA 1985OC / SA 1901OC 1923AS 1934EU / AF 1941NA 1944AF 1998NA / "
+        "AS 1963NA 1972SA 1982OC / EU 1948AF 1977SA 1999OC / NA 1917EU 1935AF 1942NA"
+    ),
+    vehicles="OC",
+    stock=83,
+    round=1,
+    halls=(". . . . . . / . . . . / . / . . . / . .",),
 )
 SOLO_GAP_TURNS = (("take 1985OC", "place 4 1"), ("take 1985OC", "place 3 2"))
 
 PAIR_DONE = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1922AF 1975NA 1981NA / SA 1901OC 1923AS 1934EU / "
-    "AF 1900EU 1941NA 1946SA / AS 1963NA 1972SA 1982OC / EU 1948AF 1977SA 1999OC / "
-    "NA 1917EU 1942NA 1953EU",
-    "vehicles: NA",
-    "stock: 77",
-    "discard: -",
-    "round: 7",
-    "turn: 7",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: -",
-    "secret decades: -",
-    "hall 1: 1935AF . . . 1998NA . / . 1918NA . . / 1944AF / 1902AF . . / . 1985OC",
+    tile=(
+        "OC 1922AF 1975NA 1981NA / SA 1901OC 1923AS 1934EU / AF 1900EU 1941NA 1946SA / "
+        "AS 1963NA 1972SA 1982OC / EU 1948AF 1977SA 1999OC / NA 1917EU 1942NA 1953EU"
+    ),
+    vehicles="NA",
+    stock=77,
+    round=7,
+    halls=("1935AF . . . 1998NA . / . 1918NA . . / 1944AF / 1902AF . . / . 1985OC",),
 )
 PAIR_DONE_TURNS = (("take 1953EU", "place 4 0"), ("take 1953EU", "place 0 1"))
 
 FILLS_ONE_ERA = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1968SA 1979AS 1985OC / SA 1918NA 1936OC 1999OC / "
-    "AF 1903NA 1904AF 1998NA / AS 1911SA 1928EU 1974OC / EU 1906EU 1909SA 1972SA / "
-    "NA 1931SA 1969NA 1988AS",
-    "vehicles: NA",
-    "stock: 71",
-    "discard: -",
-    "round: 13",
-    "turn: 13",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: 8",
-    "secret decades: -",
-    "hall 1: 1905EU 1950SA 1965AS . . 1993AF / EIN 1981NA 1982OC . / 1951NA / 1925AF . 1952AF / 1930SA 1964AS",
+    tile=(
+        "OC 1968SA 1979AS 1985OC / SA 1918NA 1936OC 1999OC / AF 1903NA 1904AF 1998NA / "
+        "AS 1911SA 1928EU 1974OC / EU 1906EU 1909SA 1972SA / NA 1931SA 1969NA 1988AS"
+    ),
+    vehicles="NA",
+    stock=71,
+    round=13,
+    six="8",
+    halls=(("1905EU 1950SA 1965AS . . 1993AF / EIN 1981NA 1982OC . / 1951NA / 1925AF . 1952AF / 1930SA 1964AS"),),
 )
 FILLS_ONE_ERA_TURNS = (("take 1969NA", "place 0 3"), ("take 1988AS", "place 1 3"))
 
 MID_CENTURY = position(
-    "seat 1: Player 1",
-    "seat 2: Player 2",
-    "layout: base",
-    "tile: OC 1908AS 1916EU 1968SA / SA 1906EU 1944AF 1988AS / "
-    "AF 1905EU 1956OC 1960SA / AS 1920OC 1947AS 1986AS / EU 1934EU 1962OC 1965AS / "
-    "NA 1917EU 1961AS 1971EU",
-    "vehicles: OC SA",
-    "stock: 83",
-    "discard: -",
-    "round: 1",
-    "turn: 1",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no no",
-    "six continents: - -",
-    "secret decades: -",
-    "hall 1: . . . . . . / . . . . / . / . . . / . .",
-    "hall 2: . . . . . . / . . . . / . / . . . / . .",
+    seats=(
+        "Player 1",
+        "Player 2",
+    ),
+    tile=(
+        "OC 1908AS 1916EU 1968SA / SA 1906EU 1944AF 1988AS / AF 1905EU 1956OC 1960SA / "
+        "AS 1920OC 1947AS 1986AS / EU 1934EU 1962OC 1965AS / NA 1917EU 1961AS 1971EU"
+    ),
+    vehicles="OC SA",
+    stock=83,
+    round=1,
+    halls=(
+        ". . . . . . / . . . . / . / . . . / . .",
+        ". . . . . . / . . . . / . / . . . / . .",
+    ),
 )
 MID_CENTURY_TURNS = (("take 1916EU", "place 2 0"), ("take 1916EU", "place 3 0"))
 
 WHITE_MOVE = position(
-    "seat 1: Player 1",
-    "seat 2: Player 2",
-    "layout: base",
-    "tile: OC 1945W 1951NA 1959NA / SA 1947AS 1973OC 1987OC / "
-    "AF 1966EU 1968SA 1992SA / AS 1903NA 1969NA 1995AF / EU 1940EU 1954AS 1993AF / "
-    "NA 1979AS 1989EU 1996AS",
-    "vehicles: OC AS",
-    "stock: 55",
-    "discard: -",
-    "round: 15",
-    "turn: 29",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no no",
-    "six continents: 8 12",
-    "secret decades: -",
-    "hall 1: 1918NA 1934EU . 1976AF 1984SA 1986AS / . . 1927OC 1928EU / 1961AS / "
-    "1953EU . 1991EU / 1942NA 1956OC | 1980AF 1948AF",
-    "hall 2: 1910AF 1913EU 1914NA 1919OC 1939AS . / 1952AF . 1971EU . / 1905EU / "
-    "1925AF . . / 1911SA 1921NA | 1906EU 1907OC 1908AS",
+    seats=(
+        "Player 1",
+        "Player 2",
+    ),
+    tile=(
+        "OC 1945W 1951NA 1959NA / SA 1947AS 1973OC 1987OC / AF 1966EU 1968SA 1992SA / "
+        "AS 1903NA 1969NA 1995AF / EU 1940EU 1954AS 1993AF / NA 1979AS 1989EU 1996AS"
+    ),
+    vehicles="OC AS",
+    stock=55,
+    round=15,
+    turn=29,
+    six="8 12",
+    halls=(
+        (
+            "1918NA 1934EU . 1976AF 1984SA 1986AS / . . 1927OC 1928EU / 1961AS / 1953EU . 1991EU / "
+            "1942NA 1956OC | 1980AF 1948AF"
+        ),
+        (
+            "1910AF 1913EU 1914NA 1919OC 1939AS . / 1952AF . 1971EU . / 1905EU / 1925AF . . / "
+            "1911SA 1921NA | 1906EU 1907OC 1908AS"
+        ),
+    ),
 )
 WHITE_MOVE_TURNS = (("take 1945W", "move AF", "place 0 2"), ("take 1945W", "move NA", "place 0 2"))
 
 PAIR_DONE_TWO = position(
-    "seat 1: Player 1",
-    "seat 2: Player 2",
-    "layout: base",
-    "tile: OC 1965AS 1977SA 1985OC / SA 1986AS 1987OC 1991EU / "
-    "AF 1900EU 1904AF 1962OC / AS 1958SA 1964AS 1974OC / EU 1948AF 1976AF 1989EU / "
-    "NA 1945W 1961AS 1979AS",
-    "vehicles: SA EU",
-    "stock: 53",
-    "discard: 1928EU",
-    "round: 17",
-    "turn: 31",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no yes",
-    "six continents: 11 -",
-    "secret decades: -",
-    "hall 1: 1926EU 1946SA 1957AS 1973OC EIN 1981NA / 1954AS 1963NA 1966EU 1972SA / "
-    "1936OC / . 1984SA 1992SA / . 1995AF | 1994AF 1969NA",
-    "hall 2: 1915AS 1956OC . . . . / 1916EU 1921NA 1930SA . / 1901OC / "
-    "1933EU 1934EU . / 1942NA 1949OC | 1912AS 1951NA 1903NA",
+    seats=(
+        "Player 1",
+        "Player 2",
+    ),
+    tile=(
+        "OC 1965AS 1977SA 1985OC / SA 1986AS 1987OC 1991EU / AF 1900EU 1904AF 1962OC / "
+        "AS 1958SA 1964AS 1974OC / EU 1948AF 1976AF 1989EU / NA 1945W 1961AS 1979AS"
+    ),
+    vehicles="SA EU",
+    stock=53,
+    discard="1928EU",
+    round=17,
+    turn=31,
+    final="no yes",
+    six="11 -",
+    halls=(
+        (
+            "1926EU 1946SA 1957AS 1973OC EIN 1981NA / 1954AS 1963NA 1966EU 1972SA / 1936OC / "
+            ". 1984SA 1992SA / . 1995AF | 1994AF 1969NA"
+        ),
+        (
+            "1915AS 1956OC . . . . / 1916EU 1921NA 1930SA . / 1901OC / 1933EU 1934EU . / "
+            "1942NA 1949OC | 1912AS 1951NA 1903NA"
+        ),
+    ),
 )
 PAIR_DONE_TWO_TURNS = (("take 1986AS", "place 4 0"), ("take 1987OC", "place 4 0"))
 
 
 DEPOT_OR_END = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1910AF 1931SA 1983SA / SA 1938SA 1941NA 1993AF / "
-    "AF 1935AF 1958SA 1965AS / AS 1908AS 1926EU 1997AS / EU 1907OC 1934EU 1991EU / "
-    "NA 1900EU 1942NA 1987OC",
-    "vehicles: AS",
-    "stock: 71",
-    "discard: -",
-    "round: 13",
-    "turn: 13",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: 10",
-    "secret decades: -",
-    "hall 1: 1902AF 1912AS 1971EU . 1990NA 1992SA / . . . 1930SA / 1947AS / 1923AS 1939AS 1964AS / 1903NA 1985OC",
+    tile=(
+        "OC 1910AF 1931SA 1983SA / SA 1938SA 1941NA 1993AF / AF 1935AF 1958SA 1965AS / "
+        "AS 1908AS 1926EU 1997AS / EU 1907OC 1934EU 1991EU / NA 1900EU 1942NA 1987OC"
+    ),
+    vehicles="AS",
+    stock=71,
+    round=13,
+    six="10",
+    halls=(("1902AF 1912AS 1971EU . 1990NA 1992SA / . . . 1930SA / 1947AS / 1923AS 1939AS 1964AS / 1903NA 1985OC"),),
 )
 DEPOT_OR_END_TURNS = (("take 1997AS", "depot"), ("take 1997AS", "end"))
 
 SPOT_LEFT_EMPTY = position(
-    "seat 1: Player 1",
-    "seat 2: Player 2",
-    "layout: base",
-    "tile: OC 1945W 1951NA 1959NA / SA 1947AS 1973OC 1987OC / "
-    "AF 1927OC 1966EU 1992SA / AS 1903NA 1969NA 1995AF / EU 1940EU 1954AS 1993AF / "
-    "NA 1908AS 1979AS 1989EU",
-    "vehicles: AF NA",
-    "stock: 57",
-    "discard: -",
-    "round: 14",
-    "turn: 27",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no no",
-    "six continents: 8 12",
-    "secret decades: -",
-    "hall 1: 1918NA 1934EU . 1976AF 1984SA 1986AS / . . . 1928EU / 1961AS / "
-    "1953EU . 1991EU / 1942NA 1956OC | 1980AF 1948AF",
-    "hall 2: 1910AF 1913EU 1914NA 1919OC 1939AS . / 1952AF . 1971EU . / 1905EU / "
-    "1925AF . . / 1911SA 1921NA | 1906EU 1907OC",
+    seats=(
+        "Player 1",
+        "Player 2",
+    ),
+    tile=(
+        "OC 1945W 1951NA 1959NA / SA 1947AS 1973OC 1987OC / AF 1927OC 1966EU 1992SA / "
+        "AS 1903NA 1969NA 1995AF / EU 1940EU 1954AS 1993AF / NA 1908AS 1979AS 1989EU"
+    ),
+    vehicles="AF NA",
+    stock=57,
+    round=14,
+    turn=27,
+    six="8 12",
+    halls=(
+        (
+            "1918NA 1934EU . 1976AF 1984SA 1986AS / . . . 1928EU / 1961AS / 1953EU . 1991EU / "
+            "1942NA 1956OC | 1980AF 1948AF"
+        ),
+        (
+            "1910AF 1913EU 1914NA 1919OC 1939AS . / 1952AF . 1971EU . / 1905EU / 1925AF . . / "
+            "1911SA 1921NA | 1906EU 1907OC"
+        ),
+    ),
 )
 SPOT_LEFT_EMPTY_TURNS = (("take 1927OC", "place 1 2"), ("take 1927OC", "place 1 0"))
 
 
 BOTH_SIDES = position(
-    "seat 1: You",
-    "layout: base",
-    "tile: OC 1916EU 1919OC 1968SA / SA 1906EU 1944AF 1988AS / "
-    "AF 1905EU 1956OC 1960SA / AS 1914NA 1973OC EIN / EU 1934EU 1962OC 1965AS / "
-    "NA 1917EU 1961AS 1971EU",
-    "vehicles: OC",
-    "stock: 79",
-    "discard: -",
-    "round: 5",
-    "turn: 5",
-    "to move: seat 1",
-    "phase: take",
-    "hand: -",
-    "final: no",
-    "six continents: -",
-    "secret decades: -",
-    "hall 1: . . . . . . / . . . . / 1947AS / 1908AS . 1986AS / 1920OC .",
+    tile=(
+        "OC 1916EU 1919OC 1968SA / SA 1906EU 1944AF 1988AS / AF 1905EU 1956OC 1960SA / "
+        "AS 1914NA 1973OC EIN / EU 1934EU 1962OC 1965AS / NA 1917EU 1961AS 1971EU"
+    ),
+    vehicles="OC",
+    stock=79,
+    round=5,
+    halls=(". . . . . . / . . . . / 1947AS / 1908AS . 1986AS / 1920OC .",),
 )
 BOTH_SIDES_TURNS = (("take 1919OC", "place 0 3"), ("take 1919OC", "place 0 2"))
 
