@@ -248,7 +248,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         now = self._now
         if now.player >= 0 and (player is None or (type(player) is int and player == now.player)):
             return self._legal_actions(now.player)
-        return super().legal_actions() if player is None else super().legal_actions(player)  # type: ignore[no-any-return]
+        return super().legal_actions() if player is None else super().legal_actions(player)  # type: ignore[no-any-return]  # pyspiel is untyped
 
     def apply_action(self, action: object) -> None:
         """Play ``action``, an exact whole number of the game's ids (an ``int`` or a numpy

@@ -7,7 +7,7 @@ from ...core.seeding import MAX_SEED
 from ...games.exhibition.rules.goals import SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES, VARIATIONS, ShowcaseKind
 from ...games.exhibition.session import HUMAN
-from .i18n import N_, _, pgettext
+from .i18n import DEFAULT_LANGUAGE, N_, _, language
 from .names import showcase_name
 
 #: Each seat kind in a few words, weakest bot first: short enough for the start panel's
@@ -51,17 +51,11 @@ def variation_gloss(key: str) -> str:
     """A variation showcase's name in the reader's own words, where the game's documents keep
     its English name (the Spanish rules say "Spread the Years"; lesson 05 glosses it *años
     espaciados*); ``""`` where the name is already the reader's (English, Japanese)."""
-    glosses = {
-        "spread_the_years": pgettext("variation gloss", "Spread the Years"),
-        "links": pgettext("variation gloss", "Links"),
-        "links_strict": pgettext("variation gloss", "Links (strict)"),
-        "one_decade": pgettext("variation gloss", "One Decade"),
-        "short_era": pgettext("variation gloss", "Short Era"),
-        "antiquity": pgettext("variation gloss", "Antiquity"),
-        "unique_decades": pgettext("variation gloss", "Unique Decades"),
-    }
-    gloss = glosses.get(key, "")
-    return "" if gloss in (showcase_name(VARIATIONS[key]), VARIATIONS[key].name) else gloss
+    kind = VARIATIONS[key]
+    if kind.gloss is None or language() == DEFAULT_LANGUAGE:
+        return ""
+    gloss = _(kind.gloss)
+    return "" if gloss in (showcase_name(kind), _(kind.name)) else gloss
 
 
 def _base(key: str) -> ShowcaseKind:

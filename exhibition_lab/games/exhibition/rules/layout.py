@@ -27,7 +27,9 @@ class ShowcaseKind:
     showcase's name; ``rule`` is the id of the showcase's own requirement (for messages and
     explanations); ``covers`` names the base showcase a variation lies over (V1), ``None`` for
     a base one; ``line`` (a message id) says in one line what a variation changes for the
-    player, quoting its :attr:`numbers` by name.
+    player, quoting its :attr:`numbers` by name. ``gloss`` (a message id) is a variation's
+    name in the reader's own words, for languages whose rules keep the English name (the
+    Spanish rules say "Spread the Years").
     """
 
     key: str
@@ -44,6 +46,7 @@ class ShowcaseKind:
     covers: str | None = None
     scoring: str | None = None  # key of the pair goal scored on this showcase (see goals.PAIR_GOALS)
     line: str | None = None  # message id: what a variation changes, in one line
+    gloss: str | None = None  # message id: the name in the reader's words beside the rules' own
 
     @property
     def is_variation(self) -> bool:
@@ -91,6 +94,7 @@ LINKS = _variation(
     link_years=5,
     distinct_continents=False,
     line=N_("direct neighbours share a continent or lie within {years} years (a continent may appear twice here)"),
+    gloss=N_("links"),
 )
 
 VARIATIONS: dict[str, ShowcaseKind] = {
@@ -103,6 +107,7 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             ONE_ERA,
             min_step=20,
             line=N_("neighbouring cards at least {step} years apart (more across empty spots)"),
+            gloss=N_("spread years"),
         ),
         LINKS,
         # D12: "links_strict" keeps R12 (V1's general wording), so linked neighbours never
@@ -113,6 +118,7 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             name=N_("Links (strict)"),
             distinct_continents=True,
             line=N_("like Links, but no continent twice in the showcase, so neighbours lie within {years} years"),
+            gloss=N_("strict links"),
         ),
         _variation(
             "one_decade",
@@ -121,6 +127,7 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             ONE_CONTINENT,
             same_decade=True,
             line=N_("all cards from one decade"),
+            gloss=N_("one decade"),
         ),
         _variation(
             goals.SHORT_ERA.key,
@@ -129,6 +136,7 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             YEARS_GAP,
             scoring=goals.SHORT_ERA.key,
             line=N_("scores the smallest gap between its two cards"),
+            gloss=N_("short era"),
         ),
         _variation(
             goals.ANTIQUITY.key,
@@ -137,6 +145,7 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             YEARS_GAP,
             scoring=goals.ANTIQUITY.key,
             line=N_("scores the oldest card in its right spot"),
+            gloss=N_("ancient times"),
         ),
         # The rules give Unique Decades no goal of its own: it keeps the Years Gap goal (R20).
         _variation(
@@ -147,6 +156,7 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             unique_decades=True,
             scoring=goals.YEARS_GAP.key,
             line=N_("each card's decade unused in every player's Unique Decades"),
+            gloss=N_("unique decades"),
         ),
     )
 }
