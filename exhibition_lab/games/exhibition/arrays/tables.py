@@ -37,7 +37,7 @@ ALL_COLOURS = (1 << len(CONTINENTS)) - 1  # a bit per continent (R12, R13, R19)
 DECADE = DECADES[1] - DECADES[0]  # R22, V4, V6a, V7: a decade's years
 
 _MODELLED = {
-    "key", "name", "size", "rule", "covers", "scoring", "line",
+    "key", "name", "size", "rule", "covers", "scoring", "line", "gloss",
     "distinct_continents", "same_continent", "max_step", "min_step", "link_years", "same_decade", "unique_decades",
 }  # fmt: skip
 _PAIR_GOAL_KEYS = frozenset(g.key for g in PAIR_GOALS)
