@@ -13,13 +13,15 @@ import pytest
 
 from exhibition_lab.games.exhibition.coach_model import Option
 from exhibition_lab.games.exhibition.rules.actions import EndExhibition, Place, Take
+from exhibition_lab.games.exhibition.rules.cards import CONTINENTS
 from exhibition_lab.games.exhibition.session import HUMAN, PlaySession
 from exhibition_lab.ui.render.css import new_badge_css
 from exhibition_lab.ui.screens import play as screens
 from exhibition_lab.ui.text import coach_words
 from exhibition_lab.ui.text import play as words
-from exhibition_lab.ui.text.explain import action_in_words_at
-from exhibition_lab.ui.text.names import you
+from exhibition_lab.ui.text.explain import action_in_words_at, joined_actions
+from exhibition_lab.ui.text.i18n import pgettext
+from exhibition_lab.ui.text.names import continent_name, vehicle_name, you
 from exhibition_lab.ui.text.numbers import number, signed
 
 LANGUAGES = ("en", "es", "ja")
@@ -39,12 +41,17 @@ def _first_turn_played(seed: int = 7) -> PlaySession:
 @pytest.mark.parametrize(
     ("language", "own", "other"),
     [
-        # the column first, then the card: what follows a subject never reads as part of it
-        ("en", r"^You took from [^:]+: \d{4}", r"^Greedy 2 took from [^:]+: \d{4}"),
+        # the card, then the column it came from, named as a column (R5): its continent never
+        # reads as the place of the card's event; the turn's actions in one tense
+        (
+            "en",
+            r"^You took \d{4} “[^”]+” from the [A-Za-z ]+ column",
+            r"^Greedy 2 took \d{4} “[^”]+” from the .+ column",
+        ),
         (
             "es",
-            r"^Tomaste de la columna de [^:]+: \d{4}.* y colocaste la carta en ",
-            r"^Greedy 2 tomó de la columna de [^:]+: \d{4}.* y la colocó en ",
+            r"^Tomaste \d{4} «[^»]+» de la columna de .* y la pusiste en (el|la) ",
+            r"^Greedy 2 tomó \d{4} «[^»]+» de la columna de .* y la puso en (el|la) ",
         ),
         ("ja", r"^あなた：.*を取った", r"^Greedy 2：.*を取った"),
     ],
@@ -127,8 +134,34 @@ def test_an_ended_exhibition_is_told_to_you_in_the_second_person_in_spanish(spea
     speak("es")
     session = PlaySession.new([HUMAN, "greedy"], seed=7, you=you())
     game = session.game
-    assert action_in_words_at(game.layout, game.state, EndExhibition(), you=True).startswith("no le encontraste")
-    assert action_in_words_at(game.layout, game.state, EndExhibition()).startswith("no le encontró")
+    assert action_in_words_at(game.layout, game.state, EndExhibition(), you=True).startswith(
+        "como no entraba en tu sala, terminaste"
+    )
+    assert action_in_words_at(game.layout, game.state, EndExhibition()).startswith(
+        "como no entraba en su sala, terminó"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "joined"),
+    [
+        ("en", "moved the Zeppelin to Asia and, as it fit nowhere in the hall, ended the exhibition"),
+        ("es", "moviste el Zepelín a Asia; como no entraba en tu sala, terminaste la exposición"),
+        ("ja", "ツェッペリンをアジアへ移動した。ホールのどこにも置けないため展示を終えた"),
+    ],
+)
+def test_an_ended_exhibition_follows_the_turn_with_its_reason(speak, language, joined):
+    """The end of an exhibition (R10a) closes its turn with why it ended, not as one more
+    action glued on with "and"."""
+    speak(language)
+    game = PlaySession.new([HUMAN, "greedy"], seed=7, you=you()).game
+    end = action_in_words_at(game.layout, game.state, EndExhibition(), you=True)
+    asia = next(c for c in CONTINENTS if c.title == "Asia")
+    move = pgettext("you", "moved the {vehicle} to {continent}").format(
+        vehicle=vehicle_name(0), continent=continent_name(asia)
+    )
+    said = joined_actions(["X", move, end], ending=True)
+    assert joined in said, said
 
 
 @pytest.mark.parametrize(("language", "words_of_it"), [("en", "Mid Century is still empty"), ("es", "Vitrina 1950")])
