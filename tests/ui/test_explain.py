@@ -146,7 +146,7 @@ def test_moves_in_words_before_they_happen():
     assert action_in_words(game, xl.ToDepot()) == "put it in the Depot"
     game.apply(place)
     sentences = turns_in_words(game, history_in_words(game))
-    assert sentences == [(0, f"Ann {text}, placed it in {game.layout.spot_name(place.showcase, place.spot)}")]
+    assert sentences == [(0, f"Ann {text} and placed it in {game.layout.spot_name(place.showcase, place.spot)}")]
 
 
 def test_history_in_words_leaves_the_game_unchanged():

@@ -57,7 +57,7 @@ def test_status_tells_what_the_bots_did_in_words():
             if isinstance(action, xl.Take) and action.card.title:
                 short = short.replace(f"{action.card.year} “{action.card.title}”", str(action.card.year))
         assert short != sentence and short in html.unescape(status), (short, status)
-        ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
+        ending = re.search(r" and,? (placed it in (.+)|put it in the Depot|as it fit nowhere.*)$", sentence)
         assert ending, sentence
         if ending.group(2):
             assert any(ending.group(2).startswith(kind.name) for kind in app.game.layout)

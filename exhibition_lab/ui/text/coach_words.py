@@ -78,27 +78,39 @@ def card_words(card: Card, *, width: int | None = None, at_word: bool = False) -
     return _("{year} ({where})").format(year=year, where=where)
 
 
-def placement_words(view: PlayerView, place: Action) -> str:
-    """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end."""
+def placement_words(view: PlayerView, place: Action, *, looking_back: bool = False) -> str:
+    """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end;
+    ``looking_back`` says it as a move a review weighs, not as advice (Spanish: *ponerla en…*,
+    not *ponela en…*)."""
     if isinstance(place, Place):
-        return _("place it in {spot}").format(spot=spot_in_sentence(view.layout, place.showcase, place.spot))
+        spot = spot_in_sentence(view.layout, place.showcase, place.spot)
+        if looking_back:
+            return pgettext("looking back", "place it in {spot}").format(spot=spot)
+        return _("place it in {spot}").format(spot=spot)
     if isinstance(place, ToDepot):
-        return _("put it in the Depot")
+        return pgettext("looking back", "put it in the Depot") if looking_back else _("put it in the Depot")
     if isinstance(place, EndExhibition):
-        return _("end the exhibition")
+        return pgettext("looking back", "end the exhibition") if looking_back else _("end the exhibition")
     raise ArgumentError(f"{place} is not a placement")
 
 
-def describe_plan(view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None) -> str:
+def describe_plan(
+    view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None, looking_back: bool = False
+) -> str:
     """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``
-    (the card's subject cut to ``subject_width`` where a narrow table lists several turns)."""
+    (the card's subject cut to ``subject_width`` where a narrow table lists several turns);
+    ``looking_back``: a turn a review weighs (played or better), said without commanding it
+    (Spanish: *tomar 1953…, ponerla en…*)."""
     card = plan_card(view, plan)
     parts = []
     if plan.take is not None:
-        parts.append(_("take {card}").format(card=card_words(card, width=subject_width, at_word=True)))
+        taken = card_words(card, width=subject_width, at_word=True)
+        take = pgettext("looking back", "take {card}") if looking_back else _("take {card}")
+        parts.append(take.format(card=taken))
     if plan.move is not None:
-        parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
-    parts.append(placement_words(view, plan.place))
+        move = pgettext("looking back", "move to {continent}") if looking_back else _("move to {continent}")
+        parts.append(move.format(continent=continent_name(plan.move.continent)))
+    parts.append(placement_words(view, plan.place, looking_back=looking_back))
     return _(", ").join(parts)
 
 
@@ -697,11 +709,11 @@ def between(low: str, high: str) -> str:
 
 # ---------------------------------------------------------------- a review
 def played_words(decision: Decision) -> str:
-    return describe_plan(decision.view, decision.played.plan)
+    return describe_plan(decision.view, decision.played.plan, looking_back=True)
 
 
 def best_words(decision: Decision) -> str:
-    return describe_plan(decision.view, decision.best.plan)
+    return describe_plan(decision.view, decision.best.plan, looking_back=True)
 
 
 def solo_points(fame: float) -> float:

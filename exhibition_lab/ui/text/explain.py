@@ -407,8 +407,8 @@ def history_in_words(game: Game, *, short: bool = False, you: Iterable[int] = ()
 
 
 def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tuple[int, str]]:
-    """The actions ``history[start:]`` grouped into turns, one sentence each:
-    ``(seat, "Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century")``."""
+    """The actions ``history[start:]`` grouped into turns, one sentence each: ``(seat, "Greedy 2
+    took 1953 “…” from the Oceania column, moved the Ford to Asia and placed it in Mid Century")``."""
     turns: list[tuple[int, list[str], bool]] = []
     for k, (seat, action) in enumerate(game.history[start:], start):
         if not turns or turns[-1][0] != seat or isinstance(action, Take):
@@ -427,10 +427,11 @@ def joined_actions(parts: Sequence[str], *, ending: bool = False) -> str:
     exhibition, said with its reason ("…a Oceanía; como no entraba en tu sala, terminaste…")."""
     if len(parts) < 2:
         return "".join(parts)
-    earlier = _(", ").join(parts[:-1])
+    # Japanese tells each action as its own sentence (…を取った。…へ移動した。…に置いた)
+    earlier = pgettext("between a turn's actions", ", ").join(parts[:-1])
     if ending:
         return pgettext("a turn's ending", "{earlier} and, {last}").format(earlier=earlier, last=parts[-1])
-    return pgettext("a turn's last action", "{earlier}, {last}").format(earlier=earlier, last=parts[-1])
+    return pgettext("a turn's last action", "{earlier} and {last}").format(earlier=earlier, last=parts[-1])
 
 
 def ends_exhibition(game: Game, stop: int) -> bool:

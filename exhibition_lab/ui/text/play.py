@@ -291,7 +291,7 @@ def app_in_words(session: PlaySession) -> str:
 
 # ---------------------------------------------------------------- turns
 def turn_sentence(name: str, actions: Sequence[str], *, own: bool = False, ending: bool = False) -> str:
-    """``Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century``;
+    """``Greedy 2 took 1953 “…” from the Oceania column, moved the Ford to Asia and placed it in Mid Century``;
     ``own`` tells the reader's own turn (``You took…``; Spanish drops the pronoun, as its
     verb says who: ``Tomaste…``); ``ending``: the turn ended the exhibition (R10a)."""
     listed = joined_actions(actions, ending=ending)
@@ -368,7 +368,7 @@ def turns_line(session: PlaySession) -> tuple[str, list[str]]:
 
 
 def own_turns(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, str]]:
-    """Turns of the lone player, said without their name (``took 1965 …, placed it in …``)."""
+    """Turns of the lone player, said without their name (``took 1965 … and placed it in …``)."""
     words = history_in_words(session.game, you=your_seats(session))
     return [
         (t.seat, joined_actions(words[t.start : t.stop], ending=ends_exhibition(session.game, t.stop))) for t in turns
