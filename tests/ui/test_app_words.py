@@ -141,3 +141,16 @@ def test_the_solo_footnote_writes_its_number_as_the_language_does(speak, languag
     session = PlaySession.new(seats=["human"], seed=3, you=names.you())
     footnote = present(session).score.footnote
     assert shown in footnote, footnote
+
+
+def test_every_showcase_has_its_name_for_the_middle_of_a_sentence(speak):
+    """A showcase named inside a sentence takes the language's article ("en la Vitrina 1950"):
+    every showcase has that form, and in English it is the name itself (R10, V1)."""
+    from exhibition_lab.games.exhibition.rules.layout import SHOWCASES
+
+    for kind in SHOWCASES.values():
+        assert names.showcase_in_sentence(kind) == kind.name
+    speak("es")
+    for kind in SHOWCASES.values():
+        said = names.showcase_in_sentence(kind)
+        assert said.startswith(("la vitrina ", "la Vitrina ")) and said.endswith(names.showcase_name(kind)), said

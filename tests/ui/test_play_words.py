@@ -203,10 +203,103 @@ def test_the_apps_line_of_text_says_whose_move_it_is_to_you(speak, language, sai
 
 
 def test_a_solo_greeting_opens_with_what_solo_changes():
-    # the first line, in sight before "More", says the two solo changes: a harsh Mid Century
-    # (S6) and Years Gap's −100 per tile card outside the pair on the tile (S4); a game of two does not
+    # the first line, in sight before "More", says the two solo changes with their numbers: Mid
+    # Century's 200 points per year from 1950 (S6) and Years Gap's 100 per tile card outside the
+    # pair (S4); a game of two does not
     solo = words.greeting(PlaySession.new([HUMAN], seed=3, you=you()), first=True)
-    assert solo.startswith("Solo: harsh Mid Century; Years Gap −100 per card outside the pair. New game")
+    assert solo.startswith(
+        "Solo: Mid Century loses 200 points per year your card is from 1950; "
+        "Years Gap loses 100 per card left on the tile outside its pair. New game"
+    )
     assert "(S4)" in solo and "(S6)" in solo  # the whole rule still follows, behind "More"
     two = words.greeting(PlaySession.new([HUMAN, "greedy"], seed=3, you=you()), first=True)
     assert two.startswith("New game (seed 3)") and "Solo" not in two
+
+
+def _whole_game(seed: int = 11, bot: str = "greedy") -> PlaySession:
+    """You and a greedy bot through a whole game, choosing at random (seeded), so turns end
+    in the hall, the Depot and an ended exhibition (R10, R10a)."""
+    rng = np.random.default_rng(seed)
+    session = PlaySession.new([HUMAN, bot], seed=seed, you=you())
+    while not session.game.is_over:
+        actions = session.game.legal_actions()
+        session.act(actions[int(rng.integers(len(actions)))])
+    return session
+
+
+#: Where a Spanish turn's card went, for the reader's own seat and another's: a spot or
+#: showcase always with its article (R10), the Depot (R10), or the ended exhibition with why (R10a).
+SPANISH_ENDINGS = {
+    True: r"( y la pusiste en (el \d\.(º|er) espacio de |la (V|v)itrina )| y la pusiste en el Depósito"
+    r"|; como no entraba en tu sala, terminaste la exposición)",
+    False: r"( y la puso en (el \d\.(º|er) espacio de |la (V|v)itrina )| y la puso en el Depósito"
+    r"|; como no entraba en su sala, terminó la exposición)",
+}
+
+
+def test_every_spanish_turn_is_one_past_sentence_with_its_articles(speak):
+    """Each turn of a whole game, told to the reader (own seat) and of the bot: the card, then
+    its column, in the past throughout ("se quedó", never "se queda"), the place it went with
+    its article, and an ended exhibition with its reason (R7–R10a)."""
+    speak("es")
+    session = _whole_game()
+    told = words.turns_in_words(session, session.turns_since(0))
+    assert {seat for seat, _ in told} == {0, 1}
+    for seat, sentence in told:
+        own = seat == 0
+        assert re.match(r"^(Tomaste|Codicioso 2 tomó|Greedy 2 tomó) \d{4} «[^»]+» de la columna de ", sentence), (
+            sentence
+        )
+        assert " se queda " not in sentence and "colocó" not in sentence, sentence
+        if len(sentence) > sentence.index("» de la columna de") + 40:  # more than the take was told
+            assert re.search(SPANISH_ENDINGS[own], sentence), sentence
+
+
+def test_japanese_tells_each_action_of_a_turn_as_its_own_sentence(speak):
+    speak("ja")
+    session = _whole_game()
+    for _seat, sentence in words.turns_in_words(session, session.turns_since(0)):
+        assert "た、" not in sentence, sentence  # "…を取った、…へ移動した" runs past tenses together
+
+
+@pytest.mark.parametrize(
+    ("language", "took_back"),
+    [
+        ("en", "Took back your taking of {card}: the card is back on the tile. You: take a card"),
+        ("es", "Deshiciste tu jugada con {card}: la carta volvió al tablero. Vos: tomá una carta"),
+        ("ja", "あなたの{card}を取った手を元に戻しました：カードはタイルに戻りました。"),
+    ],
+)
+def test_undo_tells_what_you_took_back_and_where_the_card_went(speak, language, took_back):
+    speak(language)
+    session = PlaySession.new([HUMAN, "greedy"], seed=7, you=you())
+    take = next(a for a in session.game.legal_actions() if isinstance(a, Take))
+    session.act(take)
+    what, scope = words.undo_in_words(session), session.undo_scope()
+    session.undo()
+    said = words.undone(what, session, scope)
+    assert said.startswith(took_back.format(card=take.card.year)), said
+
+
+@pytest.mark.parametrize(
+    ("language", "won", "lost"),
+    [("en", "You win", "You lose: {name} wins"), ("es", "¡Ganaste!", "Perdiste: ganó {name}")],
+)
+def test_the_result_is_told_to_you_in_your_words(speak, language, won, lost):
+    """The end of the game (R27) in the past in Spanish: "¡Ganaste!", not "Ganás vos"."""
+    speak(language)
+    seen = set()
+    for seed in range(12):
+        session = _whole_game(seed, bot="random")
+        winners = session.game.score().winners
+        if len(winners) != 1:
+            continue
+        said = words.result_in_words(session)
+        if winners[0] == you():
+            assert said == won
+        else:
+            assert said == lost.format(name=winners[0])
+        seen.add(winners[0] == you())
+        if len(seen) == 2:
+            break
+    assert seen == {True, False}

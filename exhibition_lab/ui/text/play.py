@@ -219,7 +219,10 @@ def solo_rules_in_words() -> str:
 
 def solo_rules_in_brief() -> str:
     """What a solo game changes, in one short line (the whole of it: :func:`solo_rules_in_words`)."""
-    return _("Solo: harsh Mid Century; Years Gap −{scale} per card outside the pair.").format(**solo_numbers_in_words())
+    return _(
+        "Solo: Mid Century loses {per_year} points per year your card is from {year}; "
+        "Years Gap loses {scale} per card left on the tile outside its pair."
+    ).format(**solo_numbers_in_words())
 
 
 def variations_in_words(game: Game) -> str:
@@ -473,16 +476,14 @@ def undo_tooltip(session: PlaySession) -> str:
 
 
 def undone(what: str, session: PlaySession, scope: UndoScope | None = None) -> str:
-    """The answer to Undo: ``Took back your placement of 1910: 1910 is back in your hand. You:
-    place …``; ``scope`` (what Undo took back, asked before it did) says where the card went."""
+    """The answer to Undo: ``Took back your placement of 1910: the card is back in your hand.
+    You: place …``; ``scope`` (what Undo took back, asked before it did) says where the card went."""
     now = what_now(session)
     if scope is None or scope.card is None:
         return _("Took back {what}. {now}.").format(what=what, now=now)
-    card = card_name(scope.card)
-    if isinstance(scope.decision, Take):  # the card returns to its column (R7 taken back)
-        back = _("{card} is back on the tile").format(card=card)
-    else:
-        back = _("{card} is back in your hand").format(card=card)
+    # a take undone puts the card back in its column (R7); any later decision, in the hand
+    taken = isinstance(scope.decision, Take)
+    back = _("the card is back on the tile") if taken else _("the card is back in your hand")
     return _("Took back {what}: {back}. {now}.").format(what=what, back=back, now=now)
 
 
