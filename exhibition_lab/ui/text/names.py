@@ -78,22 +78,12 @@ def showcase_name(kind: ShowcaseKind) -> str:
 
 def showcase_in_sentence(kind: ShowcaseKind) -> str:
     """A showcase's name inside a sentence, with what the language puts before it: ``Mid
-    Century``, ``la Vitrina 1950``, ``ミッドセンチュリー`` ("la puso en la Vitrina 1950")."""
-    forms = {
-        "general": pgettext("showcase in a sentence", "General"),
-        "one_era": pgettext("showcase in a sentence", "One Era"),
-        "mid_century": pgettext("showcase in a sentence", "Mid Century"),
-        "one_continent": pgettext("showcase in a sentence", "One Continent"),
-        "years_gap": pgettext("showcase in a sentence", "Years Gap"),
-        "spread_the_years": pgettext("showcase in a sentence", "Spread the Years"),
-        "links": pgettext("showcase in a sentence", "Links"),
-        "links_strict": pgettext("showcase in a sentence", "Links (strict)"),
-        "one_decade": pgettext("showcase in a sentence", "One Decade"),
-        "short_era": pgettext("showcase in a sentence", "Short Era"),
-        "antiquity": pgettext("showcase in a sentence", "Antiquity"),
-        "unique_decades": pgettext("showcase in a sentence", "Unique Decades"),
-    }
-    return forms.get(kind.key, showcase_name(kind))
+    Century``, ``la vitrina General``, ``la Vitrina 1950`` ("la puso en la Vitrina 1950"). A name
+    that already says *showcase* in the language (Vitrina 1950) takes only the article."""
+    name = showcase_name(kind)
+    if name.lower().startswith(pgettext("the word", "showcase").lower()):
+        return pgettext("a showcase named with the word showcase, in a sentence", "{name}").format(name=name)
+    return pgettext("showcase in a sentence", "{name}").format(name=name)
 
 
 def capital(text: str) -> str:
