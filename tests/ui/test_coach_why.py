@@ -470,7 +470,7 @@ def test_a_card_s_spot_is_told_by_the_room_it_leaves_on_each_side_r11():
     assert all(c.year is None or c.year < 1919 for c in older)
     assert all(c.year is None or c.year > 1919 for c in newer)
     assert why_line(hint) == (
-        f"General, 4th spot leaves 3 empty spots on its left for {len(older)} older cards still to come, 2 empty "
+        f"General, 4th spot leaves 3 empty spots on its left for {len(older)} older cards still to come and 2 empty "
         f"spots on its right for {len(newer)} newer cards (R11)" + EQUAL
     )
     assert (len(older), len(newer)) == (17, 66)
@@ -663,10 +663,12 @@ def test_the_reasons_speak_spanish_with_vos_and_the_glossary_terms():
     try:
         xl.set_language("es")
         assert why_line(hint).startswith(
-            "el Depósito cuesta 1 punto de fama al final (R25); General, 5.º espacio queda libre para 11 cartas "
+            "el Depósito cuesta 1 punto de fama al final (R25); el 5.º espacio de General queda libre para 11 cartas "
             "de África por salir (1922–1995, 4 en el tablero); la siguiente opción no les deja ningún espacio (R12)"
         )
-        assert why_line(fill).startswith("ocupar Una Era, 3.º espacio te ahorra el punto que resta un espacio vacío")
+        assert why_line(fill).startswith(
+            "ocupar el 3.er espacio de Una Era te ahorra el punto que resta un espacio vacío"
+        )
         xl.set_language("ja")
         assert why_line(hint).startswith("デポは終了時に1名声ポイント失います（R25）。ジェネラルの5番目のスポット")
     finally:

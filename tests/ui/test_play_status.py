@@ -41,7 +41,7 @@ def test_status_tells_what_the_bots_did_in_words():
     taken = app.game.hand
     click_one_step(app)  # place; both bots answer
     mine = app.status.status.value  # the message line: your own turn
-    assert "You took from" in mine and f": {taken.year}" in mine and "placed it in" in mine
+    assert f"You took {taken.year} " in mine and " column" in mine and "placed it in" in mine
     assert "Greedy 2" not in mine
     status = app.status.turns.value  # the bots' turns have their own line
     assert status.startswith("<b>Since your last turn:</b>")
@@ -57,7 +57,7 @@ def test_status_tells_what_the_bots_did_in_words():
             if isinstance(action, xl.Take) and action.card.title:
                 short = short.replace(f"{action.card.year} “{action.card.title}”", str(action.card.year))
         assert short != sentence and short in html.unescape(status), (short, status)
-        ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
+        ending = re.search(r" and,? (placed it in (.+)|put it in the Depot|as it fit nowhere.*)$", sentence)
         assert ending, sentence
         if ending.group(2):
             assert any(ending.group(2).startswith(kind.name) for kind in app.game.layout)
@@ -196,8 +196,10 @@ def test_the_winner_is_named_with_the_right_verb():
         said = words.result_in_words(session)
         if winners == ["You"]:
             assert said == "You win"
-        elif len(winners) == 1:
-            assert said == f"{winners[0]} wins"
+        elif len(winners) == 1:  # the person at the screen is told they lost (R27)
+            assert said == f"You lose: {winners[0]} wins"
+        elif "You" in winners:
+            assert said == "You share the win with " + " and ".join(w for w in winners if w != "You")
         else:
             assert said == " and ".join(winners) + " share the win"
         seen.add(said)
@@ -250,7 +252,7 @@ def test_several_other_turns_name_cards_by_year_to_fit_their_line():
     shown = plain(app.status.turns.value)
     for _, action in app.game.history[-12:]:
         if isinstance(action, xl.Take) and action.card.title and action.card in app.session.cards_of_last_turns():
-            assert re.search(rf"took from [A-Za-z ]+: {action.card.year}\b", shown), shown
+            assert re.search(rf"took {action.card.year} from the [A-Za-z ]+ column", shown), shown
             assert action.card.title not in shown
 
 

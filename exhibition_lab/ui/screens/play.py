@@ -19,11 +19,11 @@ from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ...games.exhibition.rules.goals import MID_CENTURY
 from ...games.exhibition.rules.hall import DEPOT_SIZE, Hall, claimed_continents, white_card_continents
 from ...games.exhibition.rules.scoring import ScoreSheet
-from ...games.exhibition.session import PlaySession
+from ...games.exhibition.session import PlaySession, UndoScope
 from ..text import play as words
 from ..text import score as score_words
 from ..text.explain import fits_nowhere_in_words, placement_in_words
-from ..text.names import continent_name, placed_white_card_hover, spot_name
+from ..text.names import continent_name, placed_white_card_hover, showcase_name, spot_name
 from ..text.numbers import minus, number
 
 #: Turns told in the message line at once; the log keeps them all.
@@ -502,8 +502,8 @@ def refused_spot(session: PlaySession, showcase: int, spot: int) -> Message | No
     return None if plain is None else Message(plain.words, error=True, rule=plain.rule)
 
 
-def undone(session: PlaySession, what: str) -> Message:
-    return Message(words.undone(what, session))
+def undone(session: PlaySession, what: str, scope: UndoScope | None = None) -> Message:
+    return Message(words.undone(what, session, scope))
 
 
 def undo_refused(session: PlaySession) -> Message:
@@ -540,7 +540,10 @@ def no_fit(session: PlaySession) -> NoFit:
         costs.append(NoFitCost(words.button("depot"), words.depot_cost_at_end(session), "R25"))
     if session.can(EndExhibition):
         costs.append(NoFitCost(words.button("end"), words.end_cost_in_words(session)))
-    reasons = tuple(NoFitReason(name, words.without_showcase(plain.words, name), plain.rule) for name, plain in nowhere)
+    kinds = {showcase_name(kind): kind for kind in game.layout}
+    reasons = tuple(
+        NoFitReason(name, words.without_showcase(plain.words, kinds[name]), plain.rule) for name, plain in nowhere
+    )
     title = words.no_fit_title(session, depot=session.can(ToDepot), end=session.can(EndExhibition))
     return NoFit(title, tuple(costs), words.why_no_fit_label(), reasons)
 

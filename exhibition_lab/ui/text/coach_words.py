@@ -48,7 +48,14 @@ from ...games.exhibition.rules.layout import Layout
 from ...games.exhibition.rules.scoring import SOLO_PAIR_MAX, SOLO_SCALE
 from .explain import card_with_subject
 from .i18n import N_, _, ngettext, pgettext
-from .names import card_name, card_title, continent_name, phrase_words, showcase_name, spot_name
+from .names import (
+    card_name,
+    card_title,
+    continent_name,
+    phrase_words,
+    showcase_in_sentence,
+    spot_in_sentence,
+)
 from .numbers import minus, number, signed
 from .score import goal_label
 
@@ -71,27 +78,39 @@ def card_words(card: Card, *, width: int | None = None, at_word: bool = False) -
     return _("{year} ({where})").format(year=year, where=where)
 
 
-def placement_words(view: PlayerView, place: Action) -> str:
-    """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end."""
+def placement_words(view: PlayerView, place: Action, *, looking_back: bool = False) -> str:
+    """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end;
+    ``looking_back`` says it as a move a review weighs, not as advice (Spanish: *ponerla en…*,
+    not *ponela en…*)."""
     if isinstance(place, Place):
-        return _("place it in {spot}").format(spot=spot_name(view.layout, place.showcase, place.spot))
+        spot = spot_in_sentence(view.layout, place.showcase, place.spot)
+        if looking_back:
+            return pgettext("looking back", "place it in {spot}").format(spot=spot)
+        return _("place it in {spot}").format(spot=spot)
     if isinstance(place, ToDepot):
-        return _("put it in the Depot")
+        return pgettext("looking back", "put it in the Depot") if looking_back else _("put it in the Depot")
     if isinstance(place, EndExhibition):
-        return _("end the exhibition")
+        return pgettext("looking back", "end the exhibition") if looking_back else _("end the exhibition")
     raise ArgumentError(f"{place} is not a placement")
 
 
-def describe_plan(view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None) -> str:
+def describe_plan(
+    view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None, looking_back: bool = False
+) -> str:
     """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``
-    (the card's subject cut to ``subject_width`` where a narrow table lists several turns)."""
+    (the card's subject cut to ``subject_width`` where a narrow table lists several turns);
+    ``looking_back``: a turn a review weighs (played or better), said without commanding it
+    (Spanish: *tomar 1953…, ponerla en…*)."""
     card = plan_card(view, plan)
     parts = []
     if plan.take is not None:
-        parts.append(_("take {card}").format(card=card_words(card, width=subject_width, at_word=True)))
+        taken = card_words(card, width=subject_width, at_word=True)
+        take = pgettext("looking back", "take {card}") if looking_back else _("take {card}")
+        parts.append(take.format(card=taken))
     if plan.move is not None:
-        parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
-    parts.append(placement_words(view, plan.place))
+        move = pgettext("looking back", "move to {continent}") if looking_back else _("move to {continent}")
+        parts.append(move.format(continent=continent_name(plan.move.continent)))
+    parts.append(placement_words(view, plan.place, looking_back=looking_back))
     return _(", ").join(parts)
 
 
@@ -107,7 +126,7 @@ def describe_played(view: PlayerView, plan: TurnPlan) -> str:
         parts.append(pgettext("played", "moved to {continent}").format(continent=continent_name(plan.move.continent)))
     place = plan.place
     if isinstance(place, Place):
-        spot = spot_name(view.layout, place.showcase, place.spot)
+        spot = spot_in_sentence(view.layout, place.showcase, place.spot)
         parts.append(pgettext("played", "placed it in {spot}").format(spot=spot))
     elif isinstance(place, ToDepot):
         parts.append(pgettext("played", "put it in the Depot"))
@@ -234,7 +253,7 @@ def plain_change(change: GoalChange) -> str:
 
 def risk_words(risk: Risk) -> str:
     """``leaves General, 2nd spot with no card still to come that fits: likely −1 fp (R24)``."""
-    name = spot_name(risk.layout, *risk.spot)
+    name = spot_in_sentence(risk.layout, *risk.spot)
     if risk.lost:
         return _("leaves {spot} with no card still to come that fits: likely −1 fp ({rule})").format(
             spot=name, rule=EMPTY_SPOTS.rule
@@ -248,7 +267,7 @@ def risk_words(risk: Risk) -> str:
 
 def plain_risk(risk: Risk) -> str:
     """A risk with ``fp`` written out and true minus signs."""
-    name = spot_name(risk.layout, *risk.spot)
+    name = spot_in_sentence(risk.layout, *risk.spot)
     if risk.lost:
         return _("leaves {spot} with no card still to come that fits: likely −1 fame point ({rule})").format(
             spot=name, rule=EMPTY_SPOTS.rule
@@ -349,7 +368,10 @@ def room_reason(ev: Evaluation, runner: Option | None) -> str | None:
     if room is not None:
         kind = ev.view.layout[room.showcase]
         return _("{showcase} keeps room for {cards}; after the next option, for {m} ({rule})").format(
-            showcase=showcase_name(kind), cards=cards_count(room.cards, room.market), m=room.other, rule=room.rule
+            showcase=showcase_in_sentence(kind),
+            cards=cards_count(room.cards, room.market),
+            m=room.other,
+            rule=room.rule,
         )
     return None
 
@@ -361,7 +383,7 @@ def filling_reason(ev: Evaluation, runner: Option | None) -> str | None:
     place = ev.best.plan.place
     if runner is None or not isinstance(place, Place):
         return None
-    spot = spot_name(ev.view.layout, place.showcase, place.spot)
+    spot = spot_in_sentence(ev.view.layout, place.showcase, place.spot)
     if isinstance(runner.plan.place, ToDepot):
         return _(
             "filling {spot} spares the −1 fame point of an empty spot (R24); the next option puts a card in the "
@@ -472,7 +494,7 @@ def showcase_reason(ev: Evaluation) -> str | None:
         same = tuple(c for c in cards if c.continent == card.continent)
         if same:
             return _("{showcase} keeps {continent} (R13): {cards} fit its other spots, for {goal} ({rule})").format(
-                showcase=showcase_name(kind),
+                showcase=showcase_in_sentence(kind),
                 continent=continent_name(card.continent),
                 cards=cards_count(same, sum(c in ev_market(view) for c in same)),
                 goal=goal_label(CONTINENT_FOCUS.key),
@@ -483,7 +505,7 @@ def showcase_reason(ev: Evaluation) -> str | None:
         return sides_words(view.layout, place, sides)
     if cards:
         return _("the other spots of {showcase} take {cards} ({rule})").format(
-            showcase=showcase_name(kind), cards=cards_count(cards, market), rule=kind.rule
+            showcase=showcase_in_sentence(kind), cards=cards_count(cards, market), rule=kind.rule
         )
     return None
 
@@ -512,7 +534,7 @@ def sides_words(layout: Layout, place: Place, sides: Sides) -> str:
         )
     rules = "R11" if kind.rule in ("R11", "R12", "R15") else _(", ").join(("R11", kind.rule))
     return _("{spot} leaves {sides} ({rule})").format(
-        spot=spot_name(layout, place.showcase, place.spot), sides=_(", ").join(parts), rule=rules
+        spot=spot_in_sentence(layout, place.showcase, place.spot), sides=_(" and ").join(parts), rule=rules
     )
 
 
@@ -524,7 +546,7 @@ def ev_market(view: PlayerView) -> set[Card]:
 def edge_words(edge: RoomEdge) -> str:
     """``General, 2nd spot stays open for 6 cards still to come (1921–1929, 2 on the tile); the
     next option leaves them no spot (R11)``."""
-    spot = spot_name(edge.layout, *edge.spot)
+    spot = spot_in_sentence(edge.layout, *edge.spot)
     cards = cards_count(edge.cards, edge.market)
     if edge.nowhere and edge.rule == "R10":  # the next option fills that very spot
         return _("{spot} stays open for {cards}; the next option fills it and leaves them no other spot (R10)").format(
@@ -687,11 +709,11 @@ def between(low: str, high: str) -> str:
 
 # ---------------------------------------------------------------- a review
 def played_words(decision: Decision) -> str:
-    return describe_plan(decision.view, decision.played.plan)
+    return describe_plan(decision.view, decision.played.plan, looking_back=True)
 
 
 def best_words(decision: Decision) -> str:
-    return describe_plan(decision.view, decision.best.plan)
+    return describe_plan(decision.view, decision.best.plan, looking_back=True)
 
 
 def solo_points(fame: float) -> float:
@@ -862,7 +884,7 @@ def review_penalties(d: Decision) -> str | None:
     best, played = d.best.plan.place, d.played.plan.place
     empty = d.view.hall.n_empty
     if isinstance(best, Place):
-        spot = spot_name(d.view.layout, best.showcase, best.spot)
+        spot = spot_in_sentence(d.view.layout, best.showcase, best.spot)
         if isinstance(played, ToDepot):
             return _(
                 "filling {spot} spares the −1 fame point of an empty spot (R24); your turn put a card in the Depot: "
@@ -899,7 +921,7 @@ def review_room(d: Decision) -> str | None:
     the rule that shuts them out after the turn played; ``None`` when neither measure differs."""
     edge = room_edge(d.view, d.best.plan, d.played.plan)
     if edge is not None:
-        spot = spot_name(edge.layout, *edge.spot)
+        spot = spot_in_sentence(edge.layout, *edge.spot)
         cards = cards_count(edge.cards, edge.market)
         if edge.nowhere and edge.rule == "R10":
             text = _(
@@ -918,7 +940,10 @@ def review_room(d: Decision) -> str | None:
     if room is not None:
         kind = d.view.layout[room.showcase]
         return _("{showcase} keeps room for {cards} after the better turn; after yours, for {m} ({rule})").format(
-            showcase=showcase_name(kind), cards=cards_count(room.cards, room.market), m=room.other, rule=room.rule
+            showcase=showcase_in_sentence(kind),
+            cards=cards_count(room.cards, room.market),
+            m=room.other,
+            rule=room.rule,
         )
     return None
 
