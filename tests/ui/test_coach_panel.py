@@ -441,7 +441,7 @@ def test_choosing_another_step_declines_the_hint():
     app = GameApp(seats=["human"], seed=3)
     app.hint_button.click()
     (lit,) = hinted(app)
-    other = next(b for b in app.find("exlab-market-card") if not b.disabled and b.card != lit.card)
+    other = next(b for b in app.find("exlab-takeable") if b.card != lit.card)
     other.click()
     assert not hinted(app) and app.hint_panel.layout.display == "none"
 
