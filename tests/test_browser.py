@@ -260,10 +260,14 @@ def test_play_app_at_laptop_size(voila_url):
                 assert more.is_visible()  # the reasons are longer than the box: "More" opens it
                 more.click()
                 page.wait_for_selector(".exlab-status-box.exlab-status-open")
-                assert _board_place(page) == place  # opened over the board, not above it
+                # opened above the board, which makes room: it lies over none of what it names
+                box = page.locator(".exlab-status-box").bounding_box()
+                tile = page.locator(".exlab-tile-row").bounding_box()
+                assert box["y"] + box["height"] <= tile["y"] + 1, (box, tile)
                 page.screenshot(path=str(ARTIFACTS / "play-no-fit-more.png"))
                 more.click()
                 page.wait_for_selector(".exlab-status-box.exlab-status-open", state="detached")
+                assert _board_place(page) == place  # closed, the board is back where it was
                 page.screenshot(path=str(ARTIFACTS / "play-no-fit.png"))
         assert nofit, "placing in the first lit spot always, some card should have fitted nowhere"
         sheet = page.locator(".exlab-score-sheet").first

@@ -467,9 +467,11 @@ def take_refusal(session: PlaySession, card: Card, takeable: set[Card] | None = 
         return _("the white card's move comes first: choose the continent for the vehicle"), "R8"
     here = game.vehicles[seat]
     if session.is_addressed(seat):
-        text = _("{card} lies at {column}: you may take only from {continent}, where your {vehicle} stands")
+        text = _("{card} is in the {column} column: you may take only from {continent}, where your {vehicle} stands")
     else:
-        text = _("{card} lies at {column}: {owner} may take only from {continent}, where their {vehicle} stands")
+        text = _(
+            "{card} is in the {column} column: {owner} may take only from {continent}, where their {vehicle} stands"
+        )
     column = next((c for c, cards in game.market.items() if card in cards), here)
     return text.format(
         card=card_name(card),
