@@ -135,7 +135,10 @@ def test_a_card_you_may_not_take_says_why_with_its_rule_r7_r10():
     card = other[0]
     assert not card.disabled and "exlab-takeable" not in card._dom_classes and "exlab-hinted" not in card._dom_classes
     column = next(c for c, cards in app.game.market.items() if card.card in cards)
-    reason = f"{card.card.year} is in the {column.title} column: you may take only from {here.title}, where your Zeppelin stands"
+    reason = (
+        f"{card.card.year} is in the {column.title} column: you may take only from {here.title}, "
+        "where your Zeppelin stands"
+    )
     assert card.tooltip.startswith(f"{reason} (R7)\n")
     before = app.game.to_json()
     card.click()
