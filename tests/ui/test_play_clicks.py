@@ -161,6 +161,8 @@ def test_white_card_asks_for_a_continent():
     white.click()
     choices = enabled(app, "exlab-continent-choice")
     assert len(choices) == 6 and app.chooser.layout.display == "flex"
+    # while its continent is chosen (R8) your hall's title names the white card in hand
+    assert "1945" in html.unescape(app.hall._title.value).split("in hand:")[-1]
     next(b for b in choices if b.continent is xl.Continent.EU).click()
     assert app.game.vehicles[0] is xl.Continent.EU and app.game.phase is xl.Phase.PLACE
 

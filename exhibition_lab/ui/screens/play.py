@@ -375,7 +375,8 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
     return HallScreen(
         title=words.hall_title(session, seat),
         notes=notes,
-        hand=words.hand_in_words(session) if placing else "",
+        # the white card is in hand while its continent is chosen (R8): the title names it then too
+        hand=words.hand_in_words(session) if placing or (session.humans_turn and game.phase is Phase.MOVE) else "",
         hand_label=words.in_hand_label(),
         spots=tuple(rows),
         depot_cards=tuple(hall.depot[k] if k < len(hall.depot) else None for k in range(DEPOT_SIZE)),

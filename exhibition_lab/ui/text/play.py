@@ -360,8 +360,8 @@ def label_of(label: str) -> str:
 
 
 def hot_seat_handover(session: PlaySession, seat: int) -> str:
-    """After a hot-seat turn, whose turn it is now (the turn itself is told above)."""
-    return _("{name}'s turn is over (told above); now it is {next}'s turn").format(
+    """After a hot-seat turn, whose turn it is now (the turn itself is told below it, on the turns line)."""
+    return _("{name}'s turn is over (told below); now it is {next}'s turn").format(
         name=session.game.players[seat], next=session.game.players[session.viewer]
     )
 
