@@ -39,7 +39,6 @@ from ...games.exhibition.coach_model import (
     showcase_room,
     spot_sides,
     vehicle_edge,
-    within_noise,
 )
 from ...games.exhibition.game import PlayerView
 from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
@@ -588,7 +587,7 @@ def depot_reason(ev: Evaluation, runner: Option | None) -> str:
     # nothing on the board tells them apart: the Depot is weighed against the next option by
     # the playouts alone, so the Why names that option and, past the noise, that it ends lower
     turn = ev.describe(runner)
-    if within_noise(ev.best, runner) or ev.best.value <= runner.value:
+    if about_equal(ev.best, runner, solo=ev.solo):
         return _("{cost}; the next option: {turn}").format(cost=cost, turn=turn)
     return _("{cost}; the next option ({turn}) is expected to end lower").format(cost=cost, turn=turn)
 
@@ -637,6 +636,22 @@ def goals_ahead(changes: list[GoalChange], solo: bool, limit: int = 3) -> str:
     )
 
 
+def _shown_gap(best: Option, runner: Option, *, solo: bool) -> tuple[float, float]:
+    """The gap of the two figures the hint's table shows (each rounded once, as the table
+    rounds) and the playouts' noise rounded alike: the sentence and the table never disagree
+    by a rounding."""
+    digits = 0 if solo else 1
+    diff = round(best.value, digits) - round(runner.value, digits)
+    return diff, round(gap(best, runner)[1], digits)
+
+
+def about_equal(best: Option, runner: Option, *, solo: bool) -> bool:
+    """Whether the suggested option's lead over the next one, as the table shows it, lies
+    within the noise of the playouts (or there is no lead)."""
+    diff, noise = _shown_gap(best, runner, solo=solo)
+    return diff <= 0 or abs(diff) <= noise
+
+
 def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
     """How the suggested option compares with the next one, in the table's unit: the gap of
     the two figures the table shows and the playouts' noise (the half-width of the 95%
@@ -646,11 +661,7 @@ def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
     A single playout that ends far lower (a solo card left far from 1950 in Mid Century)
     widens the noise a lot: the sentence then gives both numbers, so "about equal" beside
     +16 and −106 in the table is read as what it is, a gap smaller than the noise."""
-    # the gap of the figures the table beside it shows (each rounded once), so that the
-    # sentence and the table never disagree by a rounding
-    digits = 0 if solo else 1
-    diff = round(best.value, digits) - round(runner.value, digits)
-    noise = round(gap(best, runner)[1], digits)
+    diff, noise = _shown_gap(best, runner, solo=solo)
     shown = ",.0f" if solo else ",.1f"
     n = min(best.playouts, runner.playouts)
     if diff == 0:
@@ -659,7 +670,7 @@ def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
             "level with the next option in {n} simulated games",
             n,
         ).format(n=n)
-    if abs(diff) <= noise:
+    if about_equal(best, runner, solo=solo):
         if solo:
             text = ngettext(
                 "about equal to the next option: a gap of {gap}, within the noise of {n} simulated game (±{noise})",
