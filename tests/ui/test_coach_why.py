@@ -653,8 +653,8 @@ def test_a_review_counts_the_penalties_when_a_turn_went_to_the_depot_or_ended_r2
     # nothing on the board tells these two apart: the review says only what the playouts found
     _, same = reviewed(PAIR_DONE_TWO, PAIR_DONE_TWO_TURNS)
     assert review_reason(same) == (
-        "both turns score the same right now; the better turn pulls ahead only later, in the simulated games "
-        "played to the end"
+        "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
+        "simulated games played to the end"
     )
 
 

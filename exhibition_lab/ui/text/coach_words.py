@@ -890,8 +890,8 @@ def review_reason(d: Decision) -> str:
         review_penalties(d)
         or review_room(d)
         or _(
-            "both turns score the same right now; the better turn pulls ahead only later, in the simulated games "
-            "played to the end"
+            "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
+            "simulated games played to the end"
         )
     )
 
