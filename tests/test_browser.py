@@ -260,14 +260,14 @@ def test_play_app_at_laptop_size(voila_url):
                 assert more.is_visible()  # the reasons are longer than the box: "More" opens it
                 more.click()
                 page.wait_for_selector(".exlab-status-box.exlab-status-open")
-                # opened above the board, which makes room: it lies over none of what it names
+                # a card in hand: opened over the tile, which waits; your hall and the Depot stay put
+                assert _board_place(page) == place
                 box = page.locator(".exlab-status-box").bounding_box()
-                tile = page.locator(".exlab-tile-row").bounding_box()
-                assert box["y"] + box["height"] <= tile["y"] + 1, (box, tile)
+                hall = page.locator(".exlab-hall-row").bounding_box()
+                assert box["y"] + box["height"] <= hall["y"] + 1, (box, hall)
                 page.screenshot(path=str(ARTIFACTS / "play-no-fit-more.png"))
                 more.click()
                 page.wait_for_selector(".exlab-status-box.exlab-status-open", state="detached")
-                assert _board_place(page) == place  # closed, the board is back where it was
                 page.screenshot(path=str(ARTIFACTS / "play-no-fit.png"))
         assert nofit, "placing in the first lit spot always, some card should have fitted nowhere"
         sheet = page.locator(".exlab-score-sheet").first

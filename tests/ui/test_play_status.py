@@ -160,6 +160,11 @@ def test_status_box_offers_more_only_for_long_text():
     opened = re.search(r"\.exlab-status-box\.exlab-status-open \{([^}]*)\}", css).group(1)
     assert "position: relative" in opened
     assert re.search(r"\.exlab-status-frame:has\(\.exlab-status-open\) \{ height: auto", css)
+    # but with a card in hand (the tile waits) it lies over the tile: the hall and the Depot stay put
+    placing = re.search(
+        r"\.exlab-app:has\(\.exlab-tile-placing\) \.exlab-status-box\.exlab-status-open \{([^}]*)\}", css
+    )
+    assert placing and "position: absolute" in placing.group(1)
     app.status.say(Message("The next answer."))  # folds it again: the board comes back to its place
     assert not more.value and "exlab-status-open" not in app.status.box._dom_classes
 

@@ -31,7 +31,8 @@ class StatusBar(w.VBox):
     never moves: the other players' last turns on their own line (``turns``, kept until they
     play again) and the answer to your last click (``status``). A *More* button opens the box
     when its text is longer than the box: it then takes the room its words need above the
-    board, so it covers nothing it talks about, until the next answer folds it."""
+    board, so it covers nothing it talks about (while a card waits for its spot it lies over
+    the waiting tile, your hall and the Depot staying put), until the next answer folds it."""
 
     def __init__(self) -> None:
         self.banner = w.HTML()
