@@ -39,7 +39,7 @@ from exhibition_lab.ui.text.coach_words import ahead_words, review_reason, why_l
 #: The sentence the Why fell back on whenever no goal decided at once; it named nothing a
 #: reader could check.
 ABSTRACT = "at once it scores no more than the next option; its worth lies in the cards still to come"
-EQUAL = "; about equal to the next option: the gap is within the noise of 32 simulated games"
+EQUAL = "; level with the next option in 32 simulated games"
 
 
 def position(
@@ -653,7 +653,8 @@ def test_a_review_counts_the_penalties_when_a_turn_went_to_the_depot_or_ended_r2
     # nothing on the board tells these two apart: the review says only what the playouts found
     _, same = reviewed(PAIR_DONE_TWO, PAIR_DONE_TWO_TURNS)
     assert review_reason(same) == (
-        "at once the better turn is ahead on no goal; over the turns that follow, the playouts find it ahead"
+        "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
+        "simulated games played to the end"
     )
 
 

@@ -19,6 +19,7 @@ from exhibition_lab.ui.screens.play import Message, no_fit
 from exhibition_lab.ui.text import play as words
 from exhibition_lab.ui.text.coach_words import plain_change
 from exhibition_lab.ui.text.numbers import minus
+from exhibition_lab.ui.widgets.cards import CSS
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (
     click_one_step,
@@ -153,6 +154,19 @@ def test_status_box_offers_more_only_for_long_text():
     assert "exlab-status-open" in app.status.box._dom_classes and more.description == "Less"
     more.value = False
     assert "exlab-status-open" not in app.status.box._dom_classes
+    # opened, the box takes its room above the board (in the page's flow), never over the board
+    more.value = True
+    css = re.sub(r"\s+", " ", CSS)
+    opened = re.search(r"\.exlab-status-box\.exlab-status-open \{([^}]*)\}", css).group(1)
+    assert "position: relative" in opened
+    assert re.search(r"\.exlab-status-frame:has\(\.exlab-status-open\) \{ height: auto", css)
+    # but with a card in hand (the tile waits) it lies over the tile: the hall and the Depot stay put
+    placing = re.search(
+        r"\.exlab-app:has\(\.exlab-tile-placing\) \.exlab-status-box\.exlab-status-open \{([^}]*)\}", css
+    )
+    assert placing and "position: absolute" in placing.group(1)
+    app.status.say(Message("The next answer."))  # folds it again: the board comes back to its place
+    assert not more.value and "exlab-status-open" not in app.status.box._dom_classes
 
 
 def test_end_exhibition_says_what_it_costs_before_the_click():

@@ -98,6 +98,9 @@ class TileCard:
     new: bool  # refilled since your last decision
     note: str = ""  # said on hover above the card's own text
     hinted: bool = False
+    #: why it may not be taken now, with the rule (R7, R8, R10): its hover, and the answer
+    #: to a click on it; empty when it may be taken or nobody may take now
+    refusal: str = ""
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,7 @@ def tile_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
                 card in new,
                 words.new_on_the_tile() if card in new else "",
                 hint == ("card", card),
+                _refusal_hover(session, card, takeable),
             )
             for card in game.market[continent]
         )
@@ -371,7 +375,8 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
     return HallScreen(
         title=words.hall_title(session, seat),
         notes=notes,
-        hand=words.hand_in_words(session) if placing else "",
+        # the white card is in hand while its continent is chosen (R8): the title names it then too
+        hand=words.hand_in_words(session) if placing or (session.humans_turn and game.phase is Phase.MOVE) else "",
         hand_label=words.in_hand_label(),
         spots=tuple(rows),
         depot_cards=tuple(hall.depot[k] if k < len(hall.depot) else None for k in range(DEPOT_SIZE)),
@@ -488,6 +493,18 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
 def refused(session: PlaySession, rule: str | None) -> Message:
     """The answer to a click the game refused (the game is unchanged)."""
     return Message(words.not_possible(session), error=True, rule=rule)
+
+
+def _refusal_hover(session: PlaySession, card: Card, takeable: set[Card]) -> str:
+    refusal = words.take_refusal(session, card, takeable)
+    return "" if refusal is None else f"{refusal[0]} ({refusal[1]})"
+
+
+def refused_take(session: PlaySession, card: Card) -> Message | None:
+    """Why ``card`` may not be taken from the tile now (``None`` if it may): said in the
+    status line as a refused spot is, in words with the rule (R7, R8, R10)."""
+    refusal = words.take_refusal(session, card)
+    return None if refusal is None else Message(refusal[0], error=True, rule=refusal[1])
 
 
 def refused_spot(session: PlaySession, showcase: int, spot: int) -> Message | None:

@@ -30,6 +30,7 @@ from ...games.exhibition.coach_model import (
     cards_to_come,
     changes_now,
     deciding_goals,
+    gap,
     open_spots,
     risks_later,
     risks_only,
@@ -38,7 +39,6 @@ from ...games.exhibition.coach_model import (
     showcase_room,
     spot_sides,
     vehicle_edge,
-    within_noise,
 )
 from ...games.exhibition.game import PlayerView
 from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
@@ -609,7 +609,7 @@ def depot_reason(ev: Evaluation, runner: Option | None) -> str:
     # nothing on the board tells them apart: the Depot is weighed against the next option by
     # the playouts alone, so the Why names that option and, past the noise, that it ends lower
     turn = ev.describe(runner)
-    if within_noise(ev.best, runner) or ev.best.value <= runner.value:
+    if about_equal(ev.best, runner, solo=ev.solo):
         return _("{cost}; the next option: {turn}").format(cost=cost, turn=turn)
     return _("{cost}; the next option ({turn}) is expected to end lower").format(cost=cost, turn=turn)
 
@@ -658,24 +658,61 @@ def goals_ahead(changes: list[GoalChange], solo: bool, limit: int = 3) -> str:
     )
 
 
-def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
-    """How the suggested option compares with the next one: *about equal* when the gap is
-    within the noise of the playouts (the 95% interval of the difference, measured playout
-    by playout on the shared shuffles, holds 0), else the gap in the table's unit."""
-    if within_noise(best, runner):
-        n = min(best.playouts, runner.playouts)
-        return ngettext(
-            "about equal to the next option: the gap is within the noise of {n} simulated game",
-            "about equal to the next option: the gap is within the noise of {n} simulated games",
-            n,
-        ).format(n=n)
-    # the gap of the figures the table beside it shows (each rounded once), so that the
-    # sentence and the table never disagree by a rounding
+def _shown_gap(best: Option, runner: Option, *, solo: bool) -> tuple[float, float]:
+    """The gap of the two figures the hint's table shows (each rounded once, as the table
+    rounds) and the playouts' noise rounded alike: the sentence and the table never disagree
+    by a rounding."""
     digits = 0 if solo else 1
     diff = round(best.value, digits) - round(runner.value, digits)
+    return diff, round(gap(best, runner)[1], digits)
+
+
+def about_equal(best: Option, runner: Option, *, solo: bool) -> bool:
+    """Whether the suggested option's lead over the next one, as the table shows it, lies
+    within the noise of the playouts (or there is no lead)."""
+    diff, noise = _shown_gap(best, runner, solo=solo)
+    return diff <= 0 or abs(diff) <= noise
+
+
+def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
+    """How the suggested option compares with the next one, in the table's unit: the gap of
+    the two figures the table shows and the playouts' noise (the half-width of the 95%
+    interval of the difference, measured playout by playout on the shared shuffles), each
+    rounded once as the table rounds; *about equal* only when that gap is within that noise.
+
+    A single playout that ends far lower (a solo card left far from 1950 in Mid Century)
+    widens the noise a lot: the sentence then gives both numbers, so "about equal" beside
+    +16 and −106 in the table is read as what it is, a gap smaller than the noise."""
+    diff, noise = _shown_gap(best, runner, solo=solo)
+    shown = ",.0f" if solo else ",.1f"
+    n = min(best.playouts, runner.playouts)
+    if diff == 0:
+        return ngettext(
+            "level with the next option in {n} simulated game",
+            "level with the next option in {n} simulated games",
+            n,
+        ).format(n=n)
+    if about_equal(best, runner, solo=solo):
+        if solo:
+            text = ngettext(
+                "about equal to the next option: a gap of {gap}, within the noise of {n} simulated game (±{noise})",
+                "about equal to the next option: a gap of {gap}, within the noise of {n} simulated games (±{noise})",
+                n,
+            )
+        else:
+            text = ngettext(
+                "about equal to the next option: a gap of {gap} fame points, within the noise of {n} simulated game "
+                "(±{noise})",
+                "about equal to the next option: a gap of {gap} fame points, within the noise of {n} simulated "
+                "games (±{noise})",
+                n,
+            )
+        return text.format(gap=number(diff, shown), noise=number(noise, shown), n=n)
     if solo:
-        return _("about {gap} points better than the next option").format(gap=number(diff, ",.0f"))
-    return _("about {gap} fame points better than the next option").format(gap=number(diff, ",.1f"))
+        text = _("about {gap} points better than the next option (noise ±{noise})")
+    else:
+        text = _("about {gap} fame points better than the next option (noise ±{noise})")
+    return text.format(gap=number(diff, shown), noise=number(noise, shown))
 
 
 HINT_PANEL = {
@@ -874,7 +911,10 @@ def review_reason(d: Decision) -> str:
     return (
         review_penalties(d)
         or review_room(d)
-        or _("at once the better turn is ahead on no goal; over the turns that follow, the playouts find it ahead")
+        or _(
+            "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
+            "simulated games played to the end"
+        )
     )
 
 
@@ -985,7 +1025,9 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
         "head": _("Decision {k}").format(k=index),
         "round": _("(round {round}):").format(round=d.round),
         "label": label_name(d.label),
-        "loss": (
+        "loss": tied_words(d, solo=solo)
+        if d.tied
+        else (
             _("{loss} points lost.").format(loss=number(solo_points(d.loss), ",.0f"))
             if solo
             else _("{loss} fame points lost.").format(loss=number(d.loss, ".1f"))
@@ -998,6 +1040,18 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
         )
         + room_on_the_left(d.view, d.best.plan),
     }
+
+
+def tied_words(d: Decision, *, solo: bool) -> str:
+    """A turn the playouts cannot tell from the best found: how far apart the two are and the
+    noise that gap lies within, in the review's unit (solo: ×100 points, S2)."""
+    if solo:
+        return _("practically tied with the best found: {gap} points apart, within the noise (±{noise}).").format(
+            gap=number(solo_points(d.apart), ",.0f"), noise=number(solo_points(d.noise), ",.0f")
+        )
+    return _("practically tied with the best found: {gap} fame points apart, within the noise (±{noise}).").format(
+        gap=number(d.apart, ".1f"), noise=number(d.noise, ".1f")
+    )
 
 
 def room_on_the_left(view: PlayerView, plan: TurnPlan) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ...core.session import UndoRefusal
 from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from ...games.exhibition.rules.cards import Card
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES, ShowcaseKind
 from ...games.exhibition.session import YOU, PlaySession, Turn, UndoScope
@@ -390,8 +391,8 @@ def label_of(label: str) -> str:
 
 
 def hot_seat_handover(session: PlaySession, seat: int) -> str:
-    """After a hot-seat turn, whose turn it is now (the turn itself is told above)."""
-    return _("{name}'s turn is over (told above); now it is {next}'s turn").format(
+    """After a hot-seat turn, whose turn it is now (the turn itself is told below it, on the turns line)."""
+    return _("{name}'s turn is over (told below); now it is {next}'s turn").format(
         name=session.game.players[seat], next=session.game.players[session.viewer]
     )
 
@@ -485,6 +486,38 @@ def undone(what: str, session: PlaySession, scope: UndoScope | None = None) -> s
     taken = isinstance(scope.decision, Take)
     back = _("the card is back on the tile") if taken else _("the card is back in your hand")
     return _("Took back {what}: {back}. {now}.").format(what=what, back=back, now=now)
+
+
+def take_refusal(session: PlaySession, card: Card, takeable: set[Card] | None = None) -> tuple[str, str] | None:
+    """Why the person to move may not take ``card`` from the tile now, with the rule, or
+    ``None`` when they may: a card waits in hand for its spot (R10), the white card's move
+    comes first (R8), or the card lies at another continent than the vehicle (R7).
+    ``takeable``: the cards that may be taken, when already asked for."""
+    game = session.game
+    if game.is_over or not session.humans_turn or card in (session.takeable() if takeable is None else takeable):
+        return None
+    seat = game.current
+    if game.phase is Phase.PLACE and game.hand is not None:
+        return _("{hand} is in hand: place it, or put it in the Depot, before another card is taken").format(
+            hand=card_name(game.hand)
+        ), "R10"
+    if game.phase is Phase.MOVE:
+        return _("the white card's move comes first: choose the continent for the vehicle"), "R8"
+    here = game.vehicles[seat]
+    if session.is_addressed(seat):
+        text = _("{card} is in the {column} column: you may take only from {continent}, where your {vehicle} stands")
+    else:
+        text = _(
+            "{card} is in the {column} column: {owner} may take only from {continent}, where their {vehicle} stands"
+        )
+    column = next((c for c, cards in game.market.items() if card in cards), here)
+    return text.format(
+        card=card_name(card),
+        column=continent_name(column),
+        continent=continent_name(here),
+        owner=game.current_player,
+        vehicle=vehicle_name(seat),
+    ), "R7"
 
 
 def not_possible(session: PlaySession) -> str:

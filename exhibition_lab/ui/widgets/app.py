@@ -449,6 +449,10 @@ class GameApp(w.VBox):
         self.say(screens.after_turn(self.session, start, seat=seat))
 
     def _take(self, card: Card) -> None:
+        refusal = screens.refused_take(self.session, card)
+        if refusal is not None:
+            self.say(screens.keeping(refusal, self.message))  # the game is unchanged
+            return
         self._act(Take(card))
 
     def _move(self, continent: Continent) -> None:
