@@ -17,7 +17,9 @@ one id per game, ``acting`` a boolean array, rows distinct row numbers, deals wh
 allow, a batch at most :data:`MAX_GAMES` games; anything else raises ``ArgumentError`` before
 numpy sees it.
 
->>> import numpy as np
+>>> import sys
+
+import numpy as np
 >>> from exhibition_lab.envs import VectorGames
 >>> games = VectorGames(players=1)
 >>> state = games.reset(256, seed=7)
@@ -32,6 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import NamedTuple
+
+import sys
 
 import numpy as np
 
@@ -74,14 +78,17 @@ class VectorGames:
         utility: str | None = None,
         mid_century: str = "harsh",
         observe: bool = True,
+        copy: bool = True,
     ) -> None:
         self.rules = make_setup(
             players, variations=variations, secret_decades=secret_decades, utility=utility, mid_century=mid_century
         )
         self.layout = ObservationLayout.of(self.rules)
         self.observe = check_flag(observe, what="observe")
+        self.copy = check_flag(copy, what="copy")
         self._features = card_features(self.rules.deck)
-        self._encoder = backend.Encoder(self.rules, self.layout, self._features)
+        # the boards observations are written on, the one written last at the end
+        self._encoders = [backend.Encoder(self.rules, self.layout, self._features)]
         self._rng = np.random.default_rng()
         self.batch: backend.Batch | None = None
         self._mask = np.zeros((0, self.num_actions), dtype=bool)
@@ -174,7 +181,7 @@ class VectorGames:
             rewards[rows] = seat_returns(*backend.totals(self.rules, batch, rows), self.rules.utility)
         observation = None
         if self.observe:
-            observation = self._encoder(batch)
+            observation = self._observation(batch)
         return VectorState(
             current_player=np.where(over, -1, backend.seat(batch)),
             observation=observation,
@@ -183,6 +190,29 @@ class VectorGames:
             terminated=over.copy(),
             truncated=np.zeros(batch.n, dtype=bool),
         )
+
+    def _observation(self, batch: backend.Batch) -> np.ndarray:
+        """The observations of the batch on a board that no snapshot still held shows.
+
+        A board keeps the observations it showed, so a step rewrites only what changed since
+        then; two boards take turns, because a caller still holds the snapshot of the last
+        step while it chooses the next actions, and has usually dropped the one before. A
+        board anything else still refers to (a kept snapshot, a view of one) is left to its
+        holder and a copy of the newest board takes its place. With ``copy=False`` there is
+        one board, written over at every step."""
+        encoders = self._encoders
+        if not self.copy:
+            return encoders[-1](batch)
+        free = [k for k, encoder in enumerate(encoders) if not _held(encoder.board)]
+        if free:
+            encoder = encoders.pop(free[0])  # the older first: the newest is likely still in use
+        elif len(encoders) < _BOARDS:
+            encoder = encoders[-1].fork()
+        else:
+            encoders.pop(0)
+            encoder = encoders[-1].fork()
+        encoders.append(encoder)
+        return encoder(batch)
 
     def replace_games(self, rows: np.ndarray, rng: np.random.Generator) -> None:
         """Deal new games in place of games ``rows`` (for an environment that resets games
@@ -196,6 +226,20 @@ class VectorGames:
     def state(self) -> VectorState:
         """The batch as it stands, with no rewards."""
         return self._state(np.zeros(self._require().n, dtype=bool))
+
+
+#: Boards in turn for snapshots: the last one returned, and the one before, which is free again
+#: once its state is dropped.
+_BOARDS = 2
+#: The references to a board when only its encoder holds it: the encoder's own, the
+#: argument of :func:`_held` and that of ``sys.getrefcount``.
+_OWN_REFERENCES = 3
+
+
+def _held(board: np.ndarray) -> bool:
+    """Whether anything besides its encoder refers to ``board``: a snapshot returned before
+    (its state, the array itself, or a view, whose base it is)."""
+    return sys.getrefcount(board) > _OWN_REFERENCES
 
 
 def _check_rng(rng: object) -> None:
