@@ -15,7 +15,7 @@ placement) rather than restating them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -195,13 +195,12 @@ class Encoder:
         self._seen["top"] = np.full(n, -1, dtype=np.int64)
         self._worked["unseen"] = np.zeros(n, dtype=np.int64)
 
-    def _ones(self, batch: Batch, seats: np.ndarray, done: np.ndarray, relative: np.ndarray) -> None:
+    def _ones(self, batch: Batch, seats: np.ndarray, done: np.ndarray, turn: Callable[[np.ndarray], np.ndarray]) -> None:
         """Bring every one-hot entry to the batch: the places that stopped being one go to
         zero, then those that became one go to one (−1: nothing is one there)."""
         at, size = self.layout.offsets, self.layout.size
-        rows = np.arange(batch.n)[:, None]
         market, hand, taken = batch.market, batch.hand, batch.taken_slot
-        secret = batch.secret[rows, relative].astype(np.int64)
+        secret = turn(batch.secret).astype(np.int64)
         shown = (secret >= 0) & (done[:, None] | (np.arange(self.players) == 0)[None, :])
         decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
         ones = np.hstack(
@@ -212,7 +211,7 @@ class Encoder:
                 np.where(hand >= 0, at["hand"] + hand, -1)[:, None],
                 np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, -1)[:, None],
                 np.where(market >= 0, self.tile + market, -1),
-                self.vehicles + batch.vehicle[rows, relative],
+                self.vehicles + turn(batch.vehicle),
                 np.where(shown, self.decades + decade, -1),
             ]
         )
@@ -288,20 +287,31 @@ class Encoder:
         return worked[:, :d], games
 
     def _unseen(self, batch: Batch) -> np.ndarray:
-        """Rewrite the unseen cards of the games whose stock was drawn from or dealt anew —
-        a card is unseen from its place in the stock on, once the stock's top reaches it —
-        and return how many each game has."""
+        """Bring the unseen cards to the batch — a card is unseen from its place in the stock
+        on, once the stock's top reaches it — and return how many each game has: a game
+        dealt anew is written whole, a game that drew (R9) loses the cards it drew."""
         places, dealt = self._stock_places(batch.stock)
-        top = batch.top.astype(np.int64)
-        drawn = top != self._seen["top"]
-        drawn[dealt] = True
-        games = np.flatnonzero(drawn)
-        count = self._worked["unseen"]
+        top, seen = batch.top.astype(np.int64), self._seen["top"]
+        count, part = self._worked["unseen"], self.layout.slices["unseen"]
+        whole = np.zeros(len(top), dtype=bool)
+        whole[dealt] = True
+        whole |= top < seen  # a stock never grows back within a game
+        games = np.flatnonzero(whole)
         if len(games):
             unseen = places[games] >= top[games, None].astype(np.int16)
-            self.board[games, self.layout.slices["unseen"]] = unseen
+            self.board[games, part] = unseen
             count[games] = np.count_nonzero(unseen, axis=1)
-            self._seen["top"] = top
+        drew = np.flatnonzero(~whole & (top > seen))
+        if len(drew):  # one draw a step at most (R9): a few rounds of a card a game
+            stock, flat, size = batch.stock, self.board.reshape(-1), self.layout.size
+            for _ in range(int((top[drew] - seen[drew]).max())):
+                card = stock[drew, seen[drew]].astype(np.int64)
+                there = card >= 0
+                flat[drew[there] * size + part.start + card[there]] = 0.0
+                count[drew] -= there
+                seen[drew] += 1
+                drew = drew[seen[drew] < top[drew]]
+        self._seen["top"] = top
         return count
 
     def fork(self) -> Encoder:
@@ -322,17 +332,23 @@ class Encoder:
         board = self.board
         seats = batch.seat.astype(np.int64)
         done = batch.phase == state.OVER
-        rows = np.arange(n)[:, None]
         relative = self.turned[seats]  # (n, P): absolute seat of each relative seat
-        self._ones(batch, seats, done, relative)
+        # each game's seats as its seat to move sees them, its own first (one gather of a
+        # flat (games · seats) array, which costs less than indexing rows and seats apart)
+        places = (relative + np.arange(0, n * p, p)[:, None]).reshape(-1)
+
+        def turn(per_seat: np.ndarray) -> np.ndarray:
+            return per_seat if p == 1 else np.take(per_seat, places).reshape(n, p)
+
+        self._ones(batch, seats, done, turn)
         turned = np.flatnonzero(seats != self._seen["seat"]) if p > 1 else np.flatnonzero(self._seen["seat"] < 0)
         self._seen["seat"] = seats
         # the features table's last row is all zeros: card id −1 (an empty spot) picks it
         self._spots("halls", batch.hall, turned, seats, relative)
         self._spots("depots", batch.depot, turned, seats, relative)
         final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
-        board[:, final : final + p] = batch.final[rows, relative]
-        board[:, final + p : final + 2 * p] = batch.six_round[rows, relative] > 0
+        board[:, final : final + p] = turn(batch.final)
+        board[:, final + p : final + 2 * p] = turn(batch.six_round) > 0
         count = self._unseen(batch)
         start = at["progress"]
         board[:, start] = count / d
