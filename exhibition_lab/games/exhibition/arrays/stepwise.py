@@ -228,41 +228,31 @@ class Encoder:
         flat[(base + before)[before >= 0]] = 0.0
         flat[(base + after)[after >= 0]] = 1.0
 
-    def _spots(self, name: str, ids: np.ndarray, turned: np.ndarray, seats: np.ndarray, relative: np.ndarray) -> None:
+    def _spots(self, name: str, ids: np.ndarray, turned: np.ndarray, seats: np.ndarray, places: np.ndarray) -> None:
         """Write the features of the cards ``ids`` (hall rows of spots or Depot places, −1: an
         empty place) as each game's seat to move sees them, its own first: the places whose
-        card changed, and every place of the games ``turned`` to another seat. The features
-        are kept in play order, from call to call."""
+        card changed, and every place of the games ``turned`` to another seat (``places``:
+        each game's hall rows in its seat to move's order)."""
         n, p = len(seats), self.players
-        places, f = ids.shape[1], self.features.shape[1]
+        spots, f = ids.shape[1], self.features.shape[1]
         part = self.layout.slices[name]
-        seen, worked = self._seen.get(name), self._worked.get(name)
-        if seen is None or worked is None or seen.shape != ids.shape:
-            worked = self._worked[name] = np.take(self.features, ids, axis=0)
+        seen = self._seen.get(name)
+        if seen is None or seen.shape != ids.shape:
             self._seen[name] = ids.copy()
             turned = np.arange(n)
         else:
-            changed = self._rework(seen, worked, ids)
+            changed = np.flatnonzero(seen != ids)
             if len(changed):
-                hall_row, spot = np.divmod(changed, places)
+                new = ids.reshape(-1)[changed]
+                seen.reshape(-1)[changed] = new
+                hall_row, spot = np.divmod(changed, spots)
                 game, owner = np.divmod(hall_row, p)
-                start = part.start + ((owner - seats[game]) % p * places + spot) * f
-                self.board[game[:, None], start[:, None] + np.arange(f)] = worked.reshape(-1, f)[changed]
+                start = part.start + ((owner - seats[game]) % p * spots + spot) * f
+                self.board[game[:, None], start[:, None] + np.arange(f)] = np.take(self.features, new, axis=0)
         if len(turned):
-            kept = worked.reshape(n * p, places * f)
-            self.board[turned, part] = np.take(kept, relative[turned] + turned[:, None] * p, axis=0).reshape(
-                len(turned), -1
-            )
-
-    def _rework(self, seen: np.ndarray, worked: np.ndarray, ids: np.ndarray) -> np.ndarray:
-        """Bring the features ``worked`` of the cards ``seen`` to the cards ``ids``; the
-        flat places that changed."""
-        changed = np.flatnonzero(seen != ids)
-        if len(changed):
-            new = ids.reshape(-1)[changed]
-            worked.reshape(-1, worked.shape[-1])[changed] = np.take(self.features, new, axis=0)
-            seen.reshape(-1)[changed] = new
-        return changed
+            # the features table's last row is all zeros: card id −1 (an empty spot) picks it
+            shown = np.take(ids, places[turned], axis=0)
+            self.board[turned, part] = np.take(self.features, shown, axis=0).reshape(len(turned), -1)
 
     def _stock_places(self, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(games, D) each card's place in its game's stock (−1 when not in it), and the
@@ -335,17 +325,16 @@ class Encoder:
         relative = self.turned[seats]  # (n, P): absolute seat of each relative seat
         # each game's seats as its seat to move sees them, its own first (one gather of a
         # flat (games · seats) array, which costs less than indexing rows and seats apart)
-        places = (relative + np.arange(0, n * p, p)[:, None]).reshape(-1)
+        places = relative + np.arange(0, n * p, p)[:, None]
 
         def turn(per_seat: np.ndarray) -> np.ndarray:
-            return per_seat if p == 1 else np.take(per_seat, places).reshape(n, p)
+            return per_seat if p == 1 else np.take(per_seat, places)
 
         self._ones(batch, seats, done, turn)
         turned = np.flatnonzero(seats != self._seen["seat"]) if p > 1 else np.flatnonzero(self._seen["seat"] < 0)
         self._seen["seat"] = seats
-        # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-        self._spots("halls", batch.hall, turned, seats, relative)
-        self._spots("depots", batch.depot, turned, seats, relative)
+        self._spots("halls", batch.hall, turned, seats, places)
+        self._spots("depots", batch.depot, turned, seats, places)
         final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
         board[:, final : final + p] = turn(batch.final)
         board[:, final + p : final + 2 * p] = turn(batch.six_round) > 0

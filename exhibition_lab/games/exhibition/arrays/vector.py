@@ -5,11 +5,20 @@ environment does (a copy of a whole batch at every step would cost more than the
 what it returns has the shape of pgx's ``State``. :meth:`VectorGames.reset` deals ``n`` games
 and :meth:`VectorGames.step` takes one action id per game (ids of
 :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both return a new
-:class:`VectorState` of arrays, which no later step changes: the seat to move, its observation (the layout of
+:class:`VectorState` of arrays, which no later step changes (but see ``copy``): the seat to move, its observation (the layout of
 :mod:`exhibition_lab.games.exhibition.observation`, seen from that seat), the legal-action mask,
 the rewards of the step (per seat, at the end of a game, per ``utility``) and which games are
 over. A finished game stays finished (its actions are ignored) until the next reset; a step
 when every game is over is refused (R10c), as the engine refuses a move after the end.
+
+The observations are kept from step to step on two boards in turn, and a step rewrites only
+what it changed (the card taken and the refill, the vehicle, the card placed, the seat to move…):
+a board is written again only once nothing refers to the observation it showed — neither the
+returned state, nor the array, nor a view or a memoryview of it — so an observation the caller
+holds never changes, and a held one costs a copy at the next step. ``copy=False`` gives, as a
+Gymnasium vector environment built with ``copy=False`` does, one board that every step writes
+over: the observation returned is the same array each time, valid until the next step (copy what
+must be kept); it spares the copy a held observation costs.
 
 Every entry checks what it is given with the engine's own checks (:mod:`exhibition_lab.core.checks`,
 :func:`~exhibition_lab.games.exhibition.rules.deal.check_deal`): actions are an integer array of
@@ -17,9 +26,7 @@ one id per game, ``acting`` a boolean array, rows distinct row numbers, deals wh
 allow, a batch at most :data:`MAX_GAMES` games; anything else raises ``ArgumentError`` before
 numpy sees it.
 
->>> import sys
-
-import numpy as np
+>>> import numpy as np
 >>> from exhibition_lab.envs import VectorGames
 >>> games = VectorGames(players=1)
 >>> state = games.reset(256, seed=7)
@@ -32,10 +39,9 @@ import numpy as np
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import NamedTuple
-
-import sys
 
 import numpy as np
 
@@ -53,7 +59,8 @@ MAX_GAMES = 2**17
 
 class VectorState(NamedTuple):
     """What a batch of games shows after a reset or a step (pgx's ``State``), one row a game:
-    fresh arrays, which later steps of the games never change."""
+    arrays which later steps of the games never change (the observation excepted, with
+    ``VectorGames(copy=False)``)."""
 
     current_player: np.ndarray  # (n,) the seat to move, −1 once the game is over
     observation: np.ndarray | None  # (n, size) float32, seen by the seat to move (None if not observed)
@@ -67,7 +74,8 @@ class VectorGames:
     """A batch of games of one setup: ``players`` (1–5), ``variations`` (V1–V6a),
     ``secret_decades`` (V7), ``utility`` (``"margin"``, ``"win"``, ``"score"``; solo: the ×100
     score) and the solo ``mid_century`` reading (D11). With ``observe=False`` the states carry
-    no observation (the fastest way to play many games)."""
+    no observation (the fastest way to play many games); with ``copy=False`` every state's
+    observation is one array that the next step writes over (see the module text)."""
 
     def __init__(
         self,
