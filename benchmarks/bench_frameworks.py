@@ -158,10 +158,13 @@ def vector_games(players: int, n: int, *, observe: bool, copy: bool = True) -> f
     """Random games per second of ``VectorGames``, ``n`` at once; by default each step's
     observation is one the next step never writes (``copy=True``), as a caller that keeps
     the states needs."""
-    try:
-        games = VectorGames(players, observe=observe, copy=copy)
-    except TypeError:  # a checkout from before ``copy``: every step gave a new array
-        return float("nan")
+    if copy:
+        games = VectorGames(players, observe=observe)
+    else:
+        try:
+            games = VectorGames(players, observe=observe, copy=False)
+        except TypeError:  # a checkout from before ``copy``
+            return float("nan")
     rng = np.random.default_rng(0)
     start = time.process_time()
     state = games.reset(n, seed=1)

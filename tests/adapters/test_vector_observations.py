@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from exhibition_lab.core.errors import ArgumentError
-
 from exhibition_lab.envs import VectorGames
 from exhibition_lab.games.exhibition.arrays import stepwise
 from exhibition_lab.games.exhibition.observation import encode

@@ -15,6 +15,7 @@ placement) rather than restating them.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -178,6 +179,9 @@ class Encoder:
         self.vehicles = at["vehicles"] + seats * len(CONTINENTS)
         self.decades = at["secret_decades"] + seats * len(DECADES)
         self.phases = at["phase"] + _PHASES
+        #: a card's features as one item (a spot of a hall or a Depot place, written at once)
+        self.spot_item = np.dtype((np.void, features.shape[1] * features.itemsize))
+        self.feature_items = np.ascontiguousarray(features).view(self.spot_item).reshape(-1)
         # what the last call saw, and what was worked out from it
         self._seen: dict[str, np.ndarray] = {}
         self._worked: dict[str, np.ndarray] = {}
@@ -195,7 +199,9 @@ class Encoder:
         self._seen["top"] = np.full(n, -1, dtype=np.int64)
         self._worked["unseen"] = np.zeros(n, dtype=np.int64)
 
-    def _ones(self, batch: Batch, seats: np.ndarray, done: np.ndarray, turn: Callable[[np.ndarray], np.ndarray]) -> None:
+    def _ones(
+        self, batch: Batch, seats: np.ndarray, done: np.ndarray, turn: Callable[[np.ndarray], np.ndarray]
+    ) -> None:
         """Bring every one-hot entry to the batch: the places that stopped being one go to
         zero, then those that became one go to one (−1: nothing is one there)."""
         at, size = self.layout.offsets, self.layout.size
@@ -234,7 +240,7 @@ class Encoder:
         card changed, and every place of the games ``turned`` to another seat (``places``:
         each game's hall rows in its seat to move's order)."""
         n, p = len(seats), self.players
-        spots, f = ids.shape[1], self.features.shape[1]
+        spots = ids.shape[1]
         part = self.layout.slices[name]
         seen = self._seen.get(name)
         if seen is None or seen.shape != ids.shape:
@@ -247,8 +253,9 @@ class Encoder:
                 seen.reshape(-1)[changed] = new
                 hall_row, spot = np.divmod(changed, spots)
                 game, owner = np.divmod(hall_row, p)
-                start = part.start + ((owner - seats[game]) % p * spots + spot) * f
-                self.board[game[:, None], start[:, None] + np.arange(f)] = np.take(self.features, new, axis=0)
+                # a spot's features as one item of F floats: one copy each, not F writes
+                items = self.board[:, part].view(self.spot_item)
+                items[game, (owner - seats[game]) % p * spots + spot] = self.feature_items[new]
         if len(turned):
             # the features table's last row is all zeros: card id −1 (an empty spot) picks it
             shown = np.take(ids, places[turned], axis=0)
@@ -306,12 +313,7 @@ class Encoder:
 
     def fork(self) -> Encoder:
         """A second encoder where this one stands, with a board of its own."""
-        twin = Encoder.__new__(Encoder)
-        twin.__dict__.update(self.__dict__)
-        twin.board = self.board.copy()
-        twin._seen = {name: kept.copy() for name, kept in self._seen.items()}
-        twin._worked = {name: kept.copy() for name, kept in self._worked.items()}
-        return twin
+        return copy.deepcopy(self)
 
     def __call__(self, batch: Batch) -> np.ndarray:
         """The observations of ``batch``, written over the encoder's board (and returned)."""

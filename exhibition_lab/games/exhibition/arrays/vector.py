@@ -5,8 +5,9 @@ environment does (a copy of a whole batch at every step would cost more than the
 what it returns has the shape of pgx's ``State``. :meth:`VectorGames.reset` deals ``n`` games
 and :meth:`VectorGames.step` takes one action id per game (ids of
 :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both return a new
-:class:`VectorState` of arrays, which no later step changes (but see ``copy``): the seat to move, its observation (the layout of
-:mod:`exhibition_lab.games.exhibition.observation`, seen from that seat), the legal-action mask,
+:class:`VectorState` of arrays, which no later step changes (but see ``copy`` below): the seat to
+move, its observation (the layout of :mod:`exhibition_lab.games.exhibition.observation`, seen
+from that seat), the legal-action mask,
 the rewards of the step (per seat, at the end of a game, per ``utility``) and which games are
 over. A finished game stays finished (its actions are ignored) until the next reset; a step
 when every game is over is refused (R10c), as the engine refuses a move after the end.
