@@ -1,9 +1,10 @@
-"""The vectorised environment writes its observations straight from the batch's arrays,
-keeping from step to step what a step does not change (the features of hall spots and
-Depot places, each card's place in the stock): at every step of games of 1 to 5 players,
+"""The vectorised environment writes its observations straight from the batch's arrays and
+keeps them from step to step, rewriting only what a step changed (a take and its refill,
+R7–R9; a placement, R10–R10c; a new seat to move): at every step of games of 1 to 5 players,
 variation layouts and Secret Decades (V7), through resets, games dealt anew in place of
-finished ones and batches of other sizes, they are the batch encoder's numbers bit for bit,
-and a snapshot once returned never changes, whether the caller keeps it or not."""
+finished ones and batches of other sizes, they are the batch encoder's numbers bit for bit; a
+snapshot once returned never changes while anything refers to it, and with ``copy=False`` one
+array is written over at every step."""
 
 from __future__ import annotations
 

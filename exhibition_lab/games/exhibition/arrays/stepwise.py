@@ -164,8 +164,9 @@ class Encoder:
     tile, vehicles, Secret Decades…), the hall spots and Depot places that took a card,
     the unseen cards of a game whose stock was drawn from, the end flags and the progress.
     A game whose seat to move changed is seen from another seat: its seats' halls and
-    Depots are turned to it whole (from the features kept in play order). A reset, or a
-    new game in place of a finished one, changes many entries, found the same way."""
+    Depots are written whole, in that seat's order (from the card table, by card id). A
+    reset, or a new game in place of a finished one, changes many entries, found the same
+    way."""
 
     def __init__(self, setup: Setup, layout: ObservationLayout, features: np.ndarray) -> None:
         self.layout = layout

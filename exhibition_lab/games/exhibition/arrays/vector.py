@@ -54,7 +54,8 @@ from ..rules.deal import Deal, check_deal
 from ..setups import make_setup
 from . import stepwise as backend
 
-#: The most games one batch holds: a batch of observations takes about 6 kB a game.
+#: The most games one batch holds: a board of observations takes about 6 kB a game (and
+#: observed games keep two boards).
 MAX_GAMES = 2**17
 
 
@@ -240,15 +241,34 @@ class VectorGames:
 #: Boards in turn for snapshots: the last one returned, and the one before, which is free again
 #: once its state is dropped.
 _BOARDS = 2
-#: The references to a board when only its encoder holds it: the encoder's own, the
-#: argument of :func:`_held` and that of ``sys.getrefcount``.
-_OWN_REFERENCES = 3
+
+
+def _references(board: np.ndarray) -> int:
+    return sys.getrefcount(board)
+
+
+class _Unheld:
+    """A board that only its owner refers to, as an encoder holds its own."""
+
+    def __init__(self) -> None:
+        self.board = np.zeros(0, dtype=np.float32)
+
+
+def _counted(board: np.ndarray) -> int:
+    """What :func:`_held` counts for ``board``: reached the same way, through one argument."""
+    return _references(board)
+
+
+_UNHELD = _Unheld()
+#: What :func:`_held` counts for a board only its encoder holds, counted the same way at
+#: import (the interpreter's own references to arguments differ from version to version).
+_OWN_REFERENCES = _counted(_UNHELD.board)
 
 
 def _held(board: np.ndarray) -> bool:
     """Whether anything besides its encoder refers to ``board``: a snapshot returned before
     (its state, the array itself, or a view, whose base it is)."""
-    return sys.getrefcount(board) > _OWN_REFERENCES
+    return _references(board) > _OWN_REFERENCES
 
 
 def _check_rng(rng: object) -> None:
