@@ -235,18 +235,15 @@ class Encoder:
         flat[(base + before)[before >= 0]] = 0.0
         flat[(base + after)[after >= 0]] = 1.0
 
-    def _spots(self, name: str, ids: np.ndarray, turned: np.ndarray, seats: np.ndarray, places: np.ndarray) -> None:
+    def _spots(self, name: str, ids: np.ndarray, seats: np.ndarray) -> None:
         """Write the features of the cards ``ids`` (hall rows of spots or Depot places, −1: an
-        empty place) as each game's seat to move sees them, its own first: the places whose
-        card changed, and every place of the games ``turned`` to another seat (``places``:
-        each game's hall rows in its seat to move's order)."""
-        n, p = len(seats), self.players
+        empty place) whose card changed, where each game's seat to move sees them."""
+        p = self.players
         spots = ids.shape[1]
         part = self.layout.slices[name]
         seen = self._seen.get(name)
-        if seen is None or seen.shape != ids.shape:
+        if seen is None or seen.shape != ids.shape:  # every place is written as the games turn
             self._seen[name] = ids.copy()
-            turned = np.arange(n)
         else:
             changed = np.flatnonzero(seen != ids)
             if len(changed):
@@ -257,10 +254,18 @@ class Encoder:
                 # a spot's features as one item of F floats: one copy each, not F writes
                 items = self.board[:, part].view(self.spot_item)
                 items[game, (owner - seats[game]) % p * spots + spot] = self.feature_items[new]
-        if len(turned):
-            # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-            shown = np.take(ids, places[turned], axis=0)
-            self.board[turned, part] = np.take(self.features, shown, axis=0).reshape(len(turned), -1)
+
+    def _turn(self, batch: Batch, turned: np.ndarray, places: np.ndarray) -> None:
+        """Write the halls and Depots of the games ``turned`` whole, in the order of their seat
+        to move (``places``: each game's hall rows in that order): the two segments lie side
+        by side, so each game's are one span, written at once."""
+        t, span = len(turned), slice(self.layout.offsets["halls"], self.layout.slices["depots"].stop)
+        rows = places[turned]
+        ids = np.hstack(
+            [np.take(batch.hall, rows, axis=0).reshape(t, -1), np.take(batch.depot, rows, axis=0).reshape(t, -1)]
+        )
+        # the features table's last row is all zeros: card id −1 (an empty spot) picks it
+        self.board[turned, span] = np.take(self.features, ids, axis=0).reshape(t, -1)
 
     def _stock_places(self, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(games, D) each card's place in its game's stock (−1 when not in it), and the
@@ -336,8 +341,10 @@ class Encoder:
         self._ones(batch, seats, done, turn)
         turned = np.flatnonzero(seats != self._seen["seat"]) if p > 1 else np.flatnonzero(self._seen["seat"] < 0)
         self._seen["seat"] = seats
-        self._spots("halls", batch.hall, turned, seats, places)
-        self._spots("depots", batch.depot, turned, seats, places)
+        self._spots("halls", batch.hall, seats)
+        self._spots("depots", batch.depot, seats)
+        if len(turned):
+            self._turn(batch, turned, places)
         final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
         board[:, final : final + p] = turn(batch.final)
         board[:, final + p : final + 2 * p] = turn(batch.six_round) > 0
