@@ -16,10 +16,10 @@ The observations are kept from step to step on two boards in turn, and a step re
 what it changed (the card taken and the refill, the vehicle, the card placed, the seat to move…):
 a board is written again only once nothing refers to the observation it showed — neither the
 returned state, nor the array, nor a view or a memoryview of it — so an observation the caller
-holds never changes, and a held one costs a copy at the next step. ``copy=False`` gives, as a
-Gymnasium vector environment built with ``copy=False`` does, one board that every step writes
-over: the observation returned is the same array each time, valid until the next step (copy what
-must be kept); it spares the copy a held observation costs.
+holds never changes (holding the last one costs nothing; holding older ones too costs a copy of
+the batch a step). ``copy=False`` gives, as a Gymnasium vector environment built with
+``copy=False`` does, one board that every step writes over: the observation returned is the
+same array each time, valid until the next step (copy what must be kept), and the fastest.
 
 Every entry checks what it is given with the engine's own checks (:mod:`exhibition_lab.core.checks`,
 :func:`~exhibition_lab.games.exhibition.rules.deal.check_deal`): actions are an integer array of
