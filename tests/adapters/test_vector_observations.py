@@ -115,13 +115,15 @@ def test_a_dropped_snapshot_gives_its_board_back_and_a_held_one_never():
     state = games.reset(30, seed=8)
     boards = set()
     for _ in range(6):
-        boards.add(id(state.observation))
+        boards.add(id(state.observation.base))
         state = games.step(games.random_actions(state, rng))
-    assert len(boards | {id(state.observation)}) == 2  # two boards in turn, none copied
-    older = weakref.ref(state.observation)
+    assert len(boards | {id(state.observation.base)}) == 2  # two boards in turn, none copied
+    older = weakref.ref(state.observation.base)
     state = games.step(games.random_actions(state, rng))
     state = games.step(games.random_actions(state, rng))
-    assert older() is state.observation  # the one dropped two steps ago, written again
+    assert older() is state.observation.base  # the one dropped two steps ago, written again
+    with pytest.raises(ValueError, match="read-only"):  # its board's next step starts from it
+        state.observation[0, 0] = 1.0
     for hold in (np.asarray, lambda board: board[3:, 5:], memoryview):
         held = hold(state.observation)
         kept = np.array(held, copy=True)
@@ -133,15 +135,17 @@ def test_a_dropped_snapshot_gives_its_board_back_and_a_held_one_never():
 
 
 def test_without_copies_one_board_shows_every_step():
-    """``copy=False``, as a Gymnasium vector environment's: the same array every step, written
-    over with the games' observation, bit for bit the batch encoder's (R10c: to the end)."""
+    """``copy=False``, as a Gymnasium vector environment's: the same memory every step, written
+    over with the games' observation, bit for bit the batch encoder's (R10c: to the end), and
+    read-only."""
     games = VectorGames(2, secret_decades=True, copy=False)
     rng = np.random.default_rng(6)
     state = games.reset(25, seed=6)
     board = state.observation
     while not state.terminated.all():
         state = games.step(games.random_actions(state, rng))
-        assert state.observation is board
+        assert state.observation.base is board.base
         assert np.array_equal(board, reference(games))
+    assert not board.flags.writeable
     with pytest.raises(ArgumentError):
         VectorGames(2, copy="no")

@@ -18,8 +18,10 @@ a board is written again only once nothing refers to the observation it showed â
 returned state, nor the array, nor a view or a memoryview of it â€” so an observation the caller
 holds never changes (holding the last one costs nothing; holding older ones too costs a copy of
 the batch a step). ``copy=False`` gives, as a Gymnasium vector environment built with
-``copy=False`` does, one board that every step writes over: the observation returned is the
-same array each time, valid until the next step (copy what must be kept), and the fastest.
+``copy=False`` does, one board that every step writes over: the observation returned shows the
+same memory each time, valid until the next step (copy what must be kept), and the fastest. The
+observation is read-only in both modes, since the next step of its board starts from it
+(``np.array(state.observation)`` gives a copy to change).
 
 Every entry checks what it is given with the engine's own checks (:mod:`exhibition_lab.core.checks`,
 :func:`~exhibition_lab.games.exhibition.rules.deal.check_deal`): actions are an integer array of
@@ -209,20 +211,23 @@ class VectorGames:
         step while it chooses the next actions, and has usually dropped the one before. A
         board anything else still refers to (a kept snapshot, a view of one) is left to its
         holder and a copy of the newest board takes its place. With ``copy=False`` there is
-        one board, written over at every step."""
+        one board, written over at every step. Either way the caller gets a read-only view of
+        the board."""
         encoders = self._encoders
-        if not self.copy:
-            return encoders[-1](batch)
-        free = [k for k, encoder in enumerate(encoders) if not _held(encoder.board)]
-        if free:
-            encoder = encoders.pop(free[0])  # the older first: the newest is likely still in use
-        elif len(encoders) < _BOARDS:
-            encoder = encoders[-1].fork()
-        else:
-            encoders.pop(0)
-            encoder = encoders[-1].fork()
-        encoders.append(encoder)
-        return encoder(batch)
+        if self.copy:
+            free = [k for k, encoder in enumerate(encoders) if not _held(encoder.board)]
+            if free:
+                encoder = encoders.pop(free[0])  # the older first: the newest is likely still in use
+            elif len(encoders) < _BOARDS:
+                encoder = encoders[-1].fork()
+            else:
+                encoders.pop(0)
+                encoder = encoders[-1].fork()
+            encoders.append(encoder)
+        # read-only: the next step of this board starts from what it shows
+        shown = encoders[-1](batch).view()
+        shown.flags.writeable = False
+        return shown
 
     def replace_games(self, rows: np.ndarray, rng: np.random.Generator) -> None:
         """Deal new games in place of games ``rows`` (for an environment that resets games
