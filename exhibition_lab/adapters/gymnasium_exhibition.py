@@ -227,7 +227,7 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
     :class:`SoloEnv` gives them, one row a game. A game that ended is dealt anew on the next
     step, whose action for it is ignored (Gymnasium's next-step autoreset). An illegal action
     raises the rules' error. With ``copy=False`` (Gymnasium's ``copy`` of its vector
-    environments) the observations returned are one array that the next step writes over.
+    environments) the observations returned show one board that the next step writes over.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}  # noqa: RUF012

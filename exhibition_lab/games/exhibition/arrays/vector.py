@@ -79,7 +79,7 @@ class VectorGames:
     ``secret_decades`` (V7), ``utility`` (``"margin"``, ``"win"``, ``"score"``; solo: the ×100
     score) and the solo ``mid_century`` reading (D11). With ``observe=False`` the states carry
     no observation (the fastest way to play many games); with ``copy=False`` every state's
-    observation is one array that the next step writes over (see the module text)."""
+    observation shows one board that the next step writes over (see the module text)."""
 
     def __init__(
         self,
