@@ -195,7 +195,7 @@ class Encoder:
         self._seen.clear()
         self._worked.clear()
         # nothing is one yet, no game has a seat to move and no stock has been looked at
-        self._seen["ones"] = np.full((n, 0), -1, dtype=np.int64)
+        self._seen["ones"] = np.full((n, 0), -1, dtype=np.int32)
         self._seen["seat"] = np.full(n, -1, dtype=np.int64)
         self._seen["top"] = np.full(n, -1, dtype=np.int64)
         self._worked["unseen"] = np.zeros(n, dtype=np.int64)
@@ -210,28 +210,28 @@ class Encoder:
         secret = turn(batch.secret).astype(np.int64)
         shown = (secret >= 0) & (done[:, None] | (np.arange(self.players) == 0)[None, :])
         decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
-        ones = np.hstack(
-            [
-                self.phases[batch.phase][:, None],
-                (at["seat"] + seats)[:, None],
-                np.where(done, -1, at["to_move"])[:, None],  # the seat to move is the observer
-                np.where(hand >= 0, at["hand"] + hand, -1)[:, None],
-                np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, -1)[:, None],
-                np.where(market >= 0, self.tile + market, -1),
-                self.vehicles + turn(batch.vehicle),
-                np.where(shown, self.decades + decade, -1),
-            ]
-        )
+        n, p, tiles = batch.n, self.players, market.shape[1]
+        # the places within a row (phase, seat, to move, hand, taken at, the tile's cards, the
+        # vehicles, the Secret Decades), in 32 bits: half the bytes to build and compare
+        ones = np.empty((n, 5 + tiles + 2 * p), dtype=np.int32)
+        ones[:, 0] = self.phases[batch.phase]
+        ones[:, 1] = at["seat"] + seats
+        ones[:, 2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
+        ones[:, 3] = np.where(hand >= 0, at["hand"] + hand, -1)
+        ones[:, 4] = np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, -1)
+        ones[:, 5 : 5 + tiles] = np.where(market >= 0, self.tile + market, -1)
+        ones[:, 5 + tiles : 5 + tiles + p] = self.vehicles + turn(batch.vehicle)
+        ones[:, 5 + tiles + p :] = np.where(shown, self.decades + decade, -1)
         seen = self._seen["ones"]
         if seen.shape != ones.shape:  # the first call: nothing was one
-            seen = np.full(ones.shape, -1, dtype=np.int64)
+            seen = np.full(ones.shape, -1, dtype=np.int32)
         changed = np.flatnonzero(seen != ones)
         self._seen["ones"] = ones
         if not len(changed):
             return
         base = changed // ones.shape[1] * size
         flat = self.board.reshape(-1)
-        before, after = seen.reshape(-1)[changed], ones.reshape(-1)[changed]
+        before, after = seen.reshape(-1)[changed].astype(np.int64), ones.reshape(-1)[changed].astype(np.int64)
         flat[(base + before)[before >= 0]] = 0.0
         flat[(base + after)[after >= 0]] = 1.0
 
