@@ -24,8 +24,10 @@ a real score splits the deal's luck from the play's skill.
   turn takes a card at the vehicle's continent (R7) and the vehicle goes on to that
   card's continent (R8), so each drive is followed on its own — a turn where no card at
   its continent fits an empty spot sends its card to the Depot or ends the exhibition
-  (R10a, R25) — and, per number of Depot cards a drive needs, the pair is bounded over
-  that drive's turns. Each goal is then bounded by those cards (R19–R25, S3–S6, V7), a
+  (R10a, R25); with few spots left the drive also follows which spots it has filled, each
+  once and only with a card that fits that very spot — and, per number of Depot cards a
+  drive needs, the pair is bounded over that drive's turns. Each goal is then bounded by
+  those cards (R19–R25, S3–S6, V7), a
   few jointly: Continent Focus with Mid Century (its card counts for the focus only if
   it is of the focus continent); Chain of Years and Number of Decades only by cards the
   empty spots can take all at once, in order and by the showcases' continents (R11–R13);
@@ -456,6 +458,139 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
     return best_fills, best_net, by_depot
 
 
+SPOT_WALK_MAX = 9  # empty spots up to which the drive is followed spot by spot (2^n sets of filled spots)
+
+
+def _spot_fits(deal: _Deal, facts: _HallFacts) -> Any:
+    """Per card, the empty spots (bits, in the order of ``facts.windows``) it fits today:
+    its year in the spot's window (R11, R14), its continent admitted (R12, R13), a white
+    card never in a variation (R18), Einstein in any spot outside them (R16)."""
+    spots = [
+        (lo, hi, mask if deal.variation[s] else mask | WHITE_BIT, not deal.variation[s] and lo <= hi)
+        for (s, lo, hi, _), mask in zip(facts.windows, facts.masks)
+    ]
+    continent_of = deal.continent_of
+
+    def fits(card: Card) -> int:
+        y = card.year
+        out = 0
+        if y is None:
+            for i, (_, _, _, einstein) in enumerate(spots):
+                if einstein:
+                    out |= 1 << i
+            return out
+        k = continent_of[card.continent]
+        bit = WHITE_BIT if k < 0 else 1 << k
+        for i, (lo, hi, bits, _) in enumerate(spots):
+            if lo <= y <= hi and bits & bit:
+                out |= 1 << i
+        return out
+
+    return fits
+
+
+def _walk_spots(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int]]:
+    """:func:`_walk_fills` with the empty spots themselves followed: a drive fills a spot at
+    most once, and only with a card its continent offers that fits that very spot (year,
+    continent; R7, R8, R11–R14). The state is the set of spots filled, the Depot's new cards
+    and the continent the next card is taken at; a card may still be counted twice (which
+    card was taken is forgotten), so it stays a relaxation of the real turns."""
+    fits = _spot_fits(deal, facts)
+    continent_of = deal.continent_of
+    columns = pos.market
+    n_col = len(columns)
+    every = (1 << n_col) - 1
+
+    def leads(card: Card) -> int:
+        k = continent_of[card.continent]
+        return every if k < 0 or card.year is None else 1 << k
+
+    goes = [0] * n_col
+    offers: list[dict[int, int]] = [{} for _ in range(n_col)]  # per column: spots a card fits -> where it leads
+    for x, column in enumerate(columns):
+        for card in column:
+            g, spots = leads(card), fits(card)
+            goes[x] |= g
+            if spots:
+                offers[x][spots] = offers[x].get(spots, 0) | g
+    anywhere = not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock)
+    if anywhere:  # R7: at an empty continent the take may be anywhere
+        merged: dict[int, int] = {}
+        for table in offers:
+            for spots, g in table.items():
+                merged[spots] = merged.get(spots, 0) | g
+        goes = [_or(goes)] * n_col
+        offers = [dict(merged) for _ in range(n_col)]
+    free = DEPOT_SIZE - pos.depot
+    here = 1 << pos.vehicle if columns[pos.vehicle] else every
+    # layer[m]: per set of filled spots, the continents the next take may be at
+    layer: list[dict[int, int]] = [{0: here}] + [{} for _ in range(free)]
+    by_depot = [-1] * (free + 1)
+    best_fills = 0
+    best_net = -(10**9)
+    top = pos.top
+    stock = deal.stock
+    popcount = int.bit_count
+    for _ in range(facts.n_empty + free + 1):
+        nxt: list[dict[int, int]] = [{} for _ in range(free + 1)]
+        landed = 0
+        joined: dict[int, dict[int, int]] = {}  # per set of continents: the offers of them all
+        moving = False
+        for m in range(free + 1):
+            for filled, at in layer[m].items():
+                f = popcount(filled)
+                landed |= at
+                if f > by_depot[m]:
+                    by_depot[m] = f
+                if f - m > best_net:
+                    best_net = f - m  # end here (R10a) or after the hall is full (R10b)
+                if f >= most:
+                    continue
+                best_fills = max(best_fills, f)
+                table = joined.get(at)
+                if table is None:
+                    table = {}
+                    for x in BITS[at]:
+                        for spots, g in offers[x].items():
+                            table[spots] = table.get(spots, 0) | g
+                    joined[at] = table
+                target = nxt[m]
+                for spots, g in table.items():
+                    open_ = spots & ~filled
+                    while open_:
+                        low = open_ & -open_
+                        open_ ^= low
+                        key = filled | low
+                        target[key] = target.get(key, 0) | g
+                        moving = True
+                if m < free:  # to the Depot (R10, R25) and drive on
+                    g = 0
+                    for x in BITS[at]:
+                        g |= goes[x]
+                    if g:
+                        depot = nxt[m + 1]
+                        depot[filled] = depot.get(filled, 0) | g
+                        moving = True
+        if not moving:
+            break
+        if top < len(stock):  # the refill lands on the continent just left (R9)
+            card = stock[top]
+            top += 1
+            g, spots = leads(card), fits(card)
+            for x in BITS[every if anywhere else landed]:
+                goes[x] |= g
+                if spots:
+                    offers[x][spots] = offers[x].get(spots, 0) | g
+        layer = nxt
+    for m in range(free + 1):
+        for filled in layer[m]:
+            f = popcount(filled)
+            by_depot[m] = max(by_depot[m], f)
+            best_net = max(best_net, f - m)
+    best_fills = max(best_fills, max(by_depot))
+    return best_fills, best_net, by_depot
+
+
 def _or(masks: list[int]) -> int:
     out = 0
     for mask in masks:
@@ -603,7 +738,8 @@ def _bound_parts(
     net = fillable
     by_depot: list[int] = []
     if fillable and not quick:
-        fillable, net, by_depot = _walk_fills(deal, facts, pos, fillable)
+        walk = _walk_spots if facts.n_empty <= SPOT_WALK_MAX else _walk_fills
+        fillable, net, by_depot = walk(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
     decades = facts.decades
