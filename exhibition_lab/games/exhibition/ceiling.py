@@ -135,6 +135,7 @@ class _Deal:
     bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
     quick_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
     fit_tables: dict[tuple[Any, ...], tuple[bytes, bool]] = field(default_factory=dict)  # per hall
+    spot_fits: dict[int, Any] = field(default_factory=dict)  # per hall's facts (by identity, kept in ``facts``)
     variation: tuple[bool, ...] = ()
     continent_of: dict[Continent | None, int] = field(default_factory=lambda: _continent_indices())
 
@@ -465,27 +466,33 @@ def _spot_fits(deal: _Deal, facts: _HallFacts) -> Any:
     """Per card, the empty spots (bits, in the order of ``facts.windows``) it fits today:
     its year in the spot's window (R11, R14), its continent admitted (R12, R13), a white
     card never in a variation (R18), Einstein in any spot outside them (R16)."""
+    found = deal.spot_fits.get(id(facts))  # kept once per hall: many positions share one
+    if found is not None:
+        return found
     spots = [
         (lo, hi, mask if deal.variation[s] else mask | WHITE_BIT, not deal.variation[s] and lo <= hi)
         for (s, lo, hi, _), mask in zip(facts.windows, facts.masks)
     ]
     continent_of = deal.continent_of
+    einstein = sum(1 << i for i, spot in enumerate(spots) if spot[3])
+    known: dict[tuple[int, int], int] = {}
 
     def fits(card: Card) -> int:
         y = card.year
-        out = 0
         if y is None:
-            for i, (_, _, _, einstein) in enumerate(spots):
-                if einstein:
-                    out |= 1 << i
-            return out
+            return einstein
         k = continent_of[card.continent]
-        bit = WHITE_BIT if k < 0 else 1 << k
-        for i, (lo, hi, bits, _) in enumerate(spots):
-            if lo <= y <= hi and bits & bit:
-                out |= 1 << i
+        out = known.get((y, k))
+        if out is None:
+            bit = WHITE_BIT if k < 0 else 1 << k
+            out = 0
+            for i, (lo, hi, bits, _) in enumerate(spots):
+                if lo <= y <= hi and bits & bit:
+                    out |= 1 << i
+            known[y, k] = out
         return out
 
+    deal.spot_fits[id(facts)] = fits
     return fits
 
 
@@ -589,6 +596,134 @@ def _walk_spots(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
             best_net = max(best_net, f - m)
     best_fills = max(best_fills, max(by_depot))
     return best_fills, best_net, by_depot
+
+
+PAIR_WALK_CARDS = 8  # tile and stock cards costing the pair a point, up to which the drive follows each
+
+
+def _walk_pair(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int], int] | None:
+    """With the pair down: :func:`_walk_spots`'s fills, and the pair's points less the spots
+    left empty and the new Depot cards (S4, S5, R24, R25) at their best, over every drive
+    followed spot by spot and card by card for the cards that cost the pair a point.
+
+    Such a card leaves the tile only when a drive takes it (R7) — into a spot it fits, to the
+    Depot or as the last turn's discard (R10a) — and each leaves once; the refills bring
+    the stock's cards in order (R9), so after ``t`` turns the tile has held today's cards
+    and ``t`` stock cards. ``None`` when too many cards cost a point to follow each."""
+    left, right = facts.pair_years
+    assert left is not None and right is not None
+    costs = deal.pair_goal.costs_a_point
+    fits = _spot_fits(deal, facts)
+    continent_of = deal.continent_of
+    columns = pos.market
+    n_col = len(columns)
+    every = (1 << n_col) - 1
+    free = DEPOT_SIZE - pos.depot
+    turns = facts.n_empty + free + 1
+    stock = deal.stock[pos.top : pos.top + turns]
+    n_bits = 0
+
+    def costly(card: Card) -> int:  # the card's own bit when it costs the pair a point, else 0
+        nonlocal n_bits
+        if card.year is None or not costs(card.year, left, right):
+            return 0
+        n_bits += 1
+        return 1 << (n_bits - 1)
+
+    def leads(card: Card) -> int:
+        k = continent_of[card.continent]
+        return every if k < 0 or card.year is None else 1 << k
+
+    goes = [0] * n_col
+    offers: list[dict[tuple[int, int], int]] = [{} for _ in range(n_col)]  # (spots, own bit) -> leads
+    cost_now = 0
+    for x, column in enumerate(columns):
+        for card in column:
+            g, bit = leads(card), costly(card)
+            goes[x] |= g
+            cost_now += bit > 0
+            key = (fits(card), bit)
+            offers[x][key] = offers[x].get(key, 0) | g
+    arrivals = [(leads(card), fits(card), costly(card)) for card in stock]
+    if n_bits > PAIR_WALK_CARDS:
+        return None
+    # the cards that cost a point on the tile after t turns, before any is taken away
+    on_tile = [cost_now]
+    for _, _, bit in arrivals:
+        on_tile.append(on_tile[-1] + (bit > 0))
+    anywhere = not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock)
+    if anywhere:  # R7: at an empty continent the take may be anywhere
+        merged: dict[tuple[int, int], int] = {}
+        for table in offers:
+            for key, g in table.items():
+                merged[key] = merged.get(key, 0) | g
+        goes = [_or(goes)] * n_col
+        offers = [dict(merged) for _ in range(n_col)]
+    here = 1 << pos.vehicle if columns[pos.vehicle] else every
+    n_empty = facts.n_empty
+    popcount = int.bit_count
+    points = [int(solo_pair_points(k)) for k in range(on_tile[-1] + 1)]  # S4, S5: never below 0
+    # layer[m]: per (spots filled, costly cards taken away), the continents the next take may be at
+    layer: list[dict[tuple[int, int], int]] = [{(0, 0): here}] + [{} for _ in range(free)]
+    best = -(10**9)
+    by_depot = [-1] * (free + 1)
+    best_net = -(10**9)
+    for t in range(turns + 1):
+        nxt: list[dict[tuple[int, int], int]] = [{} for _ in range(free + 1)]
+        landed = 0
+        joined: dict[int, dict[tuple[int, int], int]] = {}
+        now, later = on_tile[min(t, len(on_tile) - 1)], on_tile[min(t + 1, len(on_tile) - 1)]
+        for m in range(free + 1):
+            for (filled, gone), at in layer[m].items():
+                landed |= at
+                f = popcount(filled)
+                if f > by_depot[m]:
+                    by_depot[m] = f
+                if f - m > best_net:
+                    best_net = f - m  # end here (R10a) or after the hall is full (R10b)
+                # stop here (R10b, D4), or end after one more take, its card discarded (R10a)
+                value = RANK_TOP - (n_empty - f) - m
+                if value > best:
+                    kept = min(now, later - 1) - popcount(gone)
+                    value = points[max(0, kept)] - (n_empty - f) - m
+                    if value > best:
+                        best = value
+                if t == turns:
+                    continue
+                table = joined.get(at)
+                if table is None:
+                    table = {}
+                    for x in BITS[at]:
+                        for key, g in offers[x].items():
+                            table[key] = table.get(key, 0) | g
+                    joined[at] = table
+                room = f < most
+                for (spots, bit), g in table.items():
+                    if bit & gone:
+                        continue  # R7: a card taken is off the tile
+                    taken = gone | bit
+                    if room:
+                        open_ = spots & ~filled
+                        target = nxt[m]
+                        while open_:
+                            low = open_ & -open_
+                            open_ ^= low
+                            key = (filled | low, taken)
+                            target[key] = target.get(key, 0) | g
+                    if m < free:  # to the Depot (R10, R25) and drive on
+                        depot = nxt[m + 1]
+                        key = (filled, taken)
+                        depot[key] = depot.get(key, 0) | g
+        if t == turns:
+            break
+        if t < len(arrivals):  # the refill lands on the continent just left (R9)
+            g, spots, bit = arrivals[t]
+            for x in BITS[every if anywhere else landed]:
+                goes[x] |= g
+                key = (spots, bit)
+                offers[x][key] = offers[x].get(key, 0) | g
+        layer = nxt
+    return max(by_depot), best_net, by_depot, best
 
 
 def _or(masks: list[int]) -> int:
@@ -737,9 +872,18 @@ def _bound_parts(
         fillable = _most_filled(spans, dated, einstein, free)
     net = fillable
     by_depot: list[int] = []
+    pair_walk: int | None = None
     if fillable and not quick:
-        walk = _walk_spots if facts.n_empty <= SPOT_WALK_MAX else _walk_fills
-        fillable, net, by_depot = walk(deal, facts, pos, fillable)
+        walked = None
+        if facts.n_empty <= SPOT_WALK_MAX:
+            if deal.pair is not None and not facts.pair_einstein and None not in facts.pair_years:
+                walked = _walk_pair(deal, facts, pos, fillable)  # the pair down: its cards followed too
+            if walked is None:
+                fillable, net, by_depot = _walk_spots(deal, facts, pos, fillable)
+            else:
+                fillable, net, by_depot, pair_walk = walked
+        else:
+            fillable, net, by_depot = _walk_fills(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
     decades = facts.decades
@@ -779,6 +923,8 @@ def _bound_parts(
         ]
         if joint:
             spare = min(spare, max(joint) - pos.depot)
+        if pair_walk is not None:  # the pair down, the drive followed card by card for its costly cards
+            spare = min(spare, pair_walk - pos.depot)
     # the most promising continents first: a matching only where it could raise the best
     hopes = sorted(
         ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
