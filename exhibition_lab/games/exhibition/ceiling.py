@@ -134,6 +134,7 @@ class _Deal:
     facts: dict[tuple[Any, ...], _HallFacts] = field(default_factory=dict)
     bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
     quick_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
+    coarse_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
     fit_tables: dict[tuple[Any, ...], tuple[bytes, bool]] = field(default_factory=dict)  # per hall
     spot_fits: dict[int, Any] = field(default_factory=dict)  # per hall's facts (by identity, kept in ``facts``)
     variation: tuple[bool, ...] = ()
@@ -459,7 +460,7 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
     return best_fills, best_net, by_depot
 
 
-SPOT_WALK_MAX = 9  # empty spots up to which the drive is followed spot by spot (2^n sets of filled spots)
+SPOT_WALK_MAX = 8  # empty spots up to which the drive is followed spot by spot (2^n sets of filled spots)
 
 
 def _spot_fits(deal: _Deal, facts: _HallFacts) -> Any:
@@ -599,6 +600,7 @@ def _walk_spots(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
 
 
 PAIR_WALK_CARDS = 8  # tile and stock cards costing the pair a point, up to which the drive follows each
+PAIR_WALK_BITS = 10  # empty spots and such cards together (2^n states of spots filled and cards taken)
 
 
 def _walk_pair(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int], int] | None:
@@ -645,7 +647,7 @@ def _walk_pair(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tup
             key = (fits(card), bit)
             offers[x][key] = offers[x].get(key, 0) | g
     arrivals = [(leads(card), fits(card), costly(card)) for card in stock]
-    if n_bits > PAIR_WALK_CARDS:
+    if n_bits > PAIR_WALK_CARDS or facts.n_empty + n_bits > PAIR_WALK_BITS:
         return None
     # the cards that cost a point on the tile after t turns, before any is taken away
     on_tile = [cost_now]
@@ -820,7 +822,11 @@ def _pair_bound(
 
 
 def _bound_parts(
-    deal: _Deal, pos: _Position, quick: bool = False, detail: dict[str, int] | None = None
+    deal: _Deal,
+    pos: _Position,
+    quick: bool = False,
+    detail: dict[str, int] | None = None,
+    walk: bool = True,
 ) -> tuple[int, int]:
     """The bound of :func:`upper_bound` as fame points without Mid Century, and the
     Mid Century term (×100) at its best. ``quick`` leaves out the drive and the matchings
@@ -875,7 +881,7 @@ def _bound_parts(
     pair_walk: int | None = None
     if fillable and not quick:
         walked = None
-        if facts.n_empty <= SPOT_WALK_MAX:
+        if walk and facts.n_empty <= SPOT_WALK_MAX:
             if deal.pair is not None and not facts.pair_einstein and None not in facts.pair_years:
                 walked = _walk_pair(deal, facts, pos, fillable)  # the pair down: its cards followed too
             if walked is None:
@@ -1128,9 +1134,12 @@ def _placements(deal: _Deal, hall: Hall, depot: int, card: Card) -> list[tuple[A
     return out
 
 
-def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None, quick: bool = False) -> list[_Child]:
+def _children(
+    deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None, quick: bool = False, coarse: bool = False
+) -> list[_Child]:
     """Every whole turn from ``pos`` (or the rest of the turn ``first`` describes), each
-    with its bound (the ``quick`` one for the beams)."""
+    with its bound (the ``quick`` one for the beams; ``coarse``: without the drive followed
+    spot by spot, which :meth:`_Search.dfs` adds only where the coarse bound does not cut)."""
     out: list[_Child] = []
     if first is None:
         column = pos.market[pos.vehicle]
@@ -1160,10 +1169,10 @@ def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None,
             for vehicle, move in moves:
                 child = _Position(hall, depot, market, vehicle, top)
                 key = child.key()
-                cache = deal.quick_bounds if quick else deal.bounds
+                cache = deal.quick_bounds if quick else deal.coarse_bounds if coarse else deal.bounds
                 parts = cache.get(key)
                 if parts is None:
-                    parts = cache[key] = _bound_parts(deal, child, quick)
+                    parts = cache[key] = _bound_parts(deal, child, quick, walk=not coarse)
                 fp, mid = parts
                 out.append(_Child((*done, *move, action), child, fp * SOLO_SCALE + mid, hall, depot, market, mid))
     return out
@@ -1215,7 +1224,7 @@ class _Search:
         if self.stopped:
             return True
         if self.nodes >= self.max_nodes or (
-            self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() > self.deadline
+            self.deadline is not None and time.perf_counter() > self.deadline  # a position may take milliseconds
         ):
             self.stopped = True
         return self.stopped
@@ -1286,6 +1295,14 @@ class _Search:
         self.deadline = deadline
         self.max_nodes += self.nodes - nodes
 
+    def fine_bound(self, pos: _Position) -> int:
+        """The full bound of ``pos`` (:func:`upper_bound`), kept per position."""
+        key = pos.key()
+        parts = self.deal.bounds.get(key)
+        if parts is None:
+            parts = self.deal.bounds[key] = _bound_parts(self.deal, pos)
+        return parts[0] * SOLO_SCALE + parts[1]
+
     def dfs(
         self, pos: _Position, plan: tuple[Action, ...], bound: int, first: tuple[Any, ...] | None, line: int | None
     ) -> int:
@@ -1302,7 +1319,7 @@ class _Search:
             if known is not None and known <= max(self.best, self.floor):
                 return known
         self.nodes += 1
-        children = _children(deal, pos, first)
+        children = _children(deal, pos, first, coarse=True)
         children.sort(key=lambda c: -c.value)
         at = None
         if line is not None:
@@ -1316,11 +1333,14 @@ class _Search:
                 self.offer(child.value, plan + child.actions)
                 result = max(result, child.value)
                 continue
-            if child.value <= max(self.best, self.floor) or self.out_of_budget():
-                result = max(result, child.value)  # its bound stands for it
+            value = child.value
+            if value > max(self.best, self.floor) and _hall_facts(deal, child.hall).n_empty <= SPOT_WALK_MAX:
+                value = min(value, self.fine_bound(child.position))  # the drive spot by spot, where it may cut
+            if value <= max(self.best, self.floor) or self.out_of_budget():
+                result = max(result, value)  # its bound stands for it
                 continue
             follow = line + len(child.actions) if line is not None and k == 0 and at is not None else None
-            result = max(result, self.dfs(child.position, plan + child.actions, child.value, None, follow))
+            result = max(result, self.dfs(child.position, plan + child.actions, value, None, follow))
         result = min(result, bound)
         if first is None:
             self.table[pos.key()] = result
