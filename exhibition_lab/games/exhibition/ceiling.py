@@ -25,15 +25,18 @@ a real score splits the deal's luck from the play's skill.
   card's continent (R8), so each drive is followed on its own — a turn where no card at
   its continent fits an empty spot sends its card to the Depot or ends the exhibition
   (R10a, R25); with few spots left the drive also follows which spots it has filled, each
-  once and only with a card that fits that very spot — and, per number of Depot cards a
-  drive needs, the pair is bounded over that drive's turns. Each goal is then bounded by
-  those cards (R19–R25, S3–S6, V7), a
-  few jointly: Continent Focus with Mid Century (its card counts for the focus only if
+  once and only with a card that fits that very spot, and, the pair down, which of the
+  cards that cost it a point it has taken off the tile (each once: into a spot it fits,
+  the Depot or the last discard) — and, per number of Depot cards a drive needs, the pair
+  is bounded over that drive's turns. Each goal is then bounded by those cards (R19–R25,
+  S3–S6, V7), a few jointly: Continent Focus with Mid Century (its card counts for the focus only if
   it is of the focus continent); Chain of Years and Number of Decades only by cards the
   empty spots can take all at once, in order and by the showcases' continents (R11–R13);
 - a transposition table keyed by the hall, the Depot's count, the tile, the vehicle and the
   stock's top remembers the bound each searched position proved;
-- children are searched best bound first and cut when their bound cannot beat the incumbent.
+- children are searched best bound first and cut when their bound cannot beat the incumbent;
+  the drive followed spot by spot is costly, so a child is first cut on the bound without it
+  and that finer bound is added only to the children the first one does not cut.
 
 A search that ends within its budget proves its plan optimal; one cut short returns the
 best plan found with a proven upper bound (the largest bound left unexplored).

@@ -475,7 +475,7 @@ def test_s4_s5_r25_the_pair_walked_card_by_card_never_bounds_below_the_exhaustiv
 
     layout = xl.Layout.base() if pair == "years_gap" else xl.Layout.base().with_variations(pair)
     checked = 0
-    for seed in range(60):
+    for seed in range(40):
         game = played_until(seed, 3 + seed % 3, layout, GreedyBot() if seed % 2 else RandomBot())
         if game.is_over:
             continue
@@ -491,4 +491,4 @@ def test_s4_s5_r25_the_pair_walked_card_by_card_never_bounds_below_the_exhaustiv
         spots = c._walk_spots(deal, facts, here, facts.n_empty)
         assert all(a <= b for a, b in zip(walked[2], spots[2], strict=True)) and walked[1] <= spots[1]
         checked += 1
-    assert checked >= 8
+    assert checked >= 5
