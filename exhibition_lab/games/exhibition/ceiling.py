@@ -1202,6 +1202,9 @@ class _Search:
         self.table: dict[tuple[Any, ...], int] = {}
         self.stopped = False
         self.line: tuple[Action, ...] = ()  # the incumbent's plan when the depth-first search began
+        # the drive followed spot by spot only near the end: far from it the proof seldom
+        # closes and positions searched faster find better lines
+        self.fine = True
 
     def proof(self, pos: _Position, bound: int, first: tuple[Any, ...] | None, share: float) -> int:
         """The branch and bound against the incumbent alone, on ``share`` of the budget left;
@@ -1337,7 +1340,8 @@ class _Search:
                 result = max(result, child.value)
                 continue
             value = child.value
-            if value > max(self.best, self.floor) and _hall_facts(deal, child.hall).n_empty <= SPOT_WALK_MAX:
+            bar = max(self.best, self.floor)
+            if self.fine and value > bar and _hall_facts(deal, child.hall).n_empty <= SPOT_WALK_MAX:
                 value = min(value, self.fine_bound(child.position))  # the drive spot by spot, where it may cut
             if value <= max(self.best, self.floor) or self.out_of_budget():
                 result = max(result, value)  # its bound stands for it
@@ -1469,6 +1473,7 @@ def solo_ceiling(
     # so a pass reuses the ones before it.
     search.line = search.plan
     left = _hall_facts(deal, pos.hall).n_empty + DEPOT_SIZE - pos.depot  # placements still to make
+    search.fine = left <= WIDEN_FROM
     if search.deadline is None or left <= WIDEN_FROM:
         proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
     else:
