@@ -527,8 +527,8 @@ def _walk_spots(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
     anywhere = not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock)
     if anywhere:  # R7: at an empty continent the take may be anywhere
         merged: dict[int, int] = {}
-        for table in offers:
-            for spots, g in table.items():
+        for own in offers:
+            for spots, g in own.items():
                 merged[spots] = merged.get(spots, 0) | g
         goes = [_or(goes)] * n_col
         offers = [dict(merged) for _ in range(n_col)]
@@ -659,8 +659,8 @@ def _walk_pair(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tup
     anywhere = not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock)
     if anywhere:  # R7: at an empty continent the take may be anywhere
         merged: dict[tuple[int, int], int] = {}
-        for table in offers:
-            for key, g in table.items():
+        for own in offers:
+            for key, g in own.items():
                 merged[key] = merged.get(key, 0) | g
         goes = [_or(goes)] * n_col
         offers = [dict(merged) for _ in range(n_col)]
