@@ -10,7 +10,10 @@
 (e) the paths search and learning use, against their targets: ``observation_tensor`` on
     fresh states, random play with a tensor at every decision, ``resample_from_infostate``,
     ``chance_outcomes`` at a refill, ISMCTS's time per decision, ``VectorGames`` against the
-    scalar engine. ``--baseline DIR`` runs (e) on the package found in ``DIR`` as well (an
+    scalar engine — with observations in the default mode (``copy=True``: no step writes an
+    observation the caller still holds; the targets are measured in this mode), with
+    ``copy=False`` (one array every step writes over, as Gymnasium's ``copy=False``) and
+    without observations. ``--baseline DIR`` runs (e) on the package found in ``DIR`` as well (an
     older checkout, say), turn about in the same run, and prints both.
 
 Times are processor seconds of this process (``time.process_time``): the machine may be busy
@@ -151,8 +154,17 @@ def gymnasium_games(n: int) -> float:
     return n / (time.process_time() - start)
 
 
-def vector_games(players: int, n: int, *, observe: bool) -> float:
-    games = VectorGames(players, observe=observe)
+def vector_games(players: int, n: int, *, observe: bool, copy: bool = True) -> float:
+    """Random games per second of ``VectorGames``, ``n`` at once; by default each step's
+    observation is one the next step never writes (``copy=True``), as a caller that keeps
+    the states needs."""
+    if copy:
+        games = VectorGames(players, observe=observe)
+    else:
+        try:
+            games = VectorGames(players, observe=observe, copy=False)
+        except TypeError:  # a checkout from before ``copy``
+            return float("nan")
     rng = np.random.default_rng(0)
     start = time.process_time()
     state = games.reset(n, seed=1)
@@ -177,6 +189,12 @@ def throughput(games: int, batch: int) -> list[str]:
             rows.append(("Gymnasium SoloEnv (with observations)", gymnasium_games(n)))
         rows.append((f"VectorGames, {batch} at once, masks only", vector_games(players, batch, observe=False)))
         rows.append((f"VectorGames, {batch} at once, with observations", vector_games(players, batch, observe=True)))
+        rows.append(
+            (
+                f"VectorGames, {batch} at once, with observations, copy=False",
+                vector_games(players, batch, observe=True, copy=False),
+            )
+        )
         for label, rate in rows:
             lines.append(f"| {players} | {label} | {rate:,.0f} | {rate / engine:.1f}× |")
             print(lines[-1], flush=True)
@@ -339,6 +357,9 @@ def targets(games: int, batch: int, deals: int) -> dict[str, float]:
     for players, scalar in ((1, solo_engine), (3, engine)):
         figures[f"VectorGames {players}p, observations / engine"] = vector_games(players, batch, observe=True) / scalar
         figures[f"VectorGames {players}p, masks only / engine"] = vector_games(players, batch, observe=False) / scalar
+        figures[f"VectorGames {players}p, observations, copy=False / engine"] = (
+            vector_games(players, batch, observe=True, copy=False) / scalar
+        )
     return figures
 
 
@@ -362,7 +383,7 @@ def target_table(games: int, batch: int, deals: int, baseline: str | None, round
     lines = ["| figure | before | after | after / before |", "| --- | ---: | ---: | ---: |"]
     for name, value in ours.items():
         old = theirs.get(name)
-        ratio = f"{value / old:.2f}" if old else ""
+        ratio = f"{value / old:.2f}" if old and np.isfinite(old) else ""
         lines.append(f"| {name} | {'' if old is None else f'{old:,.2f}'} | {value:,.2f} | {ratio} |")
     print("\n".join(lines), flush=True)
     return lines

@@ -19,7 +19,7 @@ from exhibition_lab.widgets import GameApp
 def next_button(app: GameApp):
     phase = app.game.phase
     if phase is xl.Phase.TAKE:
-        return next(b for b in app.find("exlab-market-card") if not b.disabled)
+        return app.find("exlab-takeable")[0]
     if phase is xl.Phase.MOVE:
         return next(b for b in app.find("exlab-continent-choice") if not b.disabled)
     legal = app.find("exlab-legal")

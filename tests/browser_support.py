@@ -276,7 +276,7 @@ def open_voila_page(page, url: str, selector: str, timeout_s: float = 180) -> No
 # In this order, the first control that is there is clicked: a lit card of the tile, a
 # continent after a white card, the first lit spot, the Depot, End exhibition.
 NEXT_CONTROLS = [
-    (".exlab-market-card:not([disabled])", "take"),
+    (".exlab-market-card.exlab-takeable", "take"),
     (".exlab-continent-choice:not([disabled])", "move"),
     (".exlab-legal", "place"),
     (".exlab-depot:not([disabled])", "depot"),
@@ -381,7 +381,7 @@ async def _play_turn(page, student: Student) -> bool:
         student.clicks_s.append(time.perf_counter() - start)
         if what in ("place", "depot", "end"):
             # the bots' turns follow at once; the turn is over when a card may be taken again
-            await page.wait_for_selector(f".exlab-market-card:not([disabled]), {GAME_OVER}", timeout=60_000)
+            await page.wait_for_selector(f".exlab-market-card.exlab-takeable, {GAME_OVER}", timeout=60_000)
             student.turns += 1
             return True
 

@@ -221,7 +221,7 @@ def test_play_app_at_laptop_size(voila_url):
         before = _moves(page)
         page.locator(".exlab-legal").first.click()
         _wait_for_moves(page, before + 1, "the first placement")  # the bot's turn too
-        page.wait_for_selector(".exlab-market-card:not([disabled])")
+        page.wait_for_selector(".exlab-market-card.exlab-takeable")
         status = page.locator(".exlab-turns").first.inner_text()  # the bot's turn on its own line
         assert status.startswith("Since your last turn:") and "Greedy 2 took" in status, status
         assert _board_stays_at(page, place) == place
@@ -260,7 +260,11 @@ def test_play_app_at_laptop_size(voila_url):
                 assert more.is_visible()  # the reasons are longer than the box: "More" opens it
                 more.click()
                 page.wait_for_selector(".exlab-status-box.exlab-status-open")
-                assert _board_place(page) == place  # opened over the board, not above it
+                # a card in hand: opened over the tile, which waits; your hall and the Depot stay put
+                assert _board_place(page) == place
+                box = page.locator(".exlab-status-box").bounding_box()
+                hall = page.locator(".exlab-hall-row").bounding_box()
+                assert box["y"] + box["height"] <= hall["y"] + 1, (box, hall)
                 page.screenshot(path=str(ARTIFACTS / "play-no-fit-more.png"))
                 more.click()
                 page.wait_for_selector(".exlab-status-box.exlab-status-open", state="detached")
@@ -299,7 +303,7 @@ def test_play_app_at_laptop_size(voila_url):
 
         page.locator(".exlab-play-again").click()
         page.wait_for_selector(".exlab-score-sheet h3", state="detached", timeout=30_000)
-        page.wait_for_selector(".exlab-market-card:not([disabled])")
+        page.wait_for_selector(".exlab-market-card.exlab-takeable")
         assert "Round 1" in page.locator(".exlab-banner").inner_text()
         assert "New game" in page.locator(".exlab-status").first.inner_text()
 

@@ -105,6 +105,25 @@ TILE_HIDDEN_JS = """outer => {
 }"""
 
 
+# Beside the tile (a notebook cell next to JupyterLab's file browser: 860–1249 px of app), the
+# coach's panel shows its Why right after the suggestion and the Why and every option without
+# scrolling inside it, inside the window.
+HINT_READ_JS = """() => {
+  const panel = document.querySelector('.exlab-hint-panel');
+  const why = panel.querySelector('.exlab-hint-why'), table = panel.querySelector('.exlab-hint-table');
+  const out = [];
+  if (panel.scrollHeight > panel.clientHeight + 1)
+    out.push(`the panel scrolls inside: ${panel.scrollHeight} > ${panel.clientHeight} px`);
+  if (!(why.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING))
+    out.push('the Why comes after the options');
+  const bottom = Math.min(panel.getBoundingClientRect().bottom, window.innerHeight);
+  for (const [name, e] of [['Why', why], ['options', table]])
+    if (e.getBoundingClientRect().bottom > bottom + 1)
+      out.push(`the ${name} end at ${Math.round(e.getBoundingClientRect().bottom)}, below ${Math.round(bottom)} px`);
+  return out;
+}"""
+
+
 def tile_in_sight(page, when: str, outer: str | None = None) -> list[str]:
     """After the app is drawn or a new game starts, the page has brought the tile into view
     below the status line (the app's script scrolls once the board is drawn)."""
@@ -164,6 +183,8 @@ def _narrow(page, language: str, size: tuple[int, int], problems: list[str]) -> 
     page.wait_for_selector(".exlab-hint-panel .exlab-hint-close", state="visible", timeout=60_000)
     _check(page, f"{width} px, the hint open", problems)
     problems.extend(f"{width} px, the hint open: {p}" for p in hint_covers(page))
+    if width in (950, 1100):  # the panel beside the tile, as in a notebook cell beside the file browser
+        problems.extend(f"{width} px, the hint open: {p}" for p in page.evaluate(HINT_READ_JS))
     page.screenshot(path=f"{shot}-hint.png")
     page.locator(".exlab-hint-close").click()
     page.wait_for_selector(".exlab-hint-panel", state="hidden")

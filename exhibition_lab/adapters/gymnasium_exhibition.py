@@ -226,7 +226,8 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
     Observations, rewards (the ×100 score when a game ends) and ``info["action_mask"]`` as
     :class:`SoloEnv` gives them, one row a game. A game that ended is dealt anew on the next
     step, whose action for it is ignored (Gymnasium's next-step autoreset). An illegal action
-    raises the rules' error.
+    raises the rules' error. With ``copy=False`` (Gymnasium's ``copy`` of its vector
+    environments) the observations returned show one board that the next step writes over.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}  # noqa: RUF012
@@ -239,8 +240,11 @@ class SoloVectorEnv(gymnasium.vector.VectorEnv):
         secret_decades: bool = False,
         mid_century: str = "harsh",
         reward_scale: float = 1.0,
+        copy: bool = True,
     ) -> None:
-        self.games = VectorGames(1, variations=variations, secret_decades=secret_decades, mid_century=mid_century)
+        self.games = VectorGames(
+            1, variations=variations, secret_decades=secret_decades, mid_century=mid_century, copy=copy
+        )
         self.reward_scale = check_scale(reward_scale)
         self.num_envs = check_count(num_envs, least=1, most=MAX_GAMES, what="num_envs")
         size, actions = self.games.observation_size, self.games.num_actions

@@ -184,6 +184,24 @@ def test_the_gymnasium_vector_environment_resets_games_as_they_end():
     assert steps < 200
 
 
+def test_the_gymnasium_vector_environment_without_copies_writes_one_array_over():
+    """``copy=False`` as Gymnasium's own vector environments take it: every step returns the
+    same observation memory, holding what a copying environment on the same seed returns."""
+    fast, safe = SoloVectorEnv(8, copy=False), SoloVectorEnv(8)
+    board, _ = fast.reset(seed=4)
+    kept, info = safe.reset(seed=4)
+    assert np.array_equal(board, kept)
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        actions = np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in info["action_mask"]])
+        observations, *_ = fast.step(actions)
+        copied, _, _, _, info = safe.step(actions)
+        assert np.shares_memory(observations, board) and np.array_equal(board, copied)
+        assert not np.shares_memory(copied, kept)  # the copying one never writes over a held observation
+    with pytest.raises(ArgumentError):
+        SoloVectorEnv(8, copy=1)
+
+
 # ---------------------------------------------------------------- vectorised, no framework
 def test_vector_games_play_to_the_end_with_masks_rewards_and_observations():
     games = VectorGames(players=3, secret_decades=True, utility="win")

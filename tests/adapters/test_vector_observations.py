@@ -1,15 +1,19 @@
-"""The vectorised environment writes its observations straight from the batch's arrays,
-keeping from step to step what a step does not change (the features of hall spots and
-Depot places, each card's place in the stock): at every step of games of 1 to 5 players,
+"""The vectorised environment writes its observations straight from the batch's arrays and
+keeps them from step to step, rewriting only what a step changed (a take and its refill,
+R7–R9; a placement, R10–R10c; a new seat to move): at every step of games of 1 to 5 players,
 variation layouts and Secret Decades (V7), through resets, games dealt anew in place of
-finished ones and batches of other sizes, they are the batch encoder's numbers bit for bit,
-and a snapshot once returned never changes, whether the caller keeps it or not."""
+finished ones and batches of other sizes, they are the batch encoder's numbers bit for bit; a
+snapshot once returned never changes while anything refers to it, and with ``copy=False`` one
+array is written over at every step."""
 
 from __future__ import annotations
+
+import weakref
 
 import numpy as np
 import pytest
 
+from exhibition_lab.core.errors import ArgumentError
 from exhibition_lab.envs import VectorGames
 from exhibition_lab.games.exhibition.arrays import stepwise
 from exhibition_lab.games.exhibition.observation import encode
@@ -101,3 +105,47 @@ def test_random_actions_pick_the_kth_legal_id_of_each_game():
             expected = legal[int(draws[row] * len(legal))] if len(legal) else 0
             assert picks[row] == expected
         state = games.step(games.random_actions(state, rng))
+
+
+def test_a_dropped_snapshot_gives_its_board_back_and_a_held_one_never():
+    """Once nothing refers to an observation its board shows the games again two steps on
+    (no copy of the batch); an array, a view or a memoryview still held keeps its board."""
+    games = VectorGames(3, secret_decades=True)
+    rng = np.random.default_rng(8)
+    state = games.reset(30, seed=8)
+    boards = set()
+    for _ in range(6):
+        boards.add(id(state.observation.base))
+        state = games.step(games.random_actions(state, rng))
+    assert len(boards | {id(state.observation.base)}) == 2  # two boards in turn, none copied
+    older = weakref.ref(state.observation.base)
+    state = games.step(games.random_actions(state, rng))
+    state = games.step(games.random_actions(state, rng))
+    assert older() is state.observation.base  # the one dropped two steps ago, written again
+    with pytest.raises(ValueError, match="read-only"):  # its board's next step starts from it
+        state.observation[0, 0] = 1.0
+    for hold in (np.asarray, lambda board: board[3:, 5:], memoryview):
+        held = hold(state.observation)
+        kept = np.array(held, copy=True)
+        for _ in range(3):
+            state = games.step(games.random_actions(state, rng))
+            assert np.array_equal(state.observation, reference(games))
+        assert np.array_equal(np.asarray(held), kept)
+        del held
+
+
+def test_without_copies_one_board_shows_every_step():
+    """``copy=False``, as a Gymnasium vector environment's: the same memory every step, written
+    over with the games' observation, bit for bit the batch encoder's (R10c: to the end), and
+    read-only."""
+    games = VectorGames(2, secret_decades=True, copy=False)
+    rng = np.random.default_rng(6)
+    state = games.reset(25, seed=6)
+    board = state.observation
+    while not state.terminated.all():
+        state = games.step(games.random_actions(state, rng))
+        assert state.observation.base is board.base
+        assert np.array_equal(board, reference(games))
+    assert not board.flags.writeable
+    with pytest.raises(ArgumentError):
+        VectorGames(2, copy="no")

@@ -42,7 +42,7 @@ def click_one_step(app: GameApp, prefer_depot: bool = False) -> str:
     """One human click through the public hooks; returns what was clicked."""
     game = app.game
     if game.phase is xl.Phase.TAKE:
-        button = enabled(app, "exlab-market-card")[0]
+        button = app.find("exlab-takeable")[0]
         card = button.card
         button.click()
         assert (

@@ -61,23 +61,27 @@ def first_take(game: xl.Game) -> tuple[xl.Take, xl.Continent]:
 
 
 @pytest.mark.parametrize(
-    ("language", "opening", "quotes"),
-    [("en", "took from {column}: ", "“”"), ("es", "tomaste de la columna de {column}: ", "«»"), ("ja", "", "「」")],
+    ("language", "opening", "column", "quotes"),
+    [
+        ("en", "took ", " from the {column} column", "“”"),
+        ("es", "tomaste ", " de la columna de {column}", "«»"),
+        ("ja", "", "{column}の列から", "「」"),
+    ],
 )
-def test_a_taken_card_names_its_column_apart_from_its_subject(speak, language, opening, quotes):
-    """The column a card is taken from (R5) comes before the card, whose subject stands in
+def test_a_taken_card_names_its_column_apart_from_its_subject(speak, language, opening, column, quotes):
+    """The column a card is taken from (R5) is named as a column, and the subject stands in
     quotes: "… the first artificial satellite from South America" read as a false fact."""
     speak(language)
     game = xl.Game.new(["You", "Bob"], seed=11)
-    take, column = first_take(game)
+    take, where = first_take(game)
     text = action_in_words_at(game.layout, game.state, take, you=True)
-    place = names.continent_name(column)
+    place = names.continent_name(where)
     title = names.card_title(take.card)
-    assert text.startswith(opening.format(column=place)), text
+    assert text.startswith(opening), text
     assert f"{quotes[0]}{title}{quotes[1]}" in text, text
-    # the column is said before the subject, never right after it
-    assert text.index(place) < text.index(title)
-    assert not text.startswith(f"{quotes[1]} {place}", text.index(title) + len(title))
+    assert column.format(column=place) in text, text
+    # the continent never follows the subject bare, as if the event happened there
+    assert f"{quotes[1]} {place}" not in text, text
 
 
 def played_turn(game: xl.Game) -> tuple[xl.PlayerView, TurnPlan]:
@@ -90,7 +94,7 @@ def played_turn(game: xl.Game) -> tuple[xl.PlayerView, TurnPlan]:
     ("language", "past", "imperative"),
     [
         ("en", ("took ", " and placed it in "), ("take ", "place it in")),
-        ("es", ("tomaste ", " y colocaste la carta en "), ("tomá ", "colocala")),
+        ("es", ("tomaste ", " y la pusiste en "), ("tomá ", "ponela")),
         ("ja", ("を取り", "に置いた"), ("に置く",)),
     ],
 )
@@ -108,18 +112,23 @@ def test_the_review_tells_a_played_turn_in_the_past(speak, language, past, imper
     assert coach_words.describe_plan(view, plan) != said
 
 
-def test_spanish_ordinals_take_one_form(speak):
-    """A spot's ordinal is "1.º" everywhere in Spanish, the catalog's fixed sentences too."""
+def test_spanish_ordinals_before_spot_are_shortened(speak):
+    """A spot's ordinal stands before *espacio*, so Spanish shortens primero and tercero
+    (*1.er espacio*, *3.er espacio*, *2.º espacio*); no sentence of the catalog writes *1.º* or
+    *3.º* before a noun."""
     from babel.messages.pofile import read_po
 
     from exhibition_lab.ui.text.i18n import catalog_path
 
     speak("es")
-    assert names.ordinal(1) == "1.º" and names.ordinal(3) == "3.º"
+    assert [names.ordinal(n) for n in (1, 2, 3, 4)] == ["1.er", "2.º", "3.er", "4.º"]
+    game = xl.Game.new(["You", "Bob"], seed=11)
+    assert names.spot_name(game.layout, 0, 0) == "General, 1.er espacio"
+    assert names.spot_in_sentence(game.layout, 0, 2) == "el 3.er espacio de General"
     with open(catalog_path("es"), "rb") as handle:
         strings = [m.string for m in read_po(handle) if m.id]
     flat = [s for m in strings for s in (m if isinstance(m, tuple) else (m,))]
-    assert not [s for s in flat if ".er " in s or ".ª espacio" in s]
+    assert not [s for s in flat if "1.º " in s or "3.º " in s or ".ª espacio" in s]
 
 
 @pytest.mark.parametrize(("language", "shown"), [("en", "−9,900"), ("es", "−9.900"), ("ja", "−9,900")])
@@ -132,3 +141,16 @@ def test_the_solo_footnote_writes_its_number_as_the_language_does(speak, languag
     session = PlaySession.new(seats=["human"], seed=3, you=names.you())
     footnote = present(session).score.footnote
     assert shown in footnote, footnote
+
+
+def test_every_showcase_has_its_name_for_the_middle_of_a_sentence(speak):
+    """A showcase named inside a sentence takes the language's article ("en la Vitrina 1950"):
+    every showcase has that form, and in English it is the name itself (R10, V1)."""
+    from exhibition_lab.games.exhibition.rules.layout import SHOWCASES
+
+    for kind in SHOWCASES.values():
+        assert names.showcase_in_sentence(kind) == kind.name
+    speak("es")
+    for kind in SHOWCASES.values():
+        said = names.showcase_in_sentence(kind)
+        assert said.startswith(("la vitrina ", "la Vitrina ")) and said.endswith(names.showcase_name(kind)), said

@@ -20,6 +20,7 @@ from exhibition_lab.games.exhibition.agents import play_game
 from exhibition_lab.games.exhibition.coach_model import PENALTIES
 from exhibition_lab.games.exhibition.rules.goals import goal
 from exhibition_lab.ui.render.cards import card_html
+from exhibition_lab.ui.render.coach_pictures import decision_html
 from exhibition_lab.ui.text.coach_words import (
     ahead_words,
     counted,
@@ -29,7 +30,7 @@ from exhibition_lab.ui.text.coach_words import (
     why_line,
 )
 from exhibition_lab.ui.text.explain import card_with_subject
-from exhibition_lab.ui.text.numbers import number
+from exhibition_lab.ui.text.numbers import number, signed
 from exhibition_lab.ui.widgets.cards import CSS
 from exhibition_lab.ui.widgets.coach_panel import ReviewView
 from exhibition_lab.widgets import GameApp
@@ -130,9 +131,9 @@ def test_hint_says_about_equal_within_the_margin_of_error():
     close = Option(None, 4.9, 3.9, 5.9, 32, 0.5)
     far = Option(None, 2.0, 1.5, 2.5, 32, 0.2)
     assert ahead_words(best, close, solo=False).startswith("about equal")
-    assert ahead_words(best, far, solo=False) == "about 3.0 fame points better than the next option"
+    assert ahead_words(best, far, solo=False) == "about 3.0 fame points better than the next option (noise ±1.1)"
     solo_best, solo_far = Option(None, -800.0, -850.0, -750.0, 32), Option(None, -1100.0, -1150.0, -1050.0, 32)
-    assert ahead_words(solo_best, solo_far, solo=True) == "about 300 points better than the next option"
+    assert ahead_words(solo_best, solo_far, solo=True) == "about 300 points better than the next option (noise ±71)"
 
 
 def test_hint_panel_reason_matches_the_error_ranges():
@@ -142,10 +143,13 @@ def test_hint_panel_reason_matches_the_error_ranges():
     advice = coach.hint(app.game, time_limit=1.0, seed=seed)
     ev = advice.evaluation
     why = plain(app.hint_panel.value)
-    close = coach.within_noise(ev.best, ev.options[1])
-    assert ("about equal to the next option" in why) == close
-    if close:
-        assert f"within the noise of {ev.best.playouts} simulated games" in why
+    # the lead the table shows (each figure rounded once) against the noise rounded alike
+    digits = 0 if ev.solo else 1
+    lead = round(ev.best.value, digits) - round(ev.options[1].value, digits)
+    close = lead <= round(coach.gap(ev.best, ev.options[1])[1], digits)
+    assert ("about equal to the next option" in why or "level with the next option" in why) == close
+    if close and lead:
+        assert f"within the noise of {ev.best.playouts} simulated games (±" in why
     assert " fp" not in why and not re.search(r"(?<![\w−])-\d", why)
 
 
@@ -321,6 +325,29 @@ def test_the_hint_lists_its_options_sorted_by_the_figure_it_shows(seats):
     assert "chance to win" not in app.hint_panel.value  # a second figure would read in another order
 
 
+def test_a_large_gap_is_not_about_equal_unless_the_noise_the_sentence_gives_is_larger():
+    # +16 against −106 in the table: the sentence gives the gap the table shows and the noise,
+    # each rounded once as the table rounds, and says "about equal" only when the gap is within it
+    calm = np.array([16.0 + (k % 5) * 10 - 20 for k in range(256)])
+    for outlier, equal in ((0.0, False), (9_000.0, False), (40_000.0, True)):
+        # one playout of the next option that leaves a card far from 1950 in Mid Century (S3)
+        ruined = calm - 100.0 - np.arange(256) % 3 * 20
+        ruined[0] -= outlier
+        best = Option(None, float(calm.mean()), -13.0, 46.0, 256, None, calm)
+        runner = Option(None, float(ruined.mean()), -300.0, 90.0, 256, None, ruined)
+        figures = [int(signed(o.value, 0).replace("−", "-")) for o in (best, runner)]
+        shown_gap, noise = figures[0] - figures[1], round(coach.gap(best, runner)[1])
+        said = ahead_words(best, runner, solo=True)
+        assert said.startswith("about equal") == equal == (shown_gap <= noise), (outlier, said)
+        if equal:
+            assert said == (
+                f"about equal to the next option: a gap of {shown_gap}, within the noise of 256 simulated games "
+                f"(±{noise})"
+            )
+        else:
+            assert said == f"about {shown_gap} points better than the next option (noise ±{noise})"
+
+
 def test_about_equal_is_said_only_within_the_noise_of_the_paired_playouts():
     # 44 against 32 with wide intervals: the intervals overlap, yet the paired gap is clear
     best = Option(None, 44.0, 20.0, 68.0, 32, None, np.full(32, 44.0) + np.arange(32) % 2)
@@ -328,7 +355,7 @@ def test_about_equal_is_said_only_within_the_noise_of_the_paired_playouts():
     assert runner.high >= best.low and not ahead_words(best, runner, solo=True).startswith("about equal")
     same = Option(None, 43.0, 19.0, 67.0, 32, None, best.samples - np.where(np.arange(32) % 2, 4.0, -2.0))
     assert ahead_words(best, same, solo=True) == (
-        "about equal to the next option: the gap is within the noise of 32 simulated games"
+        "about equal to the next option: a gap of 1, within the noise of 32 simulated games (±1)"
     )
 
 
@@ -417,7 +444,7 @@ def test_choosing_another_step_declines_the_hint():
     app = GameApp(seats=["human"], seed=3)
     app.hint_button.click()
     (lit,) = hinted(app)
-    other = next(b for b in app.find("exlab-market-card") if not b.disabled and b.card != lit.card)
+    other = next(b for b in app.find("exlab-takeable") if b.card != lit.card)
     other.click()
     assert not hinted(app) and app.hint_panel.layout.display == "none"
 
@@ -524,3 +551,13 @@ def test_a_best_spot_right_of_empty_ones_says_why_it_keeps_them_free():
     assert "The 3 spots on its left stay free" in room_on_the_left(view, TurnPlan(None, None, xl.Place(0, 3)))
     assert room_on_the_left(view, TurnPlan(None, None, xl.Place(0, 0))) == ""
     assert room_on_the_left(view, TurnPlan(None, None, xl.ToDepot())) == ""
+
+
+def test_a_turn_within_the_noise_of_the_best_is_reviewed_good_and_said_to_be_tied():
+    # the hint suggested the turn played; the review's own playouts put another 0.6 fp ahead,
+    # within their noise of ±0.9: the turn is good, and the review says the two are tied
+    view = reviewed().review.decisions[0]
+    tied = dataclasses.replace(view, loss=0.0, label="good", apart=0.6, noise=0.9)
+    said = html.unescape(re.sub(r"<[^>]+>", "", decision_html(tied, 4, solo=False)))
+    assert "good, practically tied with the best found: 0.6 fame points apart, within the noise (±0.9)." in said
+    assert "lost" not in said and "coach's reason" not in said

@@ -39,7 +39,7 @@ from exhibition_lab.ui.text.coach_words import ahead_words, review_reason, why_l
 #: The sentence the Why fell back on whenever no goal decided at once; it named nothing a
 #: reader could check.
 ABSTRACT = "at once it scores no more than the next option; its worth lies in the cards still to come"
-EQUAL = "; about equal to the next option: the gap is within the noise of 32 simulated games"
+EQUAL = "; level with the next option in 32 simulated games"
 
 
 def position(
@@ -470,7 +470,7 @@ def test_a_card_s_spot_is_told_by_the_room_it_leaves_on_each_side_r11():
     assert all(c.year is None or c.year < 1919 for c in older)
     assert all(c.year is None or c.year > 1919 for c in newer)
     assert why_line(hint) == (
-        f"General, 4th spot leaves 3 empty spots on its left for {len(older)} older cards still to come, 2 empty "
+        f"General, 4th spot leaves 3 empty spots on its left for {len(older)} older cards still to come and 2 empty "
         f"spots on its right for {len(newer)} newer cards (R11)" + EQUAL
     )
     assert (len(older), len(newer)) == (17, 66)
@@ -653,7 +653,8 @@ def test_a_review_counts_the_penalties_when_a_turn_went_to_the_depot_or_ended_r2
     # nothing on the board tells these two apart: the review says only what the playouts found
     _, same = reviewed(PAIR_DONE_TWO, PAIR_DONE_TWO_TURNS)
     assert review_reason(same) == (
-        "at once the better turn is ahead on no goal; over the turns that follow, the playouts find it ahead"
+        "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
+        "simulated games played to the end"
     )
 
 
@@ -663,10 +664,12 @@ def test_the_reasons_speak_spanish_with_vos_and_the_glossary_terms():
     try:
         xl.set_language("es")
         assert why_line(hint).startswith(
-            "el Depósito cuesta 1 punto de fama al final (R25); General, 5.º espacio queda libre para 11 cartas "
+            "el Depósito cuesta 1 punto de fama al final (R25); el 5.º espacio de General queda libre para 11 cartas "
             "de África por salir (1922–1995, 4 en el tablero); la siguiente opción no les deja ningún espacio (R12)"
         )
-        assert why_line(fill).startswith("ocupar Una Era, 3.º espacio te ahorra el punto que resta un espacio vacío")
+        assert why_line(fill).startswith(
+            "ocupar el 3.er espacio de Una Era te ahorra el punto que resta un espacio vacío"
+        )
         xl.set_language("ja")
         assert why_line(hint).startswith("デポは終了時に1名声ポイント失います（R25）。ジェネラルの5番目のスポット")
     finally:

@@ -94,6 +94,6 @@ def test_turn_steps_speak_spanish(speak):
 def test_try_cards_speak_spanish_with_the_apps_reasons(speak):
     speak("es")
     picture = course.try_cards(hall(MID_GAME), [("1939EU", (1, 2)), ("1960AF", (0, 1))])
-    assert "Una Era, 3.º espacio" in picture.html and "General, 2.º espacio" in picture.html
+    assert "Una Era, 3.er espacio" in picture.html and "General, 2.º espacio" in picture.html
     assert "apart" not in picture.html and "lies left" not in picture.html  # the engine's English detail
     assert '<a href="../../docs/rules.es.md#r14"><small>R14</small></a>' in picture.html

@@ -135,8 +135,9 @@ def test_moves_in_words_before_they_happen():
     take = next(a for a in game.legal_actions() if isinstance(a, xl.Take) and not a.card.is_white)
     column = next(c for c, cards in game.market.items() if take.card in cards)
     text = action_in_words(game, take)
-    # the column comes first and the subject stands in quotes: nothing after the event reads as part of it
-    assert text.startswith(f"took from {column.title}: {take.card.year} “{take.card.title}”")
+    # the subject stands in quotes and the column is named as one: its continent never reads
+    # as the place of the event (R5)
+    assert text.startswith(f"took {take.card.year} “{take.card.title}” from the {column.title} column")
     if take.card.continent is not column:
         assert text.endswith(f"moved the Zeppelin to {take.card.continent.title}")
     game.apply(take)
@@ -145,7 +146,7 @@ def test_moves_in_words_before_they_happen():
     assert action_in_words(game, xl.ToDepot()) == "put it in the Depot"
     game.apply(place)
     sentences = turns_in_words(game, history_in_words(game))
-    assert sentences == [(0, f"Ann {text}, placed it in {game.layout.spot_name(place.showcase, place.spot)}")]
+    assert sentences == [(0, f"Ann {text} and placed it in {game.layout.spot_name(place.showcase, place.spot)}")]
 
 
 def test_history_in_words_leaves_the_game_unchanged():

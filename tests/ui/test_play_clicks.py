@@ -3,6 +3,8 @@ nothing a click does corrupts the game."""
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pytest
 
@@ -74,13 +76,13 @@ def test_three_player_game_with_bots_through_clicks():
 
 def test_illegal_spot_click_changes_nothing_and_says_why():
     app = GameApp(seats=["human"], seed=3)
-    enabled(app, "exlab-market-card")[0].click()
+    app.find("exlab-takeable")[0].click()
     if app.game.phase is xl.Phase.MOVE:
         enabled(app, "exlab-continent-choice")[0].click()
     spot = app.find("exlab-legal")[0]
     spot.click()
     while app.game.phase is not xl.Phase.PLACE:
-        enabled(app, "exlab-market-card")[0].click()
+        app.find("exlab-takeable")[0].click()
         if app.game.phase is xl.Phase.MOVE:
             enabled(app, "exlab-continent-choice")[0].click()
     before = app.game.to_json()
@@ -96,7 +98,7 @@ def test_a_refused_spot_keeps_the_line_of_the_card_you_took():
     """R10: a click on a spot the card may not go to changes nothing, so the line telling
     what you took stays, under the reason in red — the reason does not replace it."""
     app = GameApp(seats=["human", "greedy"], seed=7)
-    enabled(app, "exlab-market-card")[0].click()
+    app.find("exlab-takeable")[0].click()
     if app.game.phase is xl.Phase.MOVE:
         enabled(app, "exlab-continent-choice")[0].click()
     took = plain(app.status.status.value)
@@ -116,11 +118,41 @@ def test_clicks_on_disabled_controls_never_raise():
     app.find("exlab-depot")[0].click()  # not the place phase
     app.find("exlab-end-exhibition")[0].click()
     app.find("exlab-continent-choice")[0].click()
-    disabled = [b for b in app.find("exlab-market-card") if b.disabled and b.card is not None]
-    if disabled:
-        disabled[0].click()
+    untakeable = [b for b in app.find("exlab-untakeable")]
+    if untakeable:
+        untakeable[0].click()
     assert app.game.to_json() == before
     assert "exlab-error" in app.status.status.value
+
+
+def test_a_card_you_may_not_take_says_why_with_its_rule_r7_r10():
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    here = app.game.vehicles[0]
+    lit = [b for b in app.find("exlab-market-card") if "exlab-takeable" in b._dom_classes]
+    other = [b for b in app.find("exlab-untakeable") if b.card is not None]
+    assert lit and other and all(b.card in app.game.market[here] for b in lit)
+    # never lit, yet clickable: the click is answered, and its hover says the same first
+    card = other[0]
+    assert not card.disabled and "exlab-takeable" not in card._dom_classes and "exlab-hinted" not in card._dom_classes
+    column = next(c for c, cards in app.game.market.items() if card.card in cards)
+    reason = (
+        f"{card.card.year} is in the {column.title} column: you may take only from {here.title}, "
+        "where your Zeppelin stands"
+    )
+    assert card.tooltip.startswith(f"{reason} (R7)\n")
+    before = app.game.to_json()
+    card.click()
+    assert app.game.to_json() == before  # the game is unchanged (R7)
+    said = app.status.status.value
+    assert "exlab-error" in said and reason in html.unescape(said) and "R7" in said
+    # with a card in hand, every card of the tile waits for its placement (R10)
+    taken = lit[0].card
+    lit[0].click()
+    assert app.game.hand == taken
+    waiting = next(b for b in app.find("exlab-untakeable") if b.card is not None)
+    assert waiting.tooltip.startswith(f"{taken.year} is in hand")
+    waiting.click()
+    assert "R10" in app.status.status.value and "before another card is taken" in app.status.status.value
 
 
 def test_white_card_asks_for_a_continent():
@@ -129,6 +161,8 @@ def test_white_card_asks_for_a_continent():
     white.click()
     choices = enabled(app, "exlab-continent-choice")
     assert len(choices) == 6 and app.chooser.layout.display == "flex"
+    # while its continent is chosen (R8) your hall's title names the white card in hand
+    assert "1945" in html.unescape(app.hall._title.value).split("in hand:")[-1]
     next(b for b in choices if b.continent is xl.Continent.EU).click()
     assert app.game.vehicles[0] is xl.Continent.EU and app.game.phase is xl.Phase.PLACE
 

@@ -141,8 +141,12 @@ def test_the_check_finds_english():
     assert english_left_in(["Greedy 2 tomó 1953 de Asia, placed it in General"], "es", ["Greedy 2"])
     assert english_left_in(["ラウンド1 · You: take a card"], "ja", ["You"])
     assert not english_left_in(
-        ["Greedy 2 tomó 1953 de Asia y la colocó en Links, 2.º espacio (R12)"], "es", ["Greedy 2"]
+        ["Codicioso 2 tomó 1953 de la columna de Asia y la puso en el 2.º espacio de Enlaces (R12)"],
+        "es",
+        ["Codicioso 2"],
     )
+    # the variation showcases have Spanish names (V3: Enlaces): the English one is a leak
+    assert english_left_in(["Codicioso 2 la puso en el 2.º espacio de Links"], "es", ["Codicioso 2"])
 
 
 def test_the_played_game_is_in_the_language_asked_for(speak):

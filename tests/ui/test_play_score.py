@@ -158,3 +158,16 @@ def test_a_score_explained_reads_one_goal_a_row_with_its_cards_apart(speak, lang
     assert "<pre" not in shown and shown.count("class='exlab-rule'") == 7  # R19 … R25
     assert not re.search(r"\d{4}(EU|AS|AF|NA|SA|OC)\b", html.unescape(re.sub("<[^>]+>", "", shown)))
     assert re.search(r"\d{4}\u00a0(EU|AS|AF|NA|SA|OC)", html.unescape(shown))
+
+
+def test_a_solo_hover_says_its_unit_once_never_as_a_second_times_100():
+    # S2: the hover's numbers are already ×100 ("100 points per card"); its note names the unit
+    app = GameApp(seats=["human"], seed=1)
+    heads = [
+        html.unescape(h) for h in re.findall(r"<th class='exlab-goal-head' title='([^']*)'>", app.live_score.value)
+    ]
+    scaled = [h for h in heads if "100 points" in h and "S2" in h]
+    assert scaled, heads
+    for hover in scaled:
+        assert "×100 in a solo game" not in hover
+        assert hover.endswith("(in a solo game 1 fame point is shown as 100 points, S2)"), hover

@@ -325,17 +325,22 @@ def test_play_again_with_the_bots_first_shows_progress_beside_it(monkeypatch):
 
 
 @pytest.mark.parametrize("language", ["en", "es", "ja"])
-def test_variation_names_the_rules_keep_in_english_are_glossed_in_spanish(speak, language):
-    # the Spanish rules name the variation showcases in English (V2–V6a): the Spanish panel
-    # keeps the game's name and says it in Spanish beside it, as lesson 05 does
+def test_variation_names_are_the_readers_words_or_glossed_in_them(speak, language):
+    # the variation showcases (V2–V6a) have Spanish names of their own (Años Espaciados), which
+    # need no gloss and mix no English in; Japanese writes the names as loanwords and says what
+    # each means beside it
     speak(language)
     app = GameApp(seed=1)
     shown = {key: html.unescape(text.value) for key, text in app.controls.variations.texts.items()}
-    if language == "es":
-        assert "<b>Spread the Years</b> <i>(años espaciados)</i>" in shown["spread_the_years"]
-        assert "(décadas únicas)" in shown["unique_decades"] and "(enlaces)" in shown["links"]
-    else:  # the name is already the reader's: no gloss
+    if language == "ja":
+        assert "<b>スプレッド・ザ・イヤーズ</b> <i>(年代を離す)</i>" in shown["spread_the_years"]
+        assert all("<i>(" in text for text in shown.values()), shown
+    else:
         assert all("<i>(" not in text for text in shown.values()), shown
+    if language == "es":
+        assert "<b>Años Espaciados</b>" in shown["spread_the_years"] and "<b>Enlaces</b>" in shown["links"]
+        english = ("Spread", "Links", "Decade", "Short", "Antiquity", "Unique")
+        assert not [word for text in shown.values() for word in english if word in text], shown
 
 
 def _shown_words(widget) -> str:

@@ -19,6 +19,7 @@ from exhibition_lab.ui.screens.play import Message, no_fit
 from exhibition_lab.ui.text import play as words
 from exhibition_lab.ui.text.coach_words import plain_change
 from exhibition_lab.ui.text.numbers import minus
+from exhibition_lab.ui.widgets.cards import CSS
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (
     click_one_step,
@@ -41,7 +42,7 @@ def test_status_tells_what_the_bots_did_in_words():
     taken = app.game.hand
     click_one_step(app)  # place; both bots answer
     mine = app.status.status.value  # the message line: your own turn
-    assert "You took from" in mine and f": {taken.year}" in mine and "placed it in" in mine
+    assert f"You took {taken.year} " in mine and " column" in mine and "placed it in" in mine
     assert "Greedy 2" not in mine
     status = app.status.turns.value  # the bots' turns have their own line
     assert status.startswith("<b>Since your last turn:</b>")
@@ -57,7 +58,7 @@ def test_status_tells_what_the_bots_did_in_words():
             if isinstance(action, xl.Take) and action.card.title:
                 short = short.replace(f"{action.card.year} “{action.card.title}”", str(action.card.year))
         assert short != sentence and short in html.unescape(status), (short, status)
-        ending = re.search(r", (placed it in (.+)|put it in the Depot|found no place.*)$", sentence)
+        ending = re.search(r" and,? (placed it in (.+)|put it in the Depot|as it fit nowhere.*)$", sentence)
         assert ending, sentence
         if ending.group(2):
             assert any(ending.group(2).startswith(kind.name) for kind in app.game.layout)
@@ -153,6 +154,19 @@ def test_status_box_offers_more_only_for_long_text():
     assert "exlab-status-open" in app.status.box._dom_classes and more.description == "Less"
     more.value = False
     assert "exlab-status-open" not in app.status.box._dom_classes
+    # opened, the box takes its room above the board (in the page's flow), never over the board
+    more.value = True
+    css = re.sub(r"\s+", " ", CSS)
+    opened = re.search(r"\.exlab-status-box\.exlab-status-open \{([^}]*)\}", css).group(1)
+    assert "position: relative" in opened
+    assert re.search(r"\.exlab-status-frame:has\(\.exlab-status-open\) \{ height: auto", css)
+    # but with a card in hand (the tile waits) it lies over the tile: the hall and the Depot stay put
+    placing = re.search(
+        r"\.exlab-app:has\(\.exlab-tile-placing\) \.exlab-status-box\.exlab-status-open \{([^}]*)\}", css
+    )
+    assert placing and "position: absolute" in placing.group(1)
+    app.status.say(Message("The next answer."))  # folds it again: the board comes back to its place
+    assert not more.value and "exlab-status-open" not in app.status.box._dom_classes
 
 
 def test_end_exhibition_says_what_it_costs_before_the_click():
@@ -196,8 +210,10 @@ def test_the_winner_is_named_with_the_right_verb():
         said = words.result_in_words(session)
         if winners == ["You"]:
             assert said == "You win"
-        elif len(winners) == 1:
-            assert said == f"{winners[0]} wins"
+        elif len(winners) == 1:  # the person at the screen is told they lost (R27)
+            assert said == f"You lose: {winners[0]} wins"
+        elif "You" in winners:
+            assert said == "You share the win with " + " and ".join(w for w in winners if w != "You")
         else:
             assert said == " and ".join(winners) + " share the win"
         seen.add(said)
@@ -250,7 +266,7 @@ def test_several_other_turns_name_cards_by_year_to_fit_their_line():
     shown = plain(app.status.turns.value)
     for _, action in app.game.history[-12:]:
         if isinstance(action, xl.Take) and action.card.title and action.card in app.session.cards_of_last_turns():
-            assert re.search(rf"took from [A-Za-z ]+: {action.card.year}\b", shown), shown
+            assert re.search(rf"took {action.card.year} from the [A-Za-z ]+ column", shown), shown
             assert action.card.title not in shown
 
 

@@ -91,7 +91,7 @@ def test_long_words_on_hall_cards_get_a_soft_hyphen():
     for button in app.find("exlab-market-card"):
         if button.card is not None:  # the text is the card's; only break points are added
             subject = button.description.split("\n", 1)[1].replace(SOFT_HYPHEN, "")
-            assert button.tooltip.split("\n", 1)[1].startswith(subject.rstrip("…"))
+            assert button.tooltip.splitlines()[-1].startswith(subject.rstrip("…"))
 
 
 @pytest.mark.parametrize(

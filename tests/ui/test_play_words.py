@@ -13,13 +13,15 @@ import pytest
 
 from exhibition_lab.games.exhibition.coach_model import Option
 from exhibition_lab.games.exhibition.rules.actions import EndExhibition, Place, Take
+from exhibition_lab.games.exhibition.rules.cards import CONTINENTS
 from exhibition_lab.games.exhibition.session import HUMAN, PlaySession
 from exhibition_lab.ui.render.css import new_badge_css
 from exhibition_lab.ui.screens import play as screens
 from exhibition_lab.ui.text import coach_words
 from exhibition_lab.ui.text import play as words
-from exhibition_lab.ui.text.explain import action_in_words_at
-from exhibition_lab.ui.text.names import you
+from exhibition_lab.ui.text.explain import action_in_words_at, joined_actions
+from exhibition_lab.ui.text.i18n import pgettext
+from exhibition_lab.ui.text.names import continent_name, vehicle_name, you
 from exhibition_lab.ui.text.numbers import number, signed
 
 LANGUAGES = ("en", "es", "ja")
@@ -39,12 +41,17 @@ def _first_turn_played(seed: int = 7) -> PlaySession:
 @pytest.mark.parametrize(
     ("language", "own", "other"),
     [
-        # the column first, then the card: what follows a subject never reads as part of it
-        ("en", r"^You took from [^:]+: \d{4}", r"^Greedy 2 took from [^:]+: \d{4}"),
+        # the card, then the column it came from, named as a column (R5): its continent never
+        # reads as the place of the card's event; the turn's actions in one tense
+        (
+            "en",
+            r"^You took \d{4} “[^”]+” from the [A-Za-z ]+ column",
+            r"^Greedy 2 took \d{4} “[^”]+” from the .+ column",
+        ),
         (
             "es",
-            r"^Tomaste de la columna de [^:]+: \d{4}.* y colocaste la carta en ",
-            r"^Greedy 2 tomó de la columna de [^:]+: \d{4}.* y la colocó en ",
+            r"^Tomaste \d{4} «[^»]+» de la columna de .* y la pusiste en (el|la) ",
+            r"^Greedy 2 tomó \d{4} «[^»]+» de la columna de .* y la puso en (el|la) ",
         ),
         ("ja", r"^あなた：.*を取った", r"^Greedy 2：.*を取った"),
     ],
@@ -127,8 +134,34 @@ def test_an_ended_exhibition_is_told_to_you_in_the_second_person_in_spanish(spea
     speak("es")
     session = PlaySession.new([HUMAN, "greedy"], seed=7, you=you())
     game = session.game
-    assert action_in_words_at(game.layout, game.state, EndExhibition(), you=True).startswith("no le encontraste")
-    assert action_in_words_at(game.layout, game.state, EndExhibition()).startswith("no le encontró")
+    assert action_in_words_at(game.layout, game.state, EndExhibition(), you=True).startswith(
+        "como no entraba en tu sala, terminaste"
+    )
+    assert action_in_words_at(game.layout, game.state, EndExhibition()).startswith(
+        "como no entraba en su sala, terminó"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "joined"),
+    [
+        ("en", "moved the Zeppelin to Asia and, as it fit nowhere in the hall, ended the exhibition"),
+        ("es", "moviste el Zepelín a Asia; como no entraba en tu sala, terminaste la exposición"),
+        ("ja", "ツェッペリンをアジアへ移動した。ホールのどこにも置けないため展示を終えた"),
+    ],
+)
+def test_an_ended_exhibition_follows_the_turn_with_its_reason(speak, language, joined):
+    """The end of an exhibition (R10a) closes its turn with why it ended, not as one more
+    action glued on with "and"."""
+    speak(language)
+    game = PlaySession.new([HUMAN, "greedy"], seed=7, you=you()).game
+    end = action_in_words_at(game.layout, game.state, EndExhibition(), you=True)
+    asia = next(c for c in CONTINENTS if c.title == "Asia")
+    move = pgettext("you", "moved the {vehicle} to {continent}").format(
+        vehicle=vehicle_name(0), continent=continent_name(asia)
+    )
+    said = joined_actions(["X", move, end], ending=True)
+    assert joined in said, said
 
 
 @pytest.mark.parametrize(("language", "words_of_it"), [("en", "Mid Century is still empty"), ("es", "Vitrina 1950")])
@@ -170,10 +203,103 @@ def test_the_apps_line_of_text_says_whose_move_it_is_to_you(speak, language, sai
 
 
 def test_a_solo_greeting_opens_with_what_solo_changes():
-    # the first line, in sight before "More", says the two solo changes: a harsh Mid Century
-    # (S6) and Years Gap's −100 per tile card outside the pair on the tile (S4); a game of two does not
+    # the first line, in sight before "More", says the two solo changes with their numbers: Mid
+    # Century's 200 points per year from 1950 (S6) and Years Gap's 100 per tile card outside the
+    # pair (S4); a game of two does not
     solo = words.greeting(PlaySession.new([HUMAN], seed=3, you=you()), first=True)
-    assert solo.startswith("Solo: harsh Mid Century; Years Gap −100 per card outside the pair. New game")
+    assert solo.startswith(
+        "Solo: Mid Century loses 200 points per year your card is from 1950; "
+        "Years Gap loses 100 per card left on the tile outside its pair. New game"
+    )
     assert "(S4)" in solo and "(S6)" in solo  # the whole rule still follows, behind "More"
     two = words.greeting(PlaySession.new([HUMAN, "greedy"], seed=3, you=you()), first=True)
     assert two.startswith("New game (seed 3)") and "Solo" not in two
+
+
+def _whole_game(seed: int = 11, bot: str = "greedy") -> PlaySession:
+    """You and a greedy bot through a whole game, choosing at random (seeded), so turns end
+    in the hall, the Depot and an ended exhibition (R10, R10a)."""
+    rng = np.random.default_rng(seed)
+    session = PlaySession.new([HUMAN, bot], seed=seed, you=you())
+    while not session.game.is_over:
+        actions = session.game.legal_actions()
+        session.act(actions[int(rng.integers(len(actions)))])
+    return session
+
+
+#: Where a Spanish turn's card went, for the reader's own seat and another's: a spot or
+#: showcase always with its article (R10), the Depot (R10), or the ended exhibition with why (R10a).
+SPANISH_ENDINGS = {
+    True: r"( y la pusiste en (el \d\.(º|er) espacio de |la (V|v)itrina )| y la pusiste en el Depósito"
+    r"|; como no entraba en tu sala, terminaste la exposición)",
+    False: r"( y la puso en (el \d\.(º|er) espacio de |la (V|v)itrina )| y la puso en el Depósito"
+    r"|; como no entraba en su sala, terminó la exposición)",
+}
+
+
+def test_every_spanish_turn_is_one_past_sentence_with_its_articles(speak):
+    """Each turn of a whole game, told to the reader (own seat) and of the bot: the card, then
+    its column, in the past throughout ("se quedó", never "se queda"), the place it went with
+    its article, and an ended exhibition with its reason (R7–R10a)."""
+    speak("es")
+    session = _whole_game()
+    told = words.turns_in_words(session, session.turns_since(0))
+    assert {seat for seat, _ in told} == {0, 1}
+    for seat, sentence in told:
+        own = seat == 0
+        assert re.match(r"^(Tomaste|Codicioso 2 tomó|Greedy 2 tomó) \d{4} «[^»]+» de la columna de ", sentence), (
+            sentence
+        )
+        assert " se queda " not in sentence and "colocó" not in sentence, sentence
+        if len(sentence) > sentence.index("» de la columna de") + 40:  # more than the take was told
+            assert re.search(SPANISH_ENDINGS[own], sentence), sentence
+
+
+def test_japanese_tells_each_action_of_a_turn_as_its_own_sentence(speak):
+    speak("ja")
+    session = _whole_game()
+    for _seat, sentence in words.turns_in_words(session, session.turns_since(0)):
+        assert "た、" not in sentence, sentence  # "…を取った、…へ移動した" runs past tenses together
+
+
+@pytest.mark.parametrize(
+    ("language", "took_back"),
+    [
+        ("en", "Took back your taking of {card}: the card is back on the tile. You: take a card"),
+        ("es", "Deshiciste tu jugada con {card}: la carta volvió al tablero. Vos: tomá una carta"),
+        ("ja", "あなたの{card}を取った手を元に戻しました：カードはタイルに戻りました。"),
+    ],
+)
+def test_undo_tells_what_you_took_back_and_where_the_card_went(speak, language, took_back):
+    speak(language)
+    session = PlaySession.new([HUMAN, "greedy"], seed=7, you=you())
+    take = next(a for a in session.game.legal_actions() if isinstance(a, Take))
+    session.act(take)
+    what, scope = words.undo_in_words(session), session.undo_scope()
+    session.undo()
+    said = words.undone(what, session, scope)
+    assert said.startswith(took_back.format(card=take.card.year)), said
+
+
+@pytest.mark.parametrize(
+    ("language", "won", "lost"),
+    [("en", "You win", "You lose: {name} wins"), ("es", "¡Ganaste!", "Perdiste: ganó {name}")],
+)
+def test_the_result_is_told_to_you_in_your_words(speak, language, won, lost):
+    """The end of the game (R27) in the past in Spanish: "¡Ganaste!", not "Ganás vos"."""
+    speak(language)
+    seen = set()
+    for seed in range(12):
+        session = _whole_game(seed, bot="random")
+        winners = session.game.score().winners
+        if len(winners) != 1:
+            continue
+        said = words.result_in_words(session)
+        if winners[0] == you():
+            assert said == won
+        else:
+            assert said == lost.format(name=winners[0])
+        seen.add(winners[0] == you())
+        if len(seen) == 2:
+            break
+    assert seen == {True, False}

@@ -153,8 +153,8 @@ def test_spanish_charts_use_the_catalogs_terms_and_decimal_comma(speak):
 
 
 def test_spanish_tick_labels_change_only_the_signs_inside_numbers(speak):
-    # the options chart labels each bar with a turn: its comma and its ordinal ("1.º", the form
-    # of the glossary) are words, not a decimal sign to swap
+    # the options chart labels each bar with a turn: its comma and its ordinal ("2.º", "1.er"
+    # before espacio) are words, not a decimal sign to swap
     speak("es")
     game = xl.Game.new(1, seed=6)
     labels = [
@@ -162,10 +162,11 @@ def test_spanish_tick_labels_change_only_the_signs_inside_numbers(speak):
         for t in _drawn(plots.plot_options(coach.evaluate(game, playouts=8, seed=0))).axes[0].get_yticklabels()
     ]
     spots = [label for label in labels if "espacio" in label]
-    assert spots and all(re.search(r", \d\.º espacio$", label) for label in spots), labels
+    assert spots and all(re.search(r", \d\.(º|er) espacio$", label) for label in spots), labels
     assert not any(",º" in label for label in labels)
     assert tick_label("1,000.5") == "1.000,5" and tick_label("0.25") == "0,25"
     assert tick_label("Brecha de Años, 2.º espacio") == "Brecha de Años, 2.º espacio"
+    assert tick_label("Brecha de Años, 1.er espacio") == "Brecha de Años, 1.er espacio"
 
 
 def test_a_status_line_speaks_to_you_as_you(speak):

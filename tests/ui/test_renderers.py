@@ -60,10 +60,15 @@ def test_each_vehicle_appears_once_on_the_tile_with_its_player():
     game = game_in_progress()
     html = game_html(game)
     for seat, name in enumerate(game.players):
-        label = vehicle_html(game, seat)
+        alone = game.vehicles.count(game.vehicles[seat]) == 1
+        label = vehicle_html(game, seat, alone=alone)
         assert html.count(label) == 1  # R3: one vehicle per seat, on one continent
         assert re.fullmatch(rf"<span [^>]*><b>{VEHICLES[seat]}</b> {name}</span>", label)
-        assert "white-space:nowrap" in label and "text-overflow:ellipsis" in label  # one line in its column
+        if alone:  # the column's two lines are its own: a long name wraps, never cut to "Zeppelin H…"
+            assert "white-space:normal" in label and "text-overflow:ellipsis" not in label
+        else:  # one line in its column
+            assert "white-space:nowrap" in label and "text-overflow:ellipsis" in label
+        assert "text-overflow:ellipsis" in vehicle_html(game, seat)
         assert f"on {game.vehicles[seat].title}" in label  # where it stands, on hover
         column = vehicles_row_html(game, game.vehicles[seat])
         assert label in column

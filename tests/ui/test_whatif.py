@@ -4,6 +4,8 @@ force, the live-game pool, simulated play-outs, and the widget showing exactly t
 from __future__ import annotations
 
 import dataclasses
+import html
+import re
 from itertools import combinations
 
 import numpy as np
@@ -306,3 +308,20 @@ def test_a_slider_whose_card_was_placed_elsewhere_moves_to_the_nearest_card_stil
     assert (explorer.left.value, explorer.right.value) == (nearest, 1990)
     assert explorer.result is not None and "exlab-error" not in explorer.message.value
     assert f"{year} is no longer left to take: the left card moved to {nearest}" in explorer.message.value
+
+
+def test_a_pair_worth_about_0_early_says_why_the_coach_may_still_suggest_it():
+    # S4: early in a solo game the final tile, drawn at random from the cards still to come,
+    # holds about 11 cards outside 1948–1987: about 0 fp here, while the coach suggests the pair
+    from exhibition_lab.ui.render.whatif import expected_html
+
+    game = xl.Game.new(["You"], seed=7)
+    wide = odds.game_pair_odds(game, 1948, 1987)
+    said = html.unescape(re.sub(r"<[^>]+>", "", expected_html(wide, whole_deck=False)))
+    outside = wide.draws * wide.marked / wide.pool_size
+    assert wide.expected < 1 and outside > 5
+    assert f"Drawn at random, the final tile would hold about {outside:.1f} cards outside this pair" in said
+    assert "coach's simulated games count and this random draw does not" in said
+    narrow = odds.game_pair_odds(game, 1901, 1999)
+    assert narrow.expected >= 1
+    assert "Drawn at random" not in expected_html(narrow, whole_deck=False)

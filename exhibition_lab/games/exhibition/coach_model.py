@@ -770,6 +770,15 @@ class Decision:
     loss: float  # fame points; never below 0
     label: str
     view: PlayerView = field(repr=False, compare=False)
+    #: fame points between the turn played and the best, when the playouts cannot tell them
+    #: apart (the gap within their noise): the turn is as good as the best, its loss 0
+    apart: float = 0.0
+    noise: float = 0.0  # the half-width of that gap's 95% interval, in fame points
+
+    @property
+    def tied(self) -> bool:
+        """Whether the turn played was practically tied with the best found."""
+        return self.apart > 0 and self.loss == 0
 
     @property
     def played_words(self) -> str:
@@ -918,6 +927,12 @@ def _review_turn(
         include=[played],
     )
     mine = next(o for o in ev.options if o.plan == played)
+    diff, noise = gap(ev.best, mine)
+    scale = 1.0 if ev.best.win_chance is not None else SOLO_SCALE  # the options' unit in fame points
+    if mine.plan != ev.best.plan and diff <= noise:
+        # the playouts cannot tell the two turns apart: the turn played is as good as the
+        # best found (the hint may well have suggested it), never an inaccuracy
+        return Decision(view.turn, view.round, mine, ev.best, 0.0, label_for(0.0), view, diff / scale, noise / scale)
     loss = max(0.0, ev.best.fame() - mine.fame())
     return Decision(view.turn, view.round, mine, ev.best, loss, label_for(loss), view)
 

@@ -11,7 +11,7 @@ sentences: the ``ui`` layer says them (:mod:`exhibition_lab.ui.text.play`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...core.errors import ArgumentError
@@ -128,13 +128,15 @@ class PlaySession(Session[Game]):
         variations: Sequence[str] = (),
         secret_decades: bool = False,
         you: str = YOU,
+        kind_words: Mapping[str, str] | None = None,
     ) -> PlaySession:
         """A new game: one kind per seat (1 to ``MAX_PLAYERS`` seats), optional names, variation
         showcases; ``you`` is the default name of a lone person (:data:`YOU`, or its
-        translation)."""
+        translation), ``kind_words`` the word a default name gives each seat kind (see
+        :meth:`default_names`)."""
         if not 1 <= len(seats) <= MAX_PLAYERS:
             raise ArgumentError(f"a game has 1 to {MAX_PLAYERS} players (R4), not {len(seats)}", rule="R4")
-        names = list(names) if names else cls.default_names(seats, you=you)
+        names = list(names) if names else cls.default_names(seats, you=you, kind_words=kind_words)
         layout = Layout.base().with_variations(*variations)
         game = Game.new(names, seed=seed, layout=layout, secret_decades=secret_decades)
         session = cls(game, seats, seed=seed, you=you)
@@ -158,12 +160,17 @@ class PlaySession(Session[Game]):
         return type(self).from_setup(self.setup.next(), you=self.you)
 
     @staticmethod
-    def default_names(seats: Sequence[str], *, you: str = YOU) -> list[str]:
+    def default_names(
+        seats: Sequence[str], *, you: str = YOU, kind_words: Mapping[str, str] | None = None
+    ) -> list[str]:
         """``you`` (:data:`YOU` unless told) for a lone person, ``Human 1``, ``Greedy 2`` …
-        otherwise (seats from 1)."""
+        otherwise (seats from 1); ``kind_words`` gives a seat kind's word in the reader's language
+        (``{"greedy": "Codicioso"}``), the kind's own name capitalised where it has none."""
+        words = kind_words or {}
         names = []
         for k, kind in enumerate(seats):
-            names.append(you if kind == HUMAN and seats.count(HUMAN) == 1 else f"{kind.capitalize()} {k + 1}")
+            word = words.get(kind, kind.capitalize())
+            names.append(you if kind == HUMAN and seats.count(HUMAN) == 1 else f"{word} {k + 1}")
         return names
 
     # ------------------------------------------------------------------ who is who

@@ -22,10 +22,10 @@ OPTION_SUBJECT = 22
 
 
 def hint_html(advice: Hint, rows: int = 3) -> str:
-    """The suggested move, the best options in the coach's order with the figure it ranks them
-    by and its likely range (no search jargon), a one-line why — under the options, so the
-    next option it weighs the move against is in sight and a long why never pushes the options
-    out of a short panel — and what it changes (folded)."""
+    """The suggested move and at once its one-line why (the reason is read with the move it
+    explains), then the best options in the coach's order with the figure it ranks them by and
+    its likely range (no search jargon) — the why's gap and noise are those figures' — and what
+    it changes (folded)."""
     ev = advice.evaluation
     digits = 0 if ev.solo else 1
     # each option's card by its year, continent and the start of its subject (the whole turn on
@@ -50,8 +50,8 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
     return (
         f"<div class='exlab-hint-box'>"
         f"<b>{escape(label('suggests'))}</b> {escape(ev.describe(ev.best))} <small>{escape(label('lit'))}</small>"
-        f"<table class='exlab-hint-table'><tr><th>{escape(label('option'))}</th>{head}</tr>{body}</table>{note}"
         f"<div class='exlab-hint-why'><b>{escape(label('why'))}</b> {escape(words.why_line(advice))}.</div>"
+        f"<table class='exlab-hint-table'><tr><th>{escape(label('option'))}</th>{head}</tr>{body}</table>{note}"
         f"<details><summary>{escape(label('changes'))}</summary><ul>{details}</ul></details></div>"
     )
 

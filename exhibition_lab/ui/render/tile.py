@@ -51,13 +51,19 @@ VEHICLE_STYLE = (
 _IN_COLUMN = f"max-width:{TILE_COLUMN_WIDTH - 6}px;overflow:hidden;text-overflow:ellipsis"
 
 
-def vehicle_html(game: Seating, seat: int, *, where: bool = False) -> str:
+#: A vehicle alone on its continent has the row's two lines: a long label wraps onto the second
+#: ("Zeppelin" over "Human 1") instead of ending in "…"
+_ALONE_IN_COLUMN = f"max-width:{TILE_COLUMN_WIDTH - 6}px;white-space:normal;overflow-wrap:anywhere"
+
+
+def vehicle_html(game: Seating, seat: int, *, where: bool = False, alone: bool = False) -> str:
     """The vehicle of ``seat`` (R3) as a small label: its name in bold, then its player's
-    name — or, with ``where``, the continent it stands on (R6, R8). Hover: all three."""
+    name — or, with ``where``, the continent it stands on (R6, R8). Hover: all three.
+    ``alone``: the only vehicle on its column, whose label may take two lines."""
     vehicle, player, continent = vehicle_name(seat), game.players[seat], game.vehicles[seat]
     label = vehicle_on(continent) if where else player
     tooltip = vehicle_of_player_on(seat, player, continent)
-    style = VEHICLE_STYLE if where else f"{VEHICLE_STYLE};{_IN_COLUMN}"
+    style = VEHICLE_STYLE if where else f"{VEHICLE_STYLE};{_ALONE_IN_COLUMN if alone else _IN_COLUMN}"
     return (
         f'<span class="exlab-vehicle" title="{escape(tooltip)}" style="{style}">'
         f"<b>{escape(vehicle)}</b> {escape(label)}</span>"
@@ -71,11 +77,12 @@ VEHICLES_ROW_HEIGHT = 32
 
 def vehicles_row_html(game: Seating, continent: Continent) -> str:
     """The vehicles standing on ``continent`` in seat order, in a row of fixed height so that
-    columns with and without vehicles line up: one label a line for up to two vehicles;
+    columns with and without vehicles line up: one label a line for two vehicles, a vehicle
+    alone may take both lines;
     three or four share two lines, two labels a line, each cut to half the width (the full
     label on hover); only five on one continent need a third line."""
     seats = [s for s in range(len(game.players)) if game.vehicles[s] is continent]
-    labels = "".join(vehicle_html(game, s) for s in seats)
+    labels = "".join(vehicle_html(game, s, alone=len(seats) == 1) for s in seats)
     if len(seats) <= 2:
         flow = "display:flex;flex-direction:column"
     else:

@@ -119,6 +119,10 @@ def expected_html(result: odds.PairOdds, *, whole_deck: bool) -> str:
         rule=record.solo_rule or record.rule,
     )
     rule = record.solo_rule or record.rule
+    if result.expected < 1 and result.pool_size:
+        # early on, a pair the coach suggests may be worth about 0 here: say why the two differ
+        outside = result.draws * result.marked / result.pool_size
+        note = f"{note} {words.random_draw_note(outside=outside, rule=rule)}"
     glossary = f"<div class='exlab-whatif-help'>{escape(words.glossary(rule), quote=False)}</div>"
     return f"{first}<br><small>{escape(note, quote=False)}</small>{glossary}"
 

@@ -19,11 +19,11 @@ from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ...games.exhibition.rules.goals import MID_CENTURY
 from ...games.exhibition.rules.hall import DEPOT_SIZE, Hall, claimed_continents, white_card_continents
 from ...games.exhibition.rules.scoring import ScoreSheet
-from ...games.exhibition.session import PlaySession
+from ...games.exhibition.session import PlaySession, UndoScope
 from ..text import play as words
 from ..text import score as score_words
 from ..text.explain import fits_nowhere_in_words, placement_in_words
-from ..text.names import continent_name, placed_white_card_hover, spot_name
+from ..text.names import continent_name, placed_white_card_hover, showcase_name, spot_name
 from ..text.numbers import minus, number
 
 #: Turns told in the message line at once; the log keeps them all.
@@ -98,6 +98,9 @@ class TileCard:
     new: bool  # refilled since your last decision
     note: str = ""  # said on hover above the card's own text
     hinted: bool = False
+    #: why it may not be taken now, with the rule (R7, R8, R10): its hover, and the answer
+    #: to a click on it; empty when it may be taken or nobody may take now
+    refusal: str = ""
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,7 @@ def tile_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
                 card in new,
                 words.new_on_the_tile() if card in new else "",
                 hint == ("card", card),
+                _refusal_hover(session, card, takeable),
             )
             for card in game.market[continent]
         )
@@ -371,7 +375,8 @@ def hall_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
     return HallScreen(
         title=words.hall_title(session, seat),
         notes=notes,
-        hand=words.hand_in_words(session) if placing else "",
+        # the white card is in hand while its continent is chosen (R8): the title names it then too
+        hand=words.hand_in_words(session) if placing or (session.humans_turn and game.phase is Phase.MOVE) else "",
         hand_label=words.in_hand_label(),
         spots=tuple(rows),
         depot_cards=tuple(hall.depot[k] if k < len(hall.depot) else None for k in range(DEPOT_SIZE)),
@@ -490,6 +495,18 @@ def refused(session: PlaySession, rule: str | None) -> Message:
     return Message(words.not_possible(session), error=True, rule=rule)
 
 
+def _refusal_hover(session: PlaySession, card: Card, takeable: set[Card]) -> str:
+    refusal = words.take_refusal(session, card, takeable)
+    return "" if refusal is None else f"{refusal[0]} ({refusal[1]})"
+
+
+def refused_take(session: PlaySession, card: Card) -> Message | None:
+    """Why ``card`` may not be taken from the tile now (``None`` if it may): said in the
+    status line as a refused spot is, in words with the rule (R7, R8, R10)."""
+    refusal = words.take_refusal(session, card)
+    return None if refusal is None else Message(refusal[0], error=True, rule=refusal[1])
+
+
 def refused_spot(session: PlaySession, showcase: int, spot: int) -> Message | None:
     """Why the card in hand may not go to this spot (``None`` if it may)."""
     game = session.game
@@ -502,8 +519,8 @@ def refused_spot(session: PlaySession, showcase: int, spot: int) -> Message | No
     return None if plain is None else Message(plain.words, error=True, rule=plain.rule)
 
 
-def undone(session: PlaySession, what: str) -> Message:
-    return Message(words.undone(what, session))
+def undone(session: PlaySession, what: str, scope: UndoScope | None = None) -> Message:
+    return Message(words.undone(what, session, scope))
 
 
 def undo_refused(session: PlaySession) -> Message:
@@ -540,7 +557,10 @@ def no_fit(session: PlaySession) -> NoFit:
         costs.append(NoFitCost(words.button("depot"), words.depot_cost_at_end(session), "R25"))
     if session.can(EndExhibition):
         costs.append(NoFitCost(words.button("end"), words.end_cost_in_words(session)))
-    reasons = tuple(NoFitReason(name, words.without_showcase(plain.words, name), plain.rule) for name, plain in nowhere)
+    kinds = {showcase_name(kind): kind for kind in game.layout}
+    reasons = tuple(
+        NoFitReason(name, words.without_showcase(plain.words, kinds[name]), plain.rule) for name, plain in nowhere
+    )
     title = words.no_fit_title(session, depot=session.can(ToDepot), end=session.can(EndExhibition))
     return NoFit(title, tuple(costs), words.why_no_fit_label(), reasons)
 

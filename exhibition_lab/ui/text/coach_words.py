@@ -30,6 +30,7 @@ from ...games.exhibition.coach_model import (
     cards_to_come,
     changes_now,
     deciding_goals,
+    gap,
     open_spots,
     risks_later,
     risks_only,
@@ -38,7 +39,6 @@ from ...games.exhibition.coach_model import (
     showcase_room,
     spot_sides,
     vehicle_edge,
-    within_noise,
 )
 from ...games.exhibition.game import PlayerView
 from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
@@ -48,7 +48,14 @@ from ...games.exhibition.rules.layout import Layout
 from ...games.exhibition.rules.scoring import SOLO_PAIR_MAX, SOLO_SCALE
 from .explain import card_with_subject
 from .i18n import N_, _, ngettext, pgettext
-from .names import card_name, card_title, continent_name, phrase_words, showcase_name, spot_name
+from .names import (
+    card_name,
+    card_title,
+    continent_name,
+    phrase_words,
+    showcase_in_sentence,
+    spot_in_sentence,
+)
 from .numbers import minus, number, signed
 from .score import goal_label
 
@@ -71,27 +78,39 @@ def card_words(card: Card, *, width: int | None = None, at_word: bool = False) -
     return _("{year} ({where})").format(year=year, where=where)
 
 
-def placement_words(view: PlayerView, place: Action) -> str:
-    """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end."""
+def placement_words(view: PlayerView, place: Action, *, looking_back: bool = False) -> str:
+    """Where the card goes: ``place it in General, 3rd spot``, the Depot or the end;
+    ``looking_back`` says it as a move a review weighs, not as advice (Spanish: *ponerla en…*,
+    not *ponela en…*)."""
     if isinstance(place, Place):
-        return _("place it in {spot}").format(spot=spot_name(view.layout, place.showcase, place.spot))
+        spot = spot_in_sentence(view.layout, place.showcase, place.spot)
+        if looking_back:
+            return pgettext("looking back", "place it in {spot}").format(spot=spot)
+        return _("place it in {spot}").format(spot=spot)
     if isinstance(place, ToDepot):
-        return _("put it in the Depot")
+        return pgettext("looking back", "put it in the Depot") if looking_back else _("put it in the Depot")
     if isinstance(place, EndExhibition):
-        return _("end the exhibition")
+        return pgettext("looking back", "end the exhibition") if looking_back else _("end the exhibition")
     raise ArgumentError(f"{place} is not a placement")
 
 
-def describe_plan(view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None) -> str:
+def describe_plan(
+    view: PlayerView, plan: TurnPlan, *, subject_width: int | None = None, looking_back: bool = False
+) -> str:
     """A turn in words, e.g. ``take 1953 · Everest … (Asia), place it in General, 3rd spot``
-    (the card's subject cut to ``subject_width`` where a narrow table lists several turns)."""
+    (the card's subject cut to ``subject_width`` where a narrow table lists several turns);
+    ``looking_back``: a turn a review weighs (played or better), said without commanding it
+    (Spanish: *tomar 1953…, ponerla en…*)."""
     card = plan_card(view, plan)
     parts = []
     if plan.take is not None:
-        parts.append(_("take {card}").format(card=card_words(card, width=subject_width, at_word=True)))
+        taken = card_words(card, width=subject_width, at_word=True)
+        take = pgettext("looking back", "take {card}") if looking_back else _("take {card}")
+        parts.append(take.format(card=taken))
     if plan.move is not None:
-        parts.append(_("move to {continent}").format(continent=continent_name(plan.move.continent)))
-    parts.append(placement_words(view, plan.place))
+        move = pgettext("looking back", "move to {continent}") if looking_back else _("move to {continent}")
+        parts.append(move.format(continent=continent_name(plan.move.continent)))
+    parts.append(placement_words(view, plan.place, looking_back=looking_back))
     return _(", ").join(parts)
 
 
@@ -107,7 +126,7 @@ def describe_played(view: PlayerView, plan: TurnPlan) -> str:
         parts.append(pgettext("played", "moved to {continent}").format(continent=continent_name(plan.move.continent)))
     place = plan.place
     if isinstance(place, Place):
-        spot = spot_name(view.layout, place.showcase, place.spot)
+        spot = spot_in_sentence(view.layout, place.showcase, place.spot)
         parts.append(pgettext("played", "placed it in {spot}").format(spot=spot))
     elif isinstance(place, ToDepot):
         parts.append(pgettext("played", "put it in the Depot"))
@@ -234,7 +253,7 @@ def plain_change(change: GoalChange) -> str:
 
 def risk_words(risk: Risk) -> str:
     """``leaves General, 2nd spot with no card still to come that fits: likely −1 fp (R24)``."""
-    name = spot_name(risk.layout, *risk.spot)
+    name = spot_in_sentence(risk.layout, *risk.spot)
     if risk.lost:
         return _("leaves {spot} with no card still to come that fits: likely −1 fp ({rule})").format(
             spot=name, rule=EMPTY_SPOTS.rule
@@ -248,7 +267,7 @@ def risk_words(risk: Risk) -> str:
 
 def plain_risk(risk: Risk) -> str:
     """A risk with ``fp`` written out and true minus signs."""
-    name = spot_name(risk.layout, *risk.spot)
+    name = spot_in_sentence(risk.layout, *risk.spot)
     if risk.lost:
         return _("leaves {spot} with no card still to come that fits: likely −1 fame point ({rule})").format(
             spot=name, rule=EMPTY_SPOTS.rule
@@ -349,7 +368,10 @@ def room_reason(ev: Evaluation, runner: Option | None) -> str | None:
     if room is not None:
         kind = ev.view.layout[room.showcase]
         return _("{showcase} keeps room for {cards}; after the next option, for {m} ({rule})").format(
-            showcase=showcase_name(kind), cards=cards_count(room.cards, room.market), m=room.other, rule=room.rule
+            showcase=showcase_in_sentence(kind),
+            cards=cards_count(room.cards, room.market),
+            m=room.other,
+            rule=room.rule,
         )
     return None
 
@@ -361,7 +383,7 @@ def filling_reason(ev: Evaluation, runner: Option | None) -> str | None:
     place = ev.best.plan.place
     if runner is None or not isinstance(place, Place):
         return None
-    spot = spot_name(ev.view.layout, place.showcase, place.spot)
+    spot = spot_in_sentence(ev.view.layout, place.showcase, place.spot)
     if isinstance(runner.plan.place, ToDepot):
         return _(
             "filling {spot} spares the −1 fame point of an empty spot (R24); the next option puts a card in the "
@@ -472,7 +494,7 @@ def showcase_reason(ev: Evaluation) -> str | None:
         same = tuple(c for c in cards if c.continent == card.continent)
         if same:
             return _("{showcase} keeps {continent} (R13): {cards} fit its other spots, for {goal} ({rule})").format(
-                showcase=showcase_name(kind),
+                showcase=showcase_in_sentence(kind),
                 continent=continent_name(card.continent),
                 cards=cards_count(same, sum(c in ev_market(view) for c in same)),
                 goal=goal_label(CONTINENT_FOCUS.key),
@@ -483,7 +505,7 @@ def showcase_reason(ev: Evaluation) -> str | None:
         return sides_words(view.layout, place, sides)
     if cards:
         return _("the other spots of {showcase} take {cards} ({rule})").format(
-            showcase=showcase_name(kind), cards=cards_count(cards, market), rule=kind.rule
+            showcase=showcase_in_sentence(kind), cards=cards_count(cards, market), rule=kind.rule
         )
     return None
 
@@ -512,7 +534,7 @@ def sides_words(layout: Layout, place: Place, sides: Sides) -> str:
         )
     rules = "R11" if kind.rule in ("R11", "R12", "R15") else _(", ").join(("R11", kind.rule))
     return _("{spot} leaves {sides} ({rule})").format(
-        spot=spot_name(layout, place.showcase, place.spot), sides=_(", ").join(parts), rule=rules
+        spot=spot_in_sentence(layout, place.showcase, place.spot), sides=_(" and ").join(parts), rule=rules
     )
 
 
@@ -524,7 +546,7 @@ def ev_market(view: PlayerView) -> set[Card]:
 def edge_words(edge: RoomEdge) -> str:
     """``General, 2nd spot stays open for 6 cards still to come (1921–1929, 2 on the tile); the
     next option leaves them no spot (R11)``."""
-    spot = spot_name(edge.layout, *edge.spot)
+    spot = spot_in_sentence(edge.layout, *edge.spot)
     cards = cards_count(edge.cards, edge.market)
     if edge.nowhere and edge.rule == "R10":  # the next option fills that very spot
         return _("{spot} stays open for {cards}; the next option fills it and leaves them no other spot (R10)").format(
@@ -587,7 +609,7 @@ def depot_reason(ev: Evaluation, runner: Option | None) -> str:
     # nothing on the board tells them apart: the Depot is weighed against the next option by
     # the playouts alone, so the Why names that option and, past the noise, that it ends lower
     turn = ev.describe(runner)
-    if within_noise(ev.best, runner) or ev.best.value <= runner.value:
+    if about_equal(ev.best, runner, solo=ev.solo):
         return _("{cost}; the next option: {turn}").format(cost=cost, turn=turn)
     return _("{cost}; the next option ({turn}) is expected to end lower").format(cost=cost, turn=turn)
 
@@ -636,24 +658,61 @@ def goals_ahead(changes: list[GoalChange], solo: bool, limit: int = 3) -> str:
     )
 
 
-def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
-    """How the suggested option compares with the next one: *about equal* when the gap is
-    within the noise of the playouts (the 95% interval of the difference, measured playout
-    by playout on the shared shuffles, holds 0), else the gap in the table's unit."""
-    if within_noise(best, runner):
-        n = min(best.playouts, runner.playouts)
-        return ngettext(
-            "about equal to the next option: the gap is within the noise of {n} simulated game",
-            "about equal to the next option: the gap is within the noise of {n} simulated games",
-            n,
-        ).format(n=n)
-    # the gap of the figures the table beside it shows (each rounded once), so that the
-    # sentence and the table never disagree by a rounding
+def _shown_gap(best: Option, runner: Option, *, solo: bool) -> tuple[float, float]:
+    """The gap of the two figures the hint's table shows (each rounded once, as the table
+    rounds) and the playouts' noise rounded alike: the sentence and the table never disagree
+    by a rounding."""
     digits = 0 if solo else 1
     diff = round(best.value, digits) - round(runner.value, digits)
+    return diff, round(gap(best, runner)[1], digits)
+
+
+def about_equal(best: Option, runner: Option, *, solo: bool) -> bool:
+    """Whether the suggested option's lead over the next one, as the table shows it, lies
+    within the noise of the playouts (or there is no lead)."""
+    diff, noise = _shown_gap(best, runner, solo=solo)
+    return diff <= 0 or abs(diff) <= noise
+
+
+def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
+    """How the suggested option compares with the next one, in the table's unit: the gap of
+    the two figures the table shows and the playouts' noise (the half-width of the 95%
+    interval of the difference, measured playout by playout on the shared shuffles), each
+    rounded once as the table rounds; *about equal* only when that gap is within that noise.
+
+    A single playout that ends far lower (a solo card left far from 1950 in Mid Century)
+    widens the noise a lot: the sentence then gives both numbers, so "about equal" beside
+    +16 and −106 in the table is read as what it is, a gap smaller than the noise."""
+    diff, noise = _shown_gap(best, runner, solo=solo)
+    shown = ",.0f" if solo else ",.1f"
+    n = min(best.playouts, runner.playouts)
+    if diff == 0:
+        return ngettext(
+            "level with the next option in {n} simulated game",
+            "level with the next option in {n} simulated games",
+            n,
+        ).format(n=n)
+    if about_equal(best, runner, solo=solo):
+        if solo:
+            text = ngettext(
+                "about equal to the next option: a gap of {gap}, within the noise of {n} simulated game (±{noise})",
+                "about equal to the next option: a gap of {gap}, within the noise of {n} simulated games (±{noise})",
+                n,
+            )
+        else:
+            text = ngettext(
+                "about equal to the next option: a gap of {gap} fame points, within the noise of {n} simulated game "
+                "(±{noise})",
+                "about equal to the next option: a gap of {gap} fame points, within the noise of {n} simulated "
+                "games (±{noise})",
+                n,
+            )
+        return text.format(gap=number(diff, shown), noise=number(noise, shown), n=n)
     if solo:
-        return _("about {gap} points better than the next option").format(gap=number(diff, ",.0f"))
-    return _("about {gap} fame points better than the next option").format(gap=number(diff, ",.1f"))
+        text = _("about {gap} points better than the next option (noise ±{noise})")
+    else:
+        text = _("about {gap} fame points better than the next option (noise ±{noise})")
+    return text.format(gap=number(diff, shown), noise=number(noise, shown))
 
 
 HINT_PANEL = {
@@ -687,11 +746,11 @@ def between(low: str, high: str) -> str:
 
 # ---------------------------------------------------------------- a review
 def played_words(decision: Decision) -> str:
-    return describe_plan(decision.view, decision.played.plan)
+    return describe_plan(decision.view, decision.played.plan, looking_back=True)
 
 
 def best_words(decision: Decision) -> str:
-    return describe_plan(decision.view, decision.best.plan)
+    return describe_plan(decision.view, decision.best.plan, looking_back=True)
 
 
 def solo_points(fame: float) -> float:
@@ -852,7 +911,10 @@ def review_reason(d: Decision) -> str:
     return (
         review_penalties(d)
         or review_room(d)
-        or _("at once the better turn is ahead on no goal; over the turns that follow, the playouts find it ahead")
+        or _(
+            "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
+            "simulated games played to the end"
+        )
     )
 
 
@@ -862,7 +924,7 @@ def review_penalties(d: Decision) -> str | None:
     best, played = d.best.plan.place, d.played.plan.place
     empty = d.view.hall.n_empty
     if isinstance(best, Place):
-        spot = spot_name(d.view.layout, best.showcase, best.spot)
+        spot = spot_in_sentence(d.view.layout, best.showcase, best.spot)
         if isinstance(played, ToDepot):
             return _(
                 "filling {spot} spares the −1 fame point of an empty spot (R24); your turn put a card in the Depot: "
@@ -899,7 +961,7 @@ def review_room(d: Decision) -> str | None:
     the rule that shuts them out after the turn played; ``None`` when neither measure differs."""
     edge = room_edge(d.view, d.best.plan, d.played.plan)
     if edge is not None:
-        spot = spot_name(edge.layout, *edge.spot)
+        spot = spot_in_sentence(edge.layout, *edge.spot)
         cards = cards_count(edge.cards, edge.market)
         if edge.nowhere and edge.rule == "R10":
             text = _(
@@ -918,7 +980,10 @@ def review_room(d: Decision) -> str | None:
     if room is not None:
         kind = d.view.layout[room.showcase]
         return _("{showcase} keeps room for {cards} after the better turn; after yours, for {m} ({rule})").format(
-            showcase=showcase_name(kind), cards=cards_count(room.cards, room.market), m=room.other, rule=room.rule
+            showcase=showcase_in_sentence(kind),
+            cards=cards_count(room.cards, room.market),
+            m=room.other,
+            rule=room.rule,
         )
     return None
 
@@ -960,7 +1025,9 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
         "head": _("Decision {k}").format(k=index),
         "round": _("(round {round}):").format(round=d.round),
         "label": label_name(d.label),
-        "loss": (
+        "loss": tied_words(d, solo=solo)
+        if d.tied
+        else (
             _("{loss} points lost.").format(loss=number(solo_points(d.loss), ",.0f"))
             if solo
             else _("{loss} fame points lost.").format(loss=number(d.loss, ".1f"))
@@ -973,6 +1040,18 @@ def decision_in_words(d: Decision, index: int, *, solo: bool) -> dict[str, str]:
         )
         + room_on_the_left(d.view, d.best.plan),
     }
+
+
+def tied_words(d: Decision, *, solo: bool) -> str:
+    """A turn the playouts cannot tell from the best found: how far apart the two are and the
+    noise that gap lies within, in the review's unit (solo: ×100 points, S2)."""
+    if solo:
+        return _("practically tied with the best found: {gap} points apart, within the noise (±{noise}).").format(
+            gap=number(solo_points(d.apart), ",.0f"), noise=number(solo_points(d.noise), ",.0f")
+        )
+    return _("practically tied with the best found: {gap} fame points apart, within the noise (±{noise}).").format(
+        gap=number(d.apart, ".1f"), noise=number(d.noise, ".1f")
+    )
 
 
 def room_on_the_left(view: PlayerView, plan: TurnPlan) -> str:

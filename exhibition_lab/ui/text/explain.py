@@ -21,7 +21,17 @@ from ...games.exhibition.rules.hall import Hall, Problem
 from ...games.exhibition.rules.layout import Layout
 from ...games.exhibition.rules.turns import State
 from .i18n import N_, _, ngettext, pgettext
-from .names import card_name, card_title, continent_name, decade_name, showcase_name, spot_name, vehicle_name
+from .names import (
+    capital,
+    card_name,
+    card_title,
+    continent_name,
+    decade_name,
+    showcase_in_sentence,
+    showcase_name,
+    spot_in_sentence,
+    vehicle_name,
+)
 
 if TYPE_CHECKING:
     from ...games.exhibition.game import Game
@@ -113,7 +123,8 @@ class _Facts(NamedTuple):
 
 
 def _facts(problem: Problem, layout: Layout) -> _Facts:
-    where = showcase_name(layout[problem.showcase]) if problem.showcase is not None else ""
+    # the name as a sentence says it ("en la Vitrina 1950"); capital where it opens the sentence
+    where = showcase_in_sentence(layout[problem.showcase]) if problem.showcase is not None else ""
     placed = problem.placed
     named = list(zip(problem.spots, problem.cards))
     card = placed if placed is not None else (problem.cards[0] if problem.cards else None)
@@ -137,7 +148,7 @@ def _words(problem: Problem, layout: Layout) -> str:
 def _taken_spot(problem: Problem, facts: _Facts, layout: Layout) -> str:
     assert problem.showcase is not None
     return _("{spot} already holds {card}").format(
-        spot=spot_name(layout, problem.showcase, problem.spots[0]), card=card_name(problem.cards[0])
+        spot=capital(spot_in_sentence(layout, problem.showcase, problem.spots[0])), card=card_name(problem.cards[0])
     )
 
 
@@ -192,7 +203,7 @@ def _same_continent_twice(problem: Problem, facts: _Facts, layout: Layout) -> st
     other = facts.other or problem.cards[0]
     assert other.continent is not None  # R12 names two cards of one continent
     return _("{showcase} already shows {continent} ({card}): continents must differ").format(
-        showcase=facts.showcase, continent=continent_name(other.continent), card=card_name(other)
+        showcase=capital(facts.showcase), continent=continent_name(other.continent), card=card_name(other)
     )
 
 
@@ -206,7 +217,7 @@ def _other_continent(problem: Problem, facts: _Facts, layout: Layout) -> str:
     other = facts.other or problem.cards[0]
     assert other.continent is not None  # R13 names two coloured cards
     return _("{showcase} holds {continent}: all its cards share one continent").format(
-        showcase=facts.showcase, continent=continent_name(other.continent)
+        showcase=capital(facts.showcase), continent=continent_name(other.continent)
     )
 
 
@@ -226,7 +237,7 @@ def _one_decade(problem: Problem, facts: _Facts, layout: Layout) -> str:
     other = facts.other or problem.cards[0]
     assert other.decade is not None  # V1 keeps white cards out of One Decade
     return _("{showcase} holds {decade}: all its cards share one decade").format(
-        showcase=facts.showcase, decade=decade_name(other.decade)
+        showcase=capital(facts.showcase), decade=decade_name(other.decade)
     )
 
 
@@ -242,7 +253,7 @@ def _decade_out_of_range(problem: Problem, facts: _Facts, layout: Layout) -> str
 def _decade_twice(problem: Problem, facts: _Facts, layout: Layout) -> str:
     assert problem.value is not None  # the decade both cards share
     return _("{showcase} already holds {decade}: one card per decade").format(
-        showcase=facts.showcase, decade=decade_name(problem.value)
+        showcase=capital(facts.showcase), decade=decade_name(problem.value)
     )
 
 
@@ -335,20 +346,27 @@ def action_in_words_at(layout: Layout, state: State, action: Action, *, short: b
         column = next((c for c, cards in zip(CONTINENTS, state.market) if card in cards), None)
         name = card_name(card) if short else card_with_quoted_subject(card)
         if column is not None:
-            # the column first and the subject in quotes: "took 1957 Sputnik … from South America"
-            # read as if the event happened in the column's continent
+            # "from the South America column": the column, not where the card's event happened
             text = (
-                pgettext("you", "took from {continent}: {card}") if you else _("took from {continent}: {card}")
+                pgettext("you", "took {card} from the {continent} column")
+                if you
+                else _("took {card} from the {continent} column")
             ).format(card=name, continent=continent_name(column))
         else:
             text = (pgettext("you", "took {card}") if you else _("took {card}")).format(card=name)
         if card.continent is None:
             return text
         if card.continent is state.vehicles[seat]:
+            if column is card.continent:  # taken where the vehicle stands (R7), which stays (R8)
+                return (
+                    pgettext("you", "{took} (the {vehicle} stayed there)")
+                    if you
+                    else _("{took} (the {vehicle} stayed there)")
+                ).format(took=text, vehicle=vehicle)
             return (
-                pgettext("you", "{took}, the {vehicle} stays in {continent}")
+                pgettext("you", "{took} (the {vehicle} stayed in {continent})")
                 if you
-                else _("{took}, the {vehicle} stays in {continent}")
+                else _("{took} (the {vehicle} stayed in {continent})")
             ).format(took=text, vehicle=vehicle, continent=continent_name(card.continent))
         return (
             pgettext("you", "{took}, moved the {vehicle} to {continent}")
@@ -361,15 +379,16 @@ def action_in_words_at(layout: Layout, state: State, action: Action, *, short: b
         ).format(vehicle=vehicle, continent=continent_name(action.continent))
     if isinstance(action, Place):
         return (pgettext("you", "placed it in {spot}") if you else _("placed it in {spot}")).format(
-            spot=spot_name(layout, action.showcase, action.spot)
+            spot=spot_in_sentence(layout, action.showcase, action.spot)
         )
     if isinstance(action, ToDepot):
         return pgettext("you", "put it in the Depot") if you else pgettext("done", "put it in the Depot")
     if isinstance(action, EndExhibition):
+        # said after the turn's take and move (see joined_actions): why the exhibition ended (R10a)
         return (
-            pgettext("you", "found no place for it and ended the exhibition (the card leaves the game)")
+            pgettext("you", "as it fit nowhere in the hall, ended the exhibition (the card left the game)")
             if you
-            else _("found no place for it and ended the exhibition (the card leaves the game)")
+            else _("as it fit nowhere in the hall, ended the exhibition (the card left the game)")
         )
     return str(action)
 
@@ -388,24 +407,33 @@ def history_in_words(game: Game, *, short: bool = False, you: Iterable[int] = ()
 
 
 def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tuple[int, str]]:
-    """The actions ``history[start:]`` grouped into turns, one sentence each:
-    ``(seat, "Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century")``."""
-    turns: list[tuple[int, list[str]]] = []
+    """The actions ``history[start:]`` grouped into turns, one sentence each: ``(seat, "Greedy 2
+    took 1953 “…” from the Oceania column, moved the Ford to Asia and placed it in Mid Century")``."""
+    turns: list[tuple[int, list[str], bool]] = []
     for k, (seat, action) in enumerate(game.history[start:], start):
         if not turns or turns[-1][0] != seat or isinstance(action, Take):
-            turns.append((seat, []))
+            turns.append((seat, [], False))
         turns[-1][1].append(words[k])
+        turns[-1] = (seat, turns[-1][1], isinstance(action, EndExhibition))
     return [
-        (seat, _("{name} {actions}").format(name=game.players[seat], actions=joined_actions(parts)))
-        for seat, parts in turns
+        (seat, _("{name} {actions}").format(name=game.players[seat], actions=joined_actions(parts, ending=ending)))
+        for seat, parts, ending in turns
     ]
 
 
-def joined_actions(parts: Sequence[str]) -> str:
+def joined_actions(parts: Sequence[str], *, ending: bool = False) -> str:
     """A turn's actions in one phrase; the language says how its last action joins the
-    others (Spanish: "…a Asia y la colocó en…")."""
+    others (Spanish: "…a Asia y la puso en…"). ``ending``: the last action ends the
+    exhibition, said with its reason ("…a Oceanía; como no entraba en tu sala, terminaste…")."""
     if len(parts) < 2:
         return "".join(parts)
-    return pgettext("a turn's last action", "{earlier}, {last}").format(
-        earlier=_(", ").join(parts[:-1]), last=parts[-1]
-    )
+    # Japanese tells each action as its own sentence (…を取った。…へ移動した。…に置いた)
+    earlier = pgettext("between a turn's actions", ", ").join(parts[:-1])
+    if ending:
+        return pgettext("a turn's ending", "{earlier} and, {last}").format(earlier=earlier, last=parts[-1])
+    return pgettext("a turn's last action", "{earlier} and {last}").format(earlier=earlier, last=parts[-1])
+
+
+def ends_exhibition(game: Game, stop: int) -> bool:
+    """Whether the turn told up to ``history[stop]`` ends its player's exhibition (R10a)."""
+    return stop > 0 and isinstance(game.history[stop - 1][1], EndExhibition)

@@ -76,10 +76,32 @@ def showcase_name(kind: ShowcaseKind) -> str:
     return translate(kind.name)
 
 
+def showcase_in_sentence(kind: ShowcaseKind) -> str:
+    """A showcase's name inside a sentence, with what the language puts before it: ``Mid
+    Century``, ``la vitrina General``, ``la Vitrina 1950`` ("la puso en la Vitrina 1950"). A name
+    that already says *showcase* in the language (Vitrina 1950) takes only the article."""
+    name = showcase_name(kind)
+    if name.lower().startswith(pgettext("the word", "showcase").lower()):
+        return pgettext("a showcase named with the word showcase, in a sentence", "{name}").format(name=name)
+    return pgettext("showcase in a sentence", "{name}").format(name=name)
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter capital, for a name that opens a sentence (``La Vitrina 1950 ya
+    tiene…``)."""
+    return text[:1].upper() + text[1:]
+
+
 def ordinal(n: int) -> str:
-    """A position a reader counts: ``3rd``, ``3.º``, ``3番目``."""
+    """A position a reader counts before the word *spot*: ``3rd``, ``3.er``, ``3番目``. Spanish
+    shortens *primero* and *tercero* before a masculine noun (*1.er espacio*, *2.º espacio*),
+    so the catalog writes those two apart."""
     if language() == DEFAULT_LANGUAGE:
         return english_ordinal(n)  # 1st, 2nd, 3rd, 4th: English's suffix depends on the number
+    if n == 1:
+        return pgettext("ordinal", "1st")
+    if n == 3:
+        return pgettext("ordinal", "3rd")
     return pgettext("ordinal", "{n}th", n=n)
 
 
@@ -91,6 +113,18 @@ def spot_name(layout: Layout, showcase: int, spot: int) -> str:
     if kind.size == 1:
         return showcase_name(kind)
     return _("{showcase}, {ordinal} spot").format(showcase=showcase_name(kind), ordinal=ordinal(spot + 1))
+
+
+def spot_in_sentence(layout: Layout, showcase: int, spot: int) -> str:
+    """A spot inside a sentence: ``General, 3rd spot``, ``el 3.er espacio de General``; a showcase
+    of one spot by its name in a sentence (``la Vitrina 1950``)."""
+    layout.check_spot(showcase, spot)
+    kind = layout[showcase]
+    if kind.size == 1:
+        return showcase_in_sentence(kind)
+    return pgettext("in a sentence", "{showcase}, {ordinal} spot").format(
+        showcase=showcase_name(kind), ordinal=ordinal(spot + 1)
+    )
 
 
 def _layout_spot_name(layout: Layout, showcase: int, spot: int) -> str | None:
@@ -132,6 +166,18 @@ def decades_list(decades: Iterable[int]) -> str:
 def seat_kind_name(kind: str) -> str:
     """What plays a seat, in a word: ``greedy``, ``codicioso``, ``グリーディ``."""
     return translate(SEAT_KINDS[kind]) if kind in SEAT_KINDS else kind
+
+
+def seat_name_words() -> dict[str, str]:
+    """The word a default player name gives each seat kind, in the reader's language
+    (``Greedy 2``, ``Codicioso 2``): the bots are named as the charts and lessons name them."""
+    return {
+        "human": pgettext("seat name", "Human"),
+        "random": pgettext("seat name", "Random"),
+        "greedy": pgettext("seat name", "Greedy"),
+        "search": pgettext("seat name", "Search"),
+        "heuristic": pgettext("seat name", "Heuristic"),
+    }
 
 
 def reading_name(name: str) -> str:

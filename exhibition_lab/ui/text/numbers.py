@@ -20,7 +20,7 @@ from .i18n import DEFAULT_LANGUAGE, language
 #: A hyphen used as a minus sign: before a number, not inside a word or a range (1972-73).
 _HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-(?=\d)")
 #: A number in a tick label: digits with the separators between them (``1,000.5``), not the dot
-#: of an ordinal (``1.º``) nor a comma after a word.
+#: of an ordinal (``2.º``, ``1.er``) nor a comma after a word.
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 #: The format specifications the words use: sign, grouping, precision, type.
 _SPEC = re.compile(r"(?P<sign>\+?)(?P<group>,?)(?:\.(?P<digits>\d+))?(?P<kind>[fg%]?)")
@@ -53,7 +53,7 @@ def tick_label(text: str) -> str:
     if sign == ".":
         return text
     swap = {",": "." if sign == "," else ",", ".": sign}
-    # only the signs inside a number change: a label of words ("Brecha de Años, 1.º espacio")
+    # only the signs inside a number change: a label of words ("Brecha de Años, 1.er espacio")
     # keeps its comma and its ordinal's dot
     return _NUMBER.sub(lambda found: "".join(swap.get(c, c) for c in found[0]), text)
 

@@ -13,12 +13,22 @@ from collections.abc import Sequence
 from ...core.session import UndoRefusal
 from ...games.exhibition.game import Game, Phase
 from ...games.exhibition.rules.actions import Action, EndExhibition, Move, Place, Take, ToDepot
+from ...games.exhibition.rules.cards import Card
 from ...games.exhibition.rules.goals import DEPOT, SECRET_DECADE
 from ...games.exhibition.rules.layout import SHOWCASES, ShowcaseKind
-from ...games.exhibition.session import YOU, PlaySession, Turn
-from .explain import card_with_subject, history_in_words, joined_actions
+from ...games.exhibition.session import YOU, PlaySession, Turn, UndoScope
+from .explain import card_with_subject, ends_exhibition, history_in_words, joined_actions
 from .i18n import N_, _, ngettext, pgettext, translate
-from .names import card_name, continent_name, decade_name, seat_kind_name, showcase_name, vehicle_name, you
+from .names import (
+    card_name,
+    continent_name,
+    decade_name,
+    seat_kind_name,
+    showcase_in_sentence,
+    showcase_name,
+    vehicle_name,
+    you,
+)
 from .numbers import minus, number
 from .score import solo_numbers_in_words
 from .setup import variation_line
@@ -181,13 +191,21 @@ def result_in_words(session: PlaySession) -> str:
     winners = sheet.winners
     if len(winners) == 1:
         return winner_in_words(session, winners[0])
+    yours = [name for name in winners if session.is_addressed(game.players.index(name))]
+    if yours:  # a tie you are part of is told to you (R27)
+        others = [name for name in winners if name not in yours]
+        return _("You share the win with {names}").format(names=_(" and ").join(others))
     return _("{names} share the win").format(names=_(" and ").join(winners))
 
 
 def winner_in_words(session: PlaySession, name: str) -> str:
-    """``You win`` or ``Ann wins``."""
-    seat = session.game.players.index(name)
-    return _("You win") if session.is_addressed(seat) else _("{name} wins").format(name=name)
+    """``You win``, ``Ann wins``, or to the person at the screen who lost, ``You lose: Ann wins``."""
+    players = session.game.players
+    if session.is_addressed(players.index(name)):
+        return _("You win")
+    if any(session.is_addressed(seat) for seat in range(len(players))):
+        return _("You lose: {name} wins").format(name=name)
+    return _("{name} wins").format(name=name)
 
 
 def solo_rules_in_words() -> str:
@@ -202,7 +220,10 @@ def solo_rules_in_words() -> str:
 
 def solo_rules_in_brief() -> str:
     """What a solo game changes, in one short line (the whole of it: :func:`solo_rules_in_words`)."""
-    return _("Solo: harsh Mid Century; Years Gap −{scale} per card outside the pair.").format(**solo_numbers_in_words())
+    return _(
+        "Solo: Mid Century loses {per_year} points per year your card is from {year}; "
+        "Years Gap loses {scale} per card left on the tile outside its pair."
+    ).format(**solo_numbers_in_words())
 
 
 def variations_in_words(game: Game) -> str:
@@ -273,11 +294,11 @@ def app_in_words(session: PlaySession) -> str:
 
 
 # ---------------------------------------------------------------- turns
-def turn_sentence(name: str, actions: Sequence[str], *, own: bool = False) -> str:
-    """``Greedy 2 took 1953 · … from Oceania, moved the Ford to Asia, placed it in Mid Century``;
+def turn_sentence(name: str, actions: Sequence[str], *, own: bool = False, ending: bool = False) -> str:
+    """``Greedy 2 took 1953 “…” from the Oceania column, moved the Ford to Asia and placed it in Mid Century``;
     ``own`` tells the reader's own turn (``You took…``; Spanish drops the pronoun, as its
-    verb says who: ``Tomaste…``)."""
-    listed = joined_actions(actions)
+    verb says who: ``Tomaste…``); ``ending``: the turn ended the exhibition (R10a)."""
+    listed = joined_actions(actions, ending=ending)
     if not own:
         return _("{name} {actions}").format(name=name, actions=listed)
     text = pgettext("you", "You {actions}").format(actions=listed)
@@ -298,7 +319,16 @@ def turns_in_words(
     yours = your_seats(session)
     words = history_in_words(session.game, you=yours) if words is None else words
     players = session.game.players
-    return [(t.seat, turn_sentence(players[t.seat], words[t.start : t.stop], own=t.seat in yours)) for t in turns]
+    game = session.game
+    return [
+        (
+            t.seat,
+            turn_sentence(
+                players[t.seat], words[t.start : t.stop], own=t.seat in yours, ending=ends_exhibition(game, t.stop)
+            ),
+        )
+        for t in turns
+    ]
 
 
 def others_last_turns(session: PlaySession, *, short: bool = False) -> list[tuple[int, str]]:
@@ -342,9 +372,11 @@ def turns_line(session: PlaySession) -> tuple[str, list[str]]:
 
 
 def own_turns(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, str]]:
-    """Turns of the lone player, said without their name (``took 1965 …, placed it in …``)."""
+    """Turns of the lone player, said without their name (``took 1965 … and placed it in …``)."""
     words = history_in_words(session.game, you=your_seats(session))
-    return [(t.seat, joined_actions(words[t.start : t.stop])) for t in turns]
+    return [
+        (t.seat, joined_actions(words[t.start : t.stop], ending=ends_exhibition(session.game, t.stop))) for t in turns
+    ]
 
 
 def sentences(parts: Sequence[str]) -> str:
@@ -359,8 +391,8 @@ def label_of(label: str) -> str:
 
 
 def hot_seat_handover(session: PlaySession, seat: int) -> str:
-    """After a hot-seat turn, whose turn it is now (the turn itself is told above)."""
-    return _("{name}'s turn is over (told above); now it is {next}'s turn").format(
+    """After a hot-seat turn, whose turn it is now (the turn itself is told below it, on the turns line)."""
+    return _("{name}'s turn is over (told below); now it is {next}'s turn").format(
         name=session.game.players[seat], next=session.game.players[session.viewer]
     )
 
@@ -444,9 +476,48 @@ def undo_tooltip(session: PlaySession) -> str:
     return undo_refusal_in_words(session) or _("Take back {what}").format(what=undo_in_words(session))
 
 
-def undone(what: str, session: PlaySession) -> str:
-    """The answer to Undo: ``Took back your placement of 1910. You: place …``."""
-    return _("Took back {what}. {now}.").format(what=what, now=what_now(session))
+def undone(what: str, session: PlaySession, scope: UndoScope | None = None) -> str:
+    """The answer to Undo: ``Took back your placement of 1910: the card is back in your hand.
+    You: place …``; ``scope`` (what Undo took back, asked before it did) says where the card went."""
+    now = what_now(session)
+    if scope is None or scope.card is None:
+        return _("Took back {what}. {now}.").format(what=what, now=now)
+    # a take undone puts the card back in its column (R7); any later decision, in the hand
+    taken = isinstance(scope.decision, Take)
+    back = _("the card is back on the tile") if taken else _("the card is back in your hand")
+    return _("Took back {what}: {back}. {now}.").format(what=what, back=back, now=now)
+
+
+def take_refusal(session: PlaySession, card: Card, takeable: set[Card] | None = None) -> tuple[str, str] | None:
+    """Why the person to move may not take ``card`` from the tile now, with the rule, or
+    ``None`` when they may: a card waits in hand for its spot (R10), the white card's move
+    comes first (R8), or the card lies at another continent than the vehicle (R7).
+    ``takeable``: the cards that may be taken, when already asked for."""
+    game = session.game
+    if game.is_over or not session.humans_turn or card in (session.takeable() if takeable is None else takeable):
+        return None
+    seat = game.current
+    if game.phase is Phase.PLACE and game.hand is not None:
+        return _("{hand} is in hand: place it, or put it in the Depot, before another card is taken").format(
+            hand=card_name(game.hand)
+        ), "R10"
+    if game.phase is Phase.MOVE:
+        return _("the white card's move comes first: choose the continent for the vehicle"), "R8"
+    here = game.vehicles[seat]
+    if session.is_addressed(seat):
+        text = _("{card} is in the {column} column: you may take only from {continent}, where your {vehicle} stands")
+    else:
+        text = _(
+            "{card} is in the {column} column: {owner} may take only from {continent}, where their {vehicle} stands"
+        )
+    column = next((c for c, cards in game.market.items() if card in cards), here)
+    return text.format(
+        card=card_name(card),
+        column=continent_name(column),
+        continent=continent_name(here),
+        owner=game.current_player,
+        vehicle=vehicle_name(seat),
+    ), "R7"
 
 
 def not_possible(session: PlaySession) -> str:
@@ -618,10 +689,10 @@ def why_no_fit_label() -> str:
     return _("Why it fits nowhere:")
 
 
-def without_showcase(words: str, showcase: str) -> str:
+def without_showcase(words: str, kind: ShowcaseKind) -> str:
     """A no-fit reason under its showcase's name, without repeating it: ``1904 must stand
     left of 1923: years ascend`` under *General*."""
-    return words.replace(_(" in {showcase}").format(showcase=showcase), "")
+    return words.replace(_(" in {showcase}").format(showcase=showcase_in_sentence(kind)), "")
 
 
 # ---------------------------------------------------------------- others' halls

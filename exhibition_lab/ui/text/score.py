@@ -48,8 +48,10 @@ def goal_hover(key: str, *, solo: bool) -> str:
     # a hover quotes the numbers it names from the rule records: the solo ones and the ranks' points
     words = translate(record.hover).format(**solo_numbers_in_words(), **rank_numbers_in_words())
     if solo:  # every other goal counts ×100 in a solo game (S2)
+        # the hover's numbers are already the table's: the note says the unit once, as what one
+        # fame point is shown as, never as a second ×100 on top of them
         words = words.replace(_("1 fame point"), _("100 points"))
-        return _("{hover} (×100 in a solo game, S2)").format(hover=words)
+        return _("{hover} (in a solo game 1 fame point is shown as 100 points, S2)").format(hover=words)
     return words
 
 

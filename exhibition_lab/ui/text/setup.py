@@ -48,9 +48,9 @@ def variation_line(key: str) -> str:
 
 
 def variation_gloss(key: str) -> str:
-    """A variation showcase's name in the reader's own words, where the game's documents keep
-    its English name (the Spanish rules say "Spread the Years"; lesson 05 glosses it *años
-    espaciados*); ``""`` where the name is already the reader's (English, Japanese)."""
+    """What a variation showcase's name means, in the reader's own words, where the name is a
+    loanword (Japanese writes スプレッド・ザ・イヤーズ, glossed 年代を離す); ``""`` where the name
+    already says it (English; Spanish, whose names are its own words: *Años Espaciados*)."""
     kind = VARIATIONS[key]
     if kind.gloss is None or language() == DEFAULT_LANGUAGE:
         return ""

@@ -182,6 +182,16 @@ def pool_note(*, whole_deck: bool, draws: int, pool_size: int, marked: int, pena
     ).format(draws=draws, size=pool_size, cards=cards, marked=marked, penalty=penalty, rule=rule)
 
 
+def random_draw_note(*, outside: float, rule: str) -> str:
+    """Why a pair the coach suggests may show about 0 fp here: the worked-out figure draws the
+    final tile at random, while in play the cards outside the pair can be taken off the tile."""
+    return _(
+        "Drawn at random, the final tile would hold about {k} cards outside this pair, and each costs 1 fp "
+        "({rule}); in play those cards can still be taken off the tile (each one taken lowers k), which the "
+        "coach's simulated games count and this random draw does not."
+    ).format(k=number(outside, ".1f"), rule=rule)
+
+
 def map_help(goal_key: str, *, this_game: bool) -> list[str]:
     """How to read the map, and why some rows and columns are blank."""
     lines = [

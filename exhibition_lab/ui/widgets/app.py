@@ -62,7 +62,9 @@ class GameApp(w.VBox):
     ) -> None:
         you = names.you()
         if game is None:
-            session = PlaySession.new(seats or [HUMAN, "greedy"], seed=seed, you=you)
+            session = PlaySession.new(
+                seats or [HUMAN, "greedy"], seed=seed, you=you, kind_words=names.seat_name_words()
+            )
         else:
             you = you if you in game.players else YOU  # a game named in English keeps its "You"
             session = PlaySession(game, seats or [HUMAN] + ["greedy"] * (game.n_players - 1), seed=seed, you=you)
@@ -447,6 +449,10 @@ class GameApp(w.VBox):
         self.say(screens.after_turn(self.session, start, seat=seat))
 
     def _take(self, card: Card) -> None:
+        refusal = screens.refused_take(self.session, card)
+        if refusal is not None:
+            self.say(screens.keeping(refusal, self.message))  # the game is unchanged
+            return
         self._act(Take(card))
 
     def _move(self, continent: Continent) -> None:
@@ -471,10 +477,10 @@ class GameApp(w.VBox):
             self.say(screens.undo_refused(self.session))
             self.render()
             return
-        what = words.undo_in_words(self.session)
+        what, scope = words.undo_in_words(self.session), self.session.undo_scope()
         self.session.undo()
         self._drop_review()  # a review of the game as it was ended
-        self.message = screens.undone(self.session, what)
+        self.message = screens.undone(self.session, what, scope)
         self.render()
 
     def _again(self) -> None:

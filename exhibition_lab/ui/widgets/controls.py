@@ -17,7 +17,7 @@ from ...games.exhibition.rules.layout import VARIATIONS
 from ...games.exhibition.session import HUMAN, SEAT_KINDS, PlaySession
 from ..render.play import rule_tag
 from ..text import setup as words
-from ..text.names import showcase_name, you
+from ..text.names import seat_name_words, showcase_name, you
 from .background import BackgroundRun
 from .panels import ScrollAnchor
 
@@ -314,7 +314,7 @@ class NewGameControls(w.VBox):
         """Each name field shows the name its seat gets when left empty; each dropdown's
         hover has the whole sentence on its kind."""
         n = self.players.value
-        defaults = PlaySession.default_names([d.value for d in self.seats[:n]], you=you())
+        defaults = PlaySession.default_names([d.value for d in self.seats[:n]], you=you(), kind_words=seat_name_words())
         for k in range(MAX_PLAYERS):
             self.seats[k].tooltip = words.seat_detail(self.seats[k].value)
             self.names[k].placeholder = defaults[k] if k < n else words.panel("name")
@@ -373,7 +373,7 @@ class NewGameControls(w.VBox):
         typed = [t.value.strip() for t in self.names[:n]]
         names = None
         if any(typed):
-            defaults = PlaySession.default_names(kinds, you=you())
+            defaults = PlaySession.default_names(kinds, you=you(), kind_words=seat_name_words())
             names = [t or d for t, d in zip(typed, defaults)]
         try:
             seed = self.next_seed()
@@ -389,6 +389,7 @@ class NewGameControls(w.VBox):
                 variations=self.variations.value,
                 secret_decades=self.secret.value,
                 you=you(),
+                kind_words=seat_name_words(),
             )
 
         bots_first = bool(kinds) and kinds[0] != HUMAN

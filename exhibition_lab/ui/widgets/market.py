@@ -53,7 +53,7 @@ class MarketView(w.HBox):
 
     def _clicked(self, button: w.Button) -> None:
         if button.card is not None:
-            self._on_take(button.card)
+            self._on_take(button.card)  # a card not to be taken is answered with its reason
 
     def paint(self, tile: Tile) -> None:
         """Show ``tile``: each column's open cards, lit where they may be taken, "new" where
@@ -74,8 +74,13 @@ class MarketView(w.HBox):
                     button.layout.visibility = "visible"
                     if shown.note:
                         button.tooltip = f"{shown.note}\n{button.tooltip}"
-                button.disabled = shown is None or not shown.takeable
+                    if shown.refusal:
+                        button.tooltip = f"{shown.refusal}\n{button.tooltip}"
+                # a card you may not take answers a click with the reason (R7), as an unlit spot
+                # does; it is never lit
+                button.disabled = shown is None or not (shown.takeable or shown.refusal)
                 set_class(button, "exlab-takeable", shown is not None and shown.takeable)
+                set_class(button, "exlab-untakeable", shown is not None and bool(shown.refusal))
                 set_class(button, "exlab-new-card", shown is not None and shown.new)
                 set_class(button, "exlab-hinted", shown is not None and shown.hinted)
         set_class(self, "exlab-tile-placing", tile.placing)

@@ -30,7 +30,9 @@ class StatusBar(w.VBox):
     """The banner (what the player may do now), then a box of fixed height, so the board
     never moves: the other players' last turns on their own line (``turns``, kept until they
     play again) and the answer to your last click (``status``). A *More* button opens the box
-    over the board when its text is longer than the box."""
+    when its text is longer than the box: it then takes the room its words need above the
+    board, so it covers nothing it talks about (while a card waits for its spot it lies over
+    the waiting tile, your hall and the Depot staying put), until the next answer folds it."""
 
     def __init__(self) -> None:
         self.banner = w.HTML()
@@ -62,8 +64,10 @@ class StatusBar(w.VBox):
         self.paint(screens.present(session))
 
     def say(self, message: Message) -> None:
-        """Show the answer to the last click."""
+        """Show the answer to the last click (folded again: the opened box makes room above
+        the board, which comes back to its place with the next answer)."""
         self.status.value = html.message_html(message)
+        self.more.value = False
         self._offer_more()
 
     def _offer_more(self) -> None:

@@ -15,7 +15,8 @@ placement) rather than restating them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -157,10 +158,15 @@ class Encoder:
     to move is relative seat 0 (and nobody once the game is over), and the seat's own
     Secret Decade is the only one shown before the end (V7).
 
-    A step places one card at most in each game (R10) and draws one (R9), so the encoder
-    keeps, from one call to the next, the features of every hall spot and Depot place and
-    each stock card's place in its game's stock, and reworks only the entries whose card
-    changed (a reset or a new game in place of a finished one changes many)."""
+    A step places one card at most in each game (R10), draws one (R9) and moves one
+    vehicle (R8), so the encoder keeps every game's observation from one call to the next
+    and rewrites only the entries whose cause changed: the one-hot places (phase, hand,
+    tile, vehicles, Secret Decades…), the hall spots and Depot places that took a card,
+    the unseen cards of a game whose stock was drawn from, the end flags and the progress.
+    A game whose seat to move changed is seen from another seat: its seats' halls and
+    Depots are written whole, in that seat's order (from the card table, by card id). A
+    reset, or a new game in place of a finished one, changes many entries, found the same
+    way."""
 
     def __init__(self, setup: Setup, layout: ObservationLayout, features: np.ndarray) -> None:
         self.layout = layout
@@ -174,43 +180,97 @@ class Encoder:
         self.vehicles = at["vehicles"] + seats * len(CONTINENTS)
         self.decades = at["secret_decades"] + seats * len(DECADES)
         self.phases = at["phase"] + _PHASES
+        #: a card's features as one item (a spot of a hall or a Depot place, written at once)
+        self.spot_item = np.dtype((np.void, features.shape[1] * features.itemsize))
+        self.feature_items = np.ascontiguousarray(features).view(self.spot_item).reshape(-1)
         # what the last call saw, and what was worked out from it
         self._seen: dict[str, np.ndarray] = {}
         self._worked: dict[str, np.ndarray] = {}
+        #: every game's observation as the last call left it
+        self.board = np.zeros((0, layout.size), dtype=np.float32)
 
-    def _spot_features(self, name: str, ids: np.ndarray, into: np.ndarray, relative: np.ndarray) -> None:
-        """Write into ``into`` (games, P · places · F) the features of the cards ``ids``
-        (hall rows of spots or Depot places; −1: an empty place) as each game's seat to move
-        sees them, its own first. The features are kept from call to call and reworked only
-        where a card changed."""
-        n, p = len(relative), self.players
-        seen, worked = self._seen.get(name), self._worked.get(name)
-        if seen is None or worked is None or seen.shape != ids.shape:
-            worked = self._worked[name] = np.take(self.features, ids, axis=0)
+    def _start(self, n: int) -> None:
+        """Forget every game: the next call writes each observation whole."""
+        self.board = np.zeros((n, self.layout.size), dtype=np.float32)
+        self._seen.clear()
+        self._worked.clear()
+        # nothing is one yet, no game has a seat to move and no stock has been looked at
+        self._seen["ones"] = np.full((n, 0), -1, dtype=np.int32)
+        self._seen["seat"] = np.full(n, -1, dtype=np.int64)
+        self._seen["top"] = np.full(n, -1, dtype=np.int64)
+        self._worked["unseen"] = np.zeros(n, dtype=np.int64)
+
+    def _ones(
+        self, batch: Batch, seats: np.ndarray, done: np.ndarray, turn: Callable[[np.ndarray], np.ndarray]
+    ) -> None:
+        """Bring every one-hot entry to the batch: the places that stopped being one go to
+        zero, then those that became one go to one (−1: nothing is one there)."""
+        at, size = self.layout.offsets, self.layout.size
+        market, hand, taken = batch.market, batch.hand, batch.taken_slot
+        secret = turn(batch.secret).astype(np.int64)
+        shown = (secret >= 0) & (done[:, None] | (np.arange(self.players) == 0)[None, :])
+        decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
+        n, p, tiles = batch.n, self.players, market.shape[1]
+        # the places within a row (phase, seat, to move, hand, taken at, the tile's cards, the
+        # vehicles, the Secret Decades), in 32 bits: half the bytes to build and compare
+        ones = np.empty((n, 5 + tiles + 2 * p), dtype=np.int32)
+        ones[:, 0] = self.phases[batch.phase]
+        ones[:, 1] = at["seat"] + seats
+        ones[:, 2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
+        ones[:, 3] = np.where(hand >= 0, at["hand"] + hand, -1)
+        ones[:, 4] = np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, -1)
+        ones[:, 5 : 5 + tiles] = np.where(market >= 0, self.tile + market, -1)
+        ones[:, 5 + tiles : 5 + tiles + p] = self.vehicles + turn(batch.vehicle)
+        ones[:, 5 + tiles + p :] = np.where(shown, self.decades + decade, -1)
+        seen = self._seen["ones"]
+        if seen.shape != ones.shape:  # the first call: nothing was one
+            seen = np.full(ones.shape, -1, dtype=np.int32)
+        changed = np.flatnonzero(seen != ones)
+        self._seen["ones"] = ones
+        if not len(changed):
+            return
+        base = changed // ones.shape[1] * size
+        flat = self.board.reshape(-1)
+        before, after = seen.reshape(-1)[changed].astype(np.int64), ones.reshape(-1)[changed].astype(np.int64)
+        flat[(base + before)[before >= 0]] = 0.0
+        flat[(base + after)[after >= 0]] = 1.0
+
+    def _spots(self, name: str, ids: np.ndarray, seats: np.ndarray) -> None:
+        """Write the features of the cards ``ids`` (hall rows of spots or Depot places, −1: an
+        empty place) whose card changed, where each game's seat to move sees them."""
+        p = self.players
+        spots = ids.shape[1]
+        part = self.layout.slices[name]
+        seen = self._seen.get(name)
+        if seen is None or seen.shape != ids.shape:  # every place is written as the games turn
             self._seen[name] = ids.copy()
         else:
-            self._rework(seen, worked, ids)
-        if p == 1:  # one seat: nothing to turn
-            into[:] = worked.reshape(n, -1)
-            return
-        # every game's hall rows in its seat to move's order, its own first: one gather of
-        # whole rows for every relative seat at once rather than one gather a seat
-        kept = worked.reshape(n * p, -1)
-        into[:] = np.take(kept, relative + np.arange(0, n * p, p)[:, None], axis=0).reshape(n, -1)
+            changed = np.flatnonzero(seen != ids)
+            if len(changed):
+                new = ids.reshape(-1)[changed]
+                seen.reshape(-1)[changed] = new
+                hall_row, spot = np.divmod(changed, spots)
+                game, owner = np.divmod(hall_row, p)
+                # a spot's features as one item of F floats: one copy each, not F writes
+                items = self.board[:, part].view(self.spot_item)
+                items[game, (owner - seats[game]) % p * spots + spot] = self.feature_items[new]
 
-    def _rework(self, seen: np.ndarray, worked: np.ndarray, ids: np.ndarray) -> np.ndarray:
-        """Bring the features ``worked`` of the cards ``seen`` to the cards ``ids``; the
-        flat places that changed."""
-        changed = np.flatnonzero(seen != ids)
-        if len(changed):
-            new = ids.reshape(-1)[changed]
-            worked.reshape(-1, worked.shape[-1])[changed] = np.take(self.features, new, axis=0)
-            seen.reshape(-1)[changed] = new
-        return changed
+    def _turn(self, batch: Batch, turned: np.ndarray, places: np.ndarray) -> None:
+        """Write the halls and Depots of the games ``turned`` whole, in the order of their seat
+        to move (``places``: each game's hall rows in that order): the two segments lie side
+        by side, so each game's are one span, written at once."""
+        t, span = len(turned), slice(self.layout.offsets["halls"], self.layout.slices["depots"].stop)
+        rows = places[turned]
+        ids = np.hstack(
+            [np.take(batch.hall, rows, axis=0).reshape(t, -1), np.take(batch.depot, rows, axis=0).reshape(t, -1)]
+        )
+        # the features table's last row is all zeros: card id −1 (an empty spot) picks it
+        self.board[turned, span] = np.take(self.features, ids, axis=0).reshape(t, -1)
 
-    def _stock_places(self, stock: np.ndarray) -> np.ndarray:
-        """(games, D) each card's place in its game's stock (−1 when not in it): a game's
-        stock order is fixed at its deal, so only new games are worked out."""
+    def _stock_places(self, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(games, D) each card's place in its game's stock (−1 when not in it), and the
+        games dealt since the last call: a game's stock order is fixed at its deal, so only
+        new games are worked out."""
         n, length, d = stock.shape[0], stock.shape[1], self.cards
         seen, worked = self._seen.get("stock"), self._worked.get("stock")
         if seen is None or worked is None or seen.shape != stock.shape:
@@ -220,56 +280,77 @@ class Encoder:
         else:
             games = np.flatnonzero((seen != stock).any(axis=1))
             if not len(games):
-                return worked[:, :d]
+                return worked[:, :d], games
             seen[games] = stock[games]
         cards = stock[games]
         places = np.full((len(games), d + 1), -1, dtype=np.int16)  # the last column takes the padding
         column = np.where(cards >= 0, cards, d).astype(np.int64)
         np.put_along_axis(places, column, np.arange(length, dtype=np.int16)[None, :], axis=1)
         worked[games] = places
-        return worked[:, :d]
+        return worked[:, :d], games
+
+    def _unseen(self, batch: Batch) -> np.ndarray:
+        """Bring the unseen cards to the batch — a card is unseen from its place in the stock
+        on, once the stock's top reaches it — and return how many each game has: a game
+        dealt anew is written whole, a game that drew (R9) loses the cards it drew."""
+        places, dealt = self._stock_places(batch.stock)
+        top, seen = batch.top.astype(np.int64), self._seen["top"]
+        count, part = self._worked["unseen"], self.layout.slices["unseen"]
+        whole = np.zeros(len(top), dtype=bool)
+        whole[dealt] = True
+        whole |= top < seen  # a stock never grows back within a game
+        games = np.flatnonzero(whole)
+        if len(games):
+            unseen = places[games] >= top[games, None].astype(np.int16)
+            self.board[games, part] = unseen
+            count[games] = np.count_nonzero(unseen, axis=1)
+        drew = np.flatnonzero(~whole & (top > seen))
+        if len(drew):  # one draw a step at most (R9): a few rounds of a card a game
+            stock, flat, size = batch.stock, self.board.reshape(-1), self.layout.size
+            for _ in range(int((top[drew] - seen[drew]).max())):
+                card = stock[drew, seen[drew]].astype(np.int64)
+                there = card >= 0
+                flat[drew[there] * size + part.start + card[there]] = 0.0
+                count[drew] -= there
+                seen[drew] += 1
+                drew = drew[seen[drew] < top[drew]]
+        self._seen["top"] = top
+        return count
+
+    def fork(self) -> Encoder:
+        """A second encoder where this one stands, with a board of its own."""
+        return copy.deepcopy(self)
 
     def __call__(self, batch: Batch) -> np.ndarray:
+        """The observations of ``batch``, written over the encoder's board (and returned)."""
         layout, p, d, at = self.layout, self.players, self.cards, self.layout.offsets
-        n, size = batch.n, layout.size
-        # a new array every call (a snapshot the caller keeps is never written again); the
-        # last column takes every "nothing"
-        out = np.zeros((n, size + 1), dtype=np.float32)
+        n = batch.n
+        if self.board.shape[0] != n:
+            self._start(n)
+        board = self.board
         seats = batch.seat.astype(np.int64)
         done = batch.phase == state.OVER
-        rows = np.arange(n)[:, None]
         relative = self.turned[seats]  # (n, P): absolute seat of each relative seat
-        market = batch.market
-        secret = batch.secret[rows, relative].astype(np.int64)
-        shown = (secret >= 0) & (done[:, None] | (np.arange(p) == 0)[None, :])
-        decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
-        hand, taken = batch.hand, batch.taken_slot
-        ones = np.hstack(
-            [
-                self.phases[batch.phase][:, None],
-                (at["seat"] + seats)[:, None],
-                np.where(done, size, at["to_move"])[:, None],  # the seat to move is the observer
-                np.where(hand >= 0, at["hand"] + hand, size)[:, None],
-                np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, size)[:, None],
-                np.where(market >= 0, self.tile + market, size),
-                self.vehicles + batch.vehicle[rows, relative],
-                np.where(shown, self.decades + decade, size),
-            ]
-        )
-        ones += np.arange(0, n * (size + 1), size + 1)[:, None]
-        out.reshape(-1)[ones] = 1.0
-        # a card is unseen from its place in the stock on, once the stock's top reaches it
-        places = self._stock_places(batch.stock)
-        unseen = places >= batch.top.astype(np.int16)[:, None]
-        out[:, layout.slices["unseen"]] = unseen
-        # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-        self._spot_features("halls", batch.hall, out[:, layout.slices["halls"]], relative)
-        self._spot_features("depots", batch.depot, out[:, layout.slices["depots"]], relative)
+        # each game's seats as its seat to move sees them, its own first (one gather of a
+        # flat (games · seats) array, which costs less than indexing rows and seats apart)
+        places = relative + np.arange(0, n * p, p)[:, None]
+
+        def turn(per_seat: np.ndarray) -> np.ndarray:
+            return per_seat if p == 1 else np.take(per_seat, places)
+
+        self._ones(batch, seats, done, turn)
+        turned = np.flatnonzero(seats != self._seen["seat"]) if p > 1 else np.flatnonzero(self._seen["seat"] < 0)
+        self._seen["seat"] = seats
+        self._spots("halls", batch.hall, seats)
+        self._spots("depots", batch.depot, seats)
+        if len(turned):
+            self._turn(batch, turned, places)
         final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
-        out[:, final : final + p] = batch.final[rows, relative]
-        out[:, final + p : final + 2 * p] = batch.six_round[rows, relative] > 0
+        board[:, final : final + p] = turn(batch.final)
+        board[:, final + p : final + 2 * p] = turn(batch.six_round) > 0
+        count = self._unseen(batch)
         start = at["progress"]
-        out[:, start] = np.count_nonzero(unseen, axis=1) / d
-        out[:, start + 1] = batch.round / layout.most_turns
-        out[:, start + 2] = batch.turn / (layout.most_turns * p)
-        return out[:, :size]
+        board[:, start] = count / d
+        board[:, start + 1] = batch.round / layout.most_turns
+        board[:, start + 2] = batch.turn / (layout.most_turns * p)
+        return board

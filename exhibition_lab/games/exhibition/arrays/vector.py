@@ -5,11 +5,23 @@ environment does (a copy of a whole batch at every step would cost more than the
 what it returns has the shape of pgx's ``State``. :meth:`VectorGames.reset` deals ``n`` games
 and :meth:`VectorGames.step` takes one action id per game (ids of
 :class:`~exhibition_lab.games.exhibition.rules.actions.ActionSpace`); both return a new
-:class:`VectorState` of arrays, which no later step changes: the seat to move, its observation (the layout of
-:mod:`exhibition_lab.games.exhibition.observation`, seen from that seat), the legal-action mask,
+:class:`VectorState` of arrays, which no later step changes (but see ``copy`` below): the seat to
+move, its observation (the layout of :mod:`exhibition_lab.games.exhibition.observation`, seen
+from that seat), the legal-action mask,
 the rewards of the step (per seat, at the end of a game, per ``utility``) and which games are
 over. A finished game stays finished (its actions are ignored) until the next reset; a step
 when every game is over is refused (R10c), as the engine refuses a move after the end.
+
+The observations are kept from step to step on two boards in turn, and a step rewrites only
+what it changed (the card taken and the refill, the vehicle, the card placed, the seat to move…):
+a board is written again only once nothing refers to the observation it showed — neither the
+returned state, nor the array, nor a view or a memoryview of it — so an observation the caller
+holds never changes (holding the last one costs nothing; holding older ones too costs a copy of
+the batch a step). ``copy=False`` gives, as a Gymnasium vector environment built with
+``copy=False`` does, one board that every step writes over: the observation returned shows the
+same memory each time, valid until the next step (copy what must be kept), and the fastest. The
+observation is read-only in both modes, since the next step of its board starts from it
+(``np.array(state.observation)`` gives a copy to change).
 
 Every entry checks what it is given with the engine's own checks (:mod:`exhibition_lab.core.checks`,
 :func:`~exhibition_lab.games.exhibition.rules.deal.check_deal`): actions are an integer array of
@@ -30,6 +42,7 @@ numpy sees it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -43,13 +56,15 @@ from ..rules.deal import Deal, check_deal
 from ..setups import make_setup
 from . import stepwise as backend
 
-#: The most games one batch holds: a batch of observations takes about 6 kB a game.
+#: The most games one batch holds: a board of observations takes about 6 kB a game (and
+#: observed games keep two boards).
 MAX_GAMES = 2**17
 
 
 class VectorState(NamedTuple):
     """What a batch of games shows after a reset or a step (pgx's ``State``), one row a game:
-    fresh arrays, which later steps of the games never change."""
+    arrays which later steps of the games never change (the observation excepted, with
+    ``VectorGames(copy=False)``)."""
 
     current_player: np.ndarray  # (n,) the seat to move, −1 once the game is over
     observation: np.ndarray | None  # (n, size) float32, seen by the seat to move (None if not observed)
@@ -63,7 +78,8 @@ class VectorGames:
     """A batch of games of one setup: ``players`` (1–5), ``variations`` (V1–V6a),
     ``secret_decades`` (V7), ``utility`` (``"margin"``, ``"win"``, ``"score"``; solo: the ×100
     score) and the solo ``mid_century`` reading (D11). With ``observe=False`` the states carry
-    no observation (the fastest way to play many games)."""
+    no observation (the fastest way to play many games); with ``copy=False`` every state's
+    observation shows one board that the next step writes over (see the module text)."""
 
     def __init__(
         self,
@@ -74,14 +90,17 @@ class VectorGames:
         utility: str | None = None,
         mid_century: str = "harsh",
         observe: bool = True,
+        copy: bool = True,
     ) -> None:
         self.rules = make_setup(
             players, variations=variations, secret_decades=secret_decades, utility=utility, mid_century=mid_century
         )
         self.layout = ObservationLayout.of(self.rules)
         self.observe = check_flag(observe, what="observe")
+        self.copy = check_flag(copy, what="copy")
         self._features = card_features(self.rules.deck)
-        self._encoder = backend.Encoder(self.rules, self.layout, self._features)
+        # the boards observations are written on, the one written last at the end
+        self._encoders = [backend.Encoder(self.rules, self.layout, self._features)]
         self._rng = np.random.default_rng()
         self.batch: backend.Batch | None = None
         self._mask = np.zeros((0, self.num_actions), dtype=bool)
@@ -174,7 +193,7 @@ class VectorGames:
             rewards[rows] = seat_returns(*backend.totals(self.rules, batch, rows), self.rules.utility)
         observation = None
         if self.observe:
-            observation = self._encoder(batch)
+            observation = self._observation(batch)
         return VectorState(
             current_player=np.where(over, -1, backend.seat(batch)),
             observation=observation,
@@ -183,6 +202,32 @@ class VectorGames:
             terminated=over.copy(),
             truncated=np.zeros(batch.n, dtype=bool),
         )
+
+    def _observation(self, batch: backend.Batch) -> np.ndarray:
+        """The observations of the batch on a board that no snapshot still held shows.
+
+        A board keeps the observations it showed, so a step rewrites only what changed since
+        then; two boards take turns, because a caller still holds the snapshot of the last
+        step while it chooses the next actions, and has usually dropped the one before. A
+        board anything else still refers to (a kept snapshot, a view of one) is left to its
+        holder and a copy of the newest board takes its place. With ``copy=False`` there is
+        one board, written over at every step. Either way the caller gets a read-only view of
+        the board."""
+        encoders = self._encoders
+        if self.copy:
+            free = [k for k, encoder in enumerate(encoders) if not _held(encoder.board)]
+            if free:
+                encoder = encoders.pop(free[0])  # the older first: the newest is likely still in use
+            elif len(encoders) < _BOARDS:
+                encoder = encoders[-1].fork()
+            else:
+                encoders.pop(0)
+                encoder = encoders[-1].fork()
+            encoders.append(encoder)
+        # read-only: the next step of this board starts from what it shows
+        shown = encoders[-1](batch).view()
+        shown.flags.writeable = False
+        return shown
 
     def replace_games(self, rows: np.ndarray, rng: np.random.Generator) -> None:
         """Deal new games in place of games ``rows`` (for an environment that resets games
@@ -196,6 +241,39 @@ class VectorGames:
     def state(self) -> VectorState:
         """The batch as it stands, with no rewards."""
         return self._state(np.zeros(self._require().n, dtype=bool))
+
+
+#: Boards in turn for snapshots: the last one returned, and the one before, which is free again
+#: once its state is dropped.
+_BOARDS = 2
+
+
+def _references(board: np.ndarray) -> int:
+    return sys.getrefcount(board)
+
+
+class _Unheld:
+    """A board that only its owner refers to, as an encoder holds its own."""
+
+    def __init__(self) -> None:
+        self.board = np.zeros(0, dtype=np.float32)
+
+
+def _counted(board: np.ndarray) -> int:
+    """What :func:`_held` counts for ``board``: reached the same way, through one argument."""
+    return _references(board)
+
+
+_UNHELD = _Unheld()
+#: What :func:`_held` counts for a board only its encoder holds, counted the same way at
+#: import (the interpreter's own references to arguments differ from version to version).
+_OWN_REFERENCES = _counted(_UNHELD.board)
+
+
+def _held(board: np.ndarray) -> bool:
+    """Whether anything besides its encoder refers to ``board``: a snapshot returned before
+    (its state, the array itself, or a view, whose base it is)."""
+    return _references(board) > _OWN_REFERENCES
 
 
 def _check_rng(rng: object) -> None:

@@ -27,9 +27,9 @@ class ShowcaseKind:
     showcase's name; ``rule`` is the id of the showcase's own requirement (for messages and
     explanations); ``covers`` names the base showcase a variation lies over (V1), ``None`` for
     a base one; ``line`` (a message id) says in one line what a variation changes for the
-    player, quoting its :attr:`numbers` by name. ``gloss`` (a message id) is a variation's
-    name in the reader's own words, for languages whose rules keep the English name (the
-    Spanish rules say "Spread the Years").
+    player, quoting its :attr:`numbers` by name. ``gloss`` (a message id) is what a variation's
+    name means in the reader's own words, for languages that write the name as a loanword
+    (Japanese スプレッド・ザ・イヤーズ: 年代を離す).
     """
 
     key: str
