@@ -24,14 +24,19 @@ a real score splits the deal's luck from the play's skill.
   turn takes a card at the vehicle's continent (R7) and the vehicle goes on to that
   card's continent (R8), so each drive is followed on its own — a turn where no card at
   its continent fits an empty spot sends its card to the Depot or ends the exhibition
-  (R10a, R25) — and, per number of Depot cards a drive needs, the pair is bounded over
-  that drive's turns. Each goal is then bounded by those cards (R19–R25, S3–S6, V7), a
-  few jointly: Continent Focus with Mid Century (its card counts for the focus only if
+  (R10a, R25); with few spots left the drive also follows which spots it has filled, each
+  once and only with a card that fits that very spot, and, the pair down, which of the
+  cards that cost it a point it has taken off the tile (each once: into a spot it fits,
+  the Depot or the last discard) — and, per number of Depot cards a drive needs, the pair
+  is bounded over that drive's turns. Each goal is then bounded by those cards (R19–R25,
+  S3–S6, V7), a few jointly: Continent Focus with Mid Century (its card counts for the focus only if
   it is of the focus continent); Chain of Years and Number of Decades only by cards the
   empty spots can take all at once, in order and by the showcases' continents (R11–R13);
 - a transposition table keyed by the hall, the Depot's count, the tile, the vehicle and the
   stock's top remembers the bound each searched position proved;
-- children are searched best bound first and cut when their bound cannot beat the incumbent.
+- children are searched best bound first and cut when their bound cannot beat the incumbent;
+  the drive followed spot by spot is costly, so a child is first cut on the bound without it
+  and that finer bound is added only to the children the first one does not cut.
 
 A search that ends within its budget proves its plan optimal; one cut short returns the
 best plan found with a proven upper bound (the largest bound left unexplored).
@@ -132,7 +137,9 @@ class _Deal:
     facts: dict[tuple[Any, ...], _HallFacts] = field(default_factory=dict)
     bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)  # per position
     quick_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
+    coarse_bounds: dict[tuple[Any, ...], tuple[int, int]] = field(default_factory=dict)
     fit_tables: dict[tuple[Any, ...], tuple[bytes, bool]] = field(default_factory=dict)  # per hall
+    spot_fits: dict[int, Any] = field(default_factory=dict)  # per hall's facts (by identity, kept in ``facts``)
     variation: tuple[bool, ...] = ()
     continent_of: dict[Continent | None, int] = field(default_factory=lambda: _continent_indices())
 
@@ -456,6 +463,274 @@ def _walk_fills(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
     return best_fills, best_net, by_depot
 
 
+SPOT_WALK_MAX = 8  # empty spots up to which the drive is followed spot by spot (2^n sets of filled spots)
+
+
+def _spot_fits(deal: _Deal, facts: _HallFacts) -> Any:
+    """Per card, the empty spots (bits, in the order of ``facts.windows``) it fits today:
+    its year in the spot's window (R11, R14), its continent admitted (R12, R13), a white
+    card never in a variation (R18), Einstein in any spot outside them (R16)."""
+    found = deal.spot_fits.get(id(facts))  # kept once per hall: many positions share one
+    if found is not None:
+        return found
+    spots = [
+        (lo, hi, mask if deal.variation[s] else mask | WHITE_BIT, not deal.variation[s] and lo <= hi)
+        for (s, lo, hi, _), mask in zip(facts.windows, facts.masks)
+    ]
+    continent_of = deal.continent_of
+    einstein = sum(1 << i for i, spot in enumerate(spots) if spot[3])
+    known: dict[tuple[int, int], int] = {}
+
+    def fits(card: Card) -> int:
+        y = card.year
+        if y is None:
+            return einstein
+        k = continent_of[card.continent]
+        out = known.get((y, k))
+        if out is None:
+            bit = WHITE_BIT if k < 0 else 1 << k
+            out = 0
+            for i, (lo, hi, bits, _) in enumerate(spots):
+                if lo <= y <= hi and bits & bit:
+                    out |= 1 << i
+            known[y, k] = out
+        return out
+
+    deal.spot_fits[id(facts)] = fits
+    return fits
+
+
+def _walk_spots(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int]]:
+    """:func:`_walk_fills` with the empty spots themselves followed: a drive fills a spot at
+    most once, and only with a card its continent offers that fits that very spot (year,
+    continent; R7, R8, R11–R14). The state is the set of spots filled, the Depot's new cards
+    and the continent the next card is taken at; a card may still be counted twice (which
+    card was taken is forgotten), so it stays a relaxation of the real turns."""
+    fits = _spot_fits(deal, facts)
+    continent_of = deal.continent_of
+    columns = pos.market
+    n_col = len(columns)
+    every = (1 << n_col) - 1
+
+    def leads(card: Card) -> int:
+        k = continent_of[card.continent]
+        return every if k < 0 or card.year is None else 1 << k
+
+    goes = [0] * n_col
+    offers: list[dict[int, int]] = [{} for _ in range(n_col)]  # per column: spots a card fits -> where it leads
+    for x, column in enumerate(columns):
+        for card in column:
+            g, spots = leads(card), fits(card)
+            goes[x] |= g
+            if spots:
+                offers[x][spots] = offers[x].get(spots, 0) | g
+    anywhere = not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock)
+    if anywhere:  # R7: at an empty continent the take may be anywhere
+        merged: dict[int, int] = {}
+        for own in offers:
+            for spots, g in own.items():
+                merged[spots] = merged.get(spots, 0) | g
+        goes = [_or(goes)] * n_col
+        offers = [dict(merged) for _ in range(n_col)]
+    free = DEPOT_SIZE - pos.depot
+    here = 1 << pos.vehicle if columns[pos.vehicle] else every
+    # layer[m]: per set of filled spots, the continents the next take may be at
+    layer: list[dict[int, int]] = [{0: here}] + [{} for _ in range(free)]
+    by_depot = [-1] * (free + 1)
+    best_fills = 0
+    best_net = -(10**9)
+    top = pos.top
+    stock = deal.stock
+    popcount = int.bit_count
+    for _ in range(facts.n_empty + free + 1):
+        nxt: list[dict[int, int]] = [{} for _ in range(free + 1)]
+        landed = 0
+        joined: dict[int, dict[int, int]] = {}  # per set of continents: the offers of them all
+        moving = False
+        for m in range(free + 1):
+            for filled, at in layer[m].items():
+                f = popcount(filled)
+                landed |= at
+                if f > by_depot[m]:
+                    by_depot[m] = f
+                if f - m > best_net:
+                    best_net = f - m  # end here (R10a) or after the hall is full (R10b)
+                if f >= most:
+                    continue
+                best_fills = max(best_fills, f)
+                table = joined.get(at)
+                if table is None:
+                    table = {}
+                    for x in BITS[at]:
+                        for spots, g in offers[x].items():
+                            table[spots] = table.get(spots, 0) | g
+                    joined[at] = table
+                target = nxt[m]
+                for spots, g in table.items():
+                    open_ = spots & ~filled
+                    while open_:
+                        low = open_ & -open_
+                        open_ ^= low
+                        key = filled | low
+                        target[key] = target.get(key, 0) | g
+                        moving = True
+                if m < free:  # to the Depot (R10, R25) and drive on
+                    g = 0
+                    for x in BITS[at]:
+                        g |= goes[x]
+                    if g:
+                        depot = nxt[m + 1]
+                        depot[filled] = depot.get(filled, 0) | g
+                        moving = True
+        if not moving:
+            break
+        if top < len(stock):  # the refill lands on the continent just left (R9)
+            card = stock[top]
+            top += 1
+            g, spots = leads(card), fits(card)
+            for x in BITS[every if anywhere else landed]:
+                goes[x] |= g
+                if spots:
+                    offers[x][spots] = offers[x].get(spots, 0) | g
+        layer = nxt
+    for m in range(free + 1):
+        for filled in layer[m]:
+            f = popcount(filled)
+            by_depot[m] = max(by_depot[m], f)
+            best_net = max(best_net, f - m)
+    best_fills = max(best_fills, max(by_depot))
+    return best_fills, best_net, by_depot
+
+
+PAIR_WALK_CARDS = 8  # tile and stock cards costing the pair a point, up to which the drive follows each
+PAIR_WALK_BITS = 10  # empty spots and such cards together (2^n states of spots filled and cards taken)
+
+
+def _walk_pair(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int], int] | None:
+    """With the pair down: :func:`_walk_spots`'s fills, and the pair's points less the spots
+    left empty and the new Depot cards (S4, S5, R24, R25) at their best, over every drive
+    followed spot by spot and card by card for the cards that cost the pair a point.
+
+    Such a card leaves the tile only when a drive takes it (R7) — into a spot it fits, to the
+    Depot or as the last turn's discard (R10a) — and each leaves once; the refills bring
+    the stock's cards in order (R9), so after ``t`` turns the tile has held today's cards
+    and ``t`` stock cards. ``None`` when too many cards cost a point to follow each."""
+    left, right = facts.pair_years
+    assert left is not None and right is not None
+    costs = deal.pair_goal.costs_a_point
+    fits = _spot_fits(deal, facts)
+    continent_of = deal.continent_of
+    columns = pos.market
+    n_col = len(columns)
+    every = (1 << n_col) - 1
+    free = DEPOT_SIZE - pos.depot
+    turns = facts.n_empty + free + 1
+    stock = deal.stock[pos.top : pos.top + turns]
+    n_bits = 0
+
+    def costly(card: Card) -> int:  # the card's own bit when it costs the pair a point, else 0
+        nonlocal n_bits
+        if card.year is None or not costs(card.year, left, right):
+            return 0
+        n_bits += 1
+        return 1 << (n_bits - 1)
+
+    def leads(card: Card) -> int:
+        k = continent_of[card.continent]
+        return every if k < 0 or card.year is None else 1 << k
+
+    goes = [0] * n_col
+    offers: list[dict[tuple[int, int], int]] = [{} for _ in range(n_col)]  # (spots, own bit) -> leads
+    cost_now = 0
+    for x, column in enumerate(columns):
+        for card in column:
+            g, bit = leads(card), costly(card)
+            goes[x] |= g
+            cost_now += bit > 0
+            key = (fits(card), bit)
+            offers[x][key] = offers[x].get(key, 0) | g
+    arrivals = [(leads(card), fits(card), costly(card)) for card in stock]
+    if n_bits > PAIR_WALK_CARDS or facts.n_empty + n_bits > PAIR_WALK_BITS:
+        return None
+    # the cards that cost a point on the tile after t turns, before any is taken away
+    on_tile = [cost_now]
+    for _, _, bit in arrivals:
+        on_tile.append(on_tile[-1] + (bit > 0))
+    anywhere = not all(columns) or pos.top + facts.n_empty + DEPOT_SIZE >= len(deal.stock)
+    if anywhere:  # R7: at an empty continent the take may be anywhere
+        merged: dict[tuple[int, int], int] = {}
+        for own in offers:
+            for key, g in own.items():
+                merged[key] = merged.get(key, 0) | g
+        goes = [_or(goes)] * n_col
+        offers = [dict(merged) for _ in range(n_col)]
+    here = 1 << pos.vehicle if columns[pos.vehicle] else every
+    n_empty = facts.n_empty
+    popcount = int.bit_count
+    points = [int(solo_pair_points(k)) for k in range(on_tile[-1] + 1)]  # S4, S5: never below 0
+    # layer[m]: per (spots filled, costly cards taken away), the continents the next take may be at
+    layer: list[dict[tuple[int, int], int]] = [{(0, 0): here}] + [{} for _ in range(free)]
+    best = -(10**9)
+    by_depot = [-1] * (free + 1)
+    best_net = -(10**9)
+    for t in range(turns + 1):
+        nxt: list[dict[tuple[int, int], int]] = [{} for _ in range(free + 1)]
+        landed = 0
+        joined: dict[int, dict[tuple[int, int], int]] = {}
+        now, later = on_tile[min(t, len(on_tile) - 1)], on_tile[min(t + 1, len(on_tile) - 1)]
+        for m in range(free + 1):
+            for (filled, gone), at in layer[m].items():
+                landed |= at
+                f = popcount(filled)
+                if f > by_depot[m]:
+                    by_depot[m] = f
+                if f - m > best_net:
+                    best_net = f - m  # end here (R10a) or after the hall is full (R10b)
+                # stop here (R10b, D4), or end after one more take, its card discarded (R10a)
+                value = RANK_TOP - (n_empty - f) - m
+                if value > best:
+                    kept = min(now, later - 1) - popcount(gone)
+                    value = points[max(0, kept)] - (n_empty - f) - m
+                    if value > best:
+                        best = value
+                if t == turns:
+                    continue
+                table = joined.get(at)
+                if table is None:
+                    table = {}
+                    for x in BITS[at]:
+                        for key, g in offers[x].items():
+                            table[key] = table.get(key, 0) | g
+                    joined[at] = table
+                room = f < most
+                for (spots, bit), g in table.items():
+                    if bit & gone:
+                        continue  # R7: a card taken is off the tile
+                    taken = gone | bit
+                    if room:
+                        open_ = spots & ~filled
+                        target = nxt[m]
+                        while open_:
+                            low = open_ & -open_
+                            open_ ^= low
+                            key = (filled | low, taken)
+                            target[key] = target.get(key, 0) | g
+                    if m < free:  # to the Depot (R10, R25) and drive on
+                        depot = nxt[m + 1]
+                        key = (filled, taken)
+                        depot[key] = depot.get(key, 0) | g
+        if t == turns:
+            break
+        if t < len(arrivals):  # the refill lands on the continent just left (R9)
+            g, spots, bit = arrivals[t]
+            for x in BITS[every if anywhere else landed]:
+                goes[x] |= g
+                key = (spots, bit)
+                offers[x][key] = offers[x].get(key, 0) | g
+        layer = nxt
+    return max(by_depot), best_net, by_depot, best
+
+
 def _or(masks: list[int]) -> int:
     out = 0
     for mask in masks:
@@ -550,7 +825,11 @@ def _pair_bound(
 
 
 def _bound_parts(
-    deal: _Deal, pos: _Position, quick: bool = False, detail: dict[str, int] | None = None
+    deal: _Deal,
+    pos: _Position,
+    quick: bool = False,
+    detail: dict[str, int] | None = None,
+    walk: bool = True,
 ) -> tuple[int, int]:
     """The bound of :func:`upper_bound` as fame points without Mid Century, and the
     Mid Century term (×100) at its best. ``quick`` leaves out the drive and the matchings
@@ -602,8 +881,18 @@ def _bound_parts(
         fillable = _most_filled(spans, dated, einstein, free)
     net = fillable
     by_depot: list[int] = []
+    pair_walk: int | None = None
     if fillable and not quick:
-        fillable, net, by_depot = _walk_fills(deal, facts, pos, fillable)
+        walked = None
+        if walk and facts.n_empty <= SPOT_WALK_MAX:
+            if deal.pair is not None and not facts.pair_einstein and None not in facts.pair_years:
+                walked = _walk_pair(deal, facts, pos, fillable)  # the pair down: its cards followed too
+            if walked is None:
+                fillable, net, by_depot = _walk_spots(deal, facts, pos, fillable)
+            else:
+                fillable, net, by_depot, pair_walk = walked
+        else:
+            fillable, net, by_depot = _walk_fills(deal, facts, pos, fillable)
     counts = facts.counts
     years = facts.years
     decades = facts.decades
@@ -643,6 +932,8 @@ def _bound_parts(
         ]
         if joint:
             spare = min(spare, max(joint) - pos.depot)
+        if pair_walk is not None:  # the pair down, the drive followed card by card for its costly cards
+            spare = min(spare, pair_walk - pos.depot)
     # the most promising continents first: a matching only where it could raise the best
     hopes = sorted(
         ((n + min(e, r, fillable), n, k) for k, (n, e, r) in enumerate(zip(counts, extra, rooms))), reverse=True
@@ -846,9 +1137,12 @@ def _placements(deal: _Deal, hall: Hall, depot: int, card: Card) -> list[tuple[A
     return out
 
 
-def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None, quick: bool = False) -> list[_Child]:
+def _children(
+    deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None, quick: bool = False, coarse: bool = False
+) -> list[_Child]:
     """Every whole turn from ``pos`` (or the rest of the turn ``first`` describes), each
-    with its bound (the ``quick`` one for the beams)."""
+    with its bound (the ``quick`` one for the beams; ``coarse``: without the drive followed
+    spot by spot, which :meth:`_Search.dfs` adds only where the coarse bound does not cut)."""
     out: list[_Child] = []
     if first is None:
         column = pos.market[pos.vehicle]
@@ -878,10 +1172,10 @@ def _children(deal: _Deal, pos: _Position, first: tuple[Any, ...] | None = None,
             for vehicle, move in moves:
                 child = _Position(hall, depot, market, vehicle, top)
                 key = child.key()
-                cache = deal.quick_bounds if quick else deal.bounds
+                cache = deal.quick_bounds if quick else deal.coarse_bounds if coarse else deal.bounds
                 parts = cache.get(key)
                 if parts is None:
-                    parts = cache[key] = _bound_parts(deal, child, quick)
+                    parts = cache[key] = _bound_parts(deal, child, quick, walk=not coarse)
                 fp, mid = parts
                 out.append(_Child((*done, *move, action), child, fp * SOLO_SCALE + mid, hall, depot, market, mid))
     return out
@@ -908,6 +1202,9 @@ class _Search:
         self.table: dict[tuple[Any, ...], int] = {}
         self.stopped = False
         self.line: tuple[Action, ...] = ()  # the incumbent's plan when the depth-first search began
+        # the drive followed spot by spot only near the end: far from it the proof seldom
+        # closes and positions searched faster find better lines
+        self.fine = True
 
     def proof(self, pos: _Position, bound: int, first: tuple[Any, ...] | None, share: float) -> int:
         """The branch and bound against the incumbent alone, on ``share`` of the budget left;
@@ -933,7 +1230,7 @@ class _Search:
         if self.stopped:
             return True
         if self.nodes >= self.max_nodes or (
-            self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() > self.deadline
+            self.deadline is not None and time.perf_counter() > self.deadline  # a position may take milliseconds
         ):
             self.stopped = True
         return self.stopped
@@ -1004,6 +1301,14 @@ class _Search:
         self.deadline = deadline
         self.max_nodes += self.nodes - nodes
 
+    def fine_bound(self, pos: _Position) -> int:
+        """The full bound of ``pos`` (:func:`upper_bound`), kept per position."""
+        key = pos.key()
+        parts = self.deal.bounds.get(key)
+        if parts is None:
+            parts = self.deal.bounds[key] = _bound_parts(self.deal, pos)
+        return parts[0] * SOLO_SCALE + parts[1]
+
     def dfs(
         self, pos: _Position, plan: tuple[Action, ...], bound: int, first: tuple[Any, ...] | None, line: int | None
     ) -> int:
@@ -1020,7 +1325,7 @@ class _Search:
             if known is not None and known <= max(self.best, self.floor):
                 return known
         self.nodes += 1
-        children = _children(deal, pos, first)
+        children = _children(deal, pos, first, coarse=True)
         children.sort(key=lambda c: -c.value)
         at = None
         if line is not None:
@@ -1034,11 +1339,15 @@ class _Search:
                 self.offer(child.value, plan + child.actions)
                 result = max(result, child.value)
                 continue
-            if child.value <= max(self.best, self.floor) or self.out_of_budget():
-                result = max(result, child.value)  # its bound stands for it
+            value = child.value
+            bar = max(self.best, self.floor)
+            if self.fine and value > bar and _hall_facts(deal, child.hall).n_empty <= SPOT_WALK_MAX:
+                value = min(value, self.fine_bound(child.position))  # the drive spot by spot, where it may cut
+            if value <= max(self.best, self.floor) or self.out_of_budget():
+                result = max(result, value)  # its bound stands for it
                 continue
             follow = line + len(child.actions) if line is not None and k == 0 and at is not None else None
-            result = max(result, self.dfs(child.position, plan + child.actions, child.value, None, follow))
+            result = max(result, self.dfs(child.position, plan + child.actions, value, None, follow))
         result = min(result, bound)
         if first is None:
             self.table[pos.key()] = result
@@ -1164,6 +1473,7 @@ def solo_ceiling(
     # so a pass reuses the ones before it.
     search.line = search.plan
     left = _hall_facts(deal, pos.hall).n_empty + DEPOT_SIZE - pos.depot  # placements still to make
+    search.fine = left <= WIDEN_FROM
     if search.deadline is None or left <= WIDEN_FROM:
         proven_bound = min(proven_bound, search.proof(pos, proven_bound, first, PROOF_SHARE))
     else:

@@ -423,3 +423,72 @@ def test_r11_r12_r13_the_chain_and_decades_bounds_place_their_cards_in_order_and
     decades = [[(1941, af), (1944, af)], [(1952, af), (1955, oc)]]
     assert c._all_placed(general, distinct, (False,), decades)
     assert not c._all_placed(general, distinct, (False,), [[(1941, af)], [(1952, af)]])
+
+
+def test_r7_r14_a_drive_fills_each_spot_once_with_a_card_that_fits_that_spot():
+    # followed spot by spot, a drive never fills more than the drive that only asks whether
+    # a card fits *some* empty spot (R7, R8, R11–R14): per number of Depot cards (R25) it
+    # fills at most as many, and on some positions fewer; the bound it gives still covers
+    # the best play (the exhaustive search)
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    tighter = checked = 0
+    for seed in range(40):
+        game = played_until(seed, 6 + seed % 4, xl.Layout.base(), GreedyBot() if seed % 2 else RandomBot())
+        if game.is_over:
+            continue
+        deal, here, _ = c._root(game)
+        facts = c._hall_facts(deal, here.hall)
+        assert facts.n_empty <= c.SPOT_WALK_MAX
+        most = facts.n_empty
+        spots = c._walk_spots(deal, facts, here, most)
+        fills = c._walk_fills(deal, facts, here, most)
+        assert spots[0] <= fills[0] and spots[1] <= fills[1]
+        assert all(a <= b for a, b in zip(spots[2], fills[2], strict=True))
+        tighter += spots != fills
+        if seed % 3 == 0 and facts.n_empty + 3 - here.depot <= 6:
+            assert upper_bound(deal, here) >= exhaustive(game.copy(), "harsh"), seed
+        checked += 1
+    assert checked >= 25 and tighter >= 3
+
+
+def best_spare(game: xl.Game) -> float:
+    """The most the pair goal less the empty spots and the Depot cards (S4, S5, R24, R25)
+    can score over every sequence of legal actions, by brute force on Game."""
+    if game.is_over:
+        points = game.score()[game.players[0]].points
+        return sum(points.get(k, 0.0) for k in ("years_gap", "short_era", "antiquity", "empty_spots", "depot"))
+    best = -1e9
+    for action in game.legal_actions():
+        game.apply(action)
+        best = max(best, best_spare(game))
+        game.undo()
+    return best
+
+
+@pytest.mark.parametrize("pair", ["years_gap", "short_era", "antiquity"])
+def test_s4_s5_r25_the_pair_walked_card_by_card_never_bounds_below_the_exhaustive_best(pair):
+    # with the pair down, a card that costs it a point leaves the tile only when a drive
+    # takes it (R7) into a spot it fits, to the Depot or as the last discard (R10a), once:
+    # the pair less the empty spots and the Depot cards is never above that walk
+    from exhibition_lab.games.exhibition import ceiling as c
+
+    layout = xl.Layout.base() if pair == "years_gap" else xl.Layout.base().with_variations(pair)
+    checked = 0
+    for seed in range(40):
+        game = played_until(seed, 3 + seed % 3, layout, GreedyBot() if seed % 2 else RandomBot())
+        if game.is_over:
+            continue
+        deal, here, _ = c._root(game)
+        facts = c._hall_facts(deal, here.hall)
+        if None in facts.pair_years or facts.pair_einstein:
+            continue
+        walked = c._walk_pair(deal, facts, here, facts.n_empty)
+        if walked is None:
+            continue
+        assert walked[3] - here.depot >= best_spare(game.copy()), seed
+        # its fills are the spot-by-spot drive's or fewer (a costly card leaves the tile once)
+        spots = c._walk_spots(deal, facts, here, facts.n_empty)
+        assert all(a <= b for a, b in zip(walked[2], spots[2], strict=True)) and walked[1] <= spots[1]
+        checked += 1
+    assert checked >= 5
