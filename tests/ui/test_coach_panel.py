@@ -109,7 +109,7 @@ def test_each_hint_opens_at_its_first_line_with_a_short_heading():
     assert first >= 1 and app.hint_panel.to_top.box == "exlab-hint-panel"
     assert "exlab-hint-panel" in app.hint_panel._dom_classes
     heading = re.search(r"<th title='([^']+)'>([^<]+)</th>", app.hint_panel.value)
-    full = "points ahead of your best opponent at the end"
+    full = "Lead: the fame points you are expected to end ahead of your best opponent; negative means behind them."
     assert heading is not None and heading.groups() == (full, "lead over best rival")
     # with opponents, one line under the table says what the figure is and what its sign means
     assert "ahead of your best opponent; negative means behind them." in app.hint_panel.value
@@ -312,7 +312,7 @@ def reviewed(seed: int = 4) -> ReviewView:
 
 
 def _figures(panel: str) -> list[float]:
-    cells = re.findall(r"<tr[^>]*><td[^>]*>[^<]*</td><td>([^<]*)</td>", panel)
+    cells = re.findall(r"<tr[^>]*><td[^>]*>(?:<span[^>]*>[^<]*</span>)+</td><td>([^<]*)</td>", panel)
     return [float(c.replace("−", "-").replace(",", "").replace("+", "")) for c in cells]
 
 
@@ -561,3 +561,16 @@ def test_a_turn_within_the_noise_of_the_best_is_reviewed_good_and_said_to_be_tie
     said = html.unescape(re.sub(r"<[^>]+>", "", decision_html(tied, 4, solo=False)))
     assert "good, practically tied with the best found: 0.6 fame points apart, within the noise (±0.9)." in said
     assert "lost" not in said and "coach's reason" not in said
+
+
+def test_the_hint_gives_each_option_a_short_form_by_year_and_continent():
+    # beside the tile in a notebook cell the options read by year and continent alone (the
+    # whole turn on hover), so the panel ends about where the tile does
+    app = GameApp(seats=["human", "greedy"], seed=5)
+    app.hint_button.click()
+    shorts = re.findall(r"<span class='exlab-hint-short'>([^<]*)</span>", app.hint_panel.value)
+    longs = re.findall(r"<span class='exlab-hint-long'>([^<]*)</span>", app.hint_panel.value)
+    assert len(shorts) == len(longs) >= 2
+    for short, full in zip(shorts, longs, strict=True):
+        year = re.match(r"take (\d{4}) ", short)
+        assert year and " · " not in short and f"take {year.group(1)} · " in full, (short, full)

@@ -30,9 +30,13 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
     digits = 0 if ev.solo else 1
     # each option's card by its year, continent and the start of its subject (the whole turn on
     # hover): the rows stay short enough for the options to be compared side by side
+    # beside the tile in a notebook cell the short form (year and continent) is shown, so the
+    # panel stays about as tall as the tile and leaves the hall's spots in sight
     body = "".join(
         f"<tr{' class=exlab-hint-best' if k == 0 else ''}><td title='{escape(ev.describe(o))}'>"
-        f"{escape(words.describe_plan(ev.view, o.plan, subject_width=OPTION_SUBJECT))}</td>"
+        f"<span class='exlab-hint-long'>"
+        f"{escape(words.describe_plan(ev.view, o.plan, subject_width=OPTION_SUBJECT))}</span>"
+        f"<span class='exlab-hint-short'>{escape(words.describe_plan(ev.view, o.plan, subject_width=0))}</span></td>"
         f"<td>{signed(o.value, digits)}</td>"
         f"<td>{escape(words.between(signed(o.low, digits), signed(o.high, digits)))}</td>"
         "</tr>"
@@ -43,7 +47,7 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
     if ev.solo:
         value = f"<th>{escape(label('solo_value'))}</th>"
     else:  # a short heading that never stands one word a line; its hover says it in full
-        value = f"<th title='{escape(label('value'))}'>{escape(label('value_short'))}</th>"
+        value = f"<th title='{escape(label('value_note'))}'>{escape(label('value_short'))}</th>"
     head = f"{value}<th>{escape(label('between'))}</th>"
     note = "" if ev.solo else f"<div class='exlab-hint-note'>{escape(label('value_note'))}</div>"
     details = "".join(f"<li>{escape(line)}</li>" for line in words.hint_details(advice))

@@ -126,8 +126,8 @@ class Tile:
     columns: tuple[TileColumn, ...]
     table: Table
     empty_tooltip: str
-    #: a card of yours waits for its spot (R10): no card may be taken, so where the room is
-    #: short the tile shows its years only and your hall comes up beside the status
+    #: a card of yours waits for its spot (R10), or your vehicle for its continent after a
+    #: white card (R8): no card may be taken, so the tile waits and panels may lie over it
     placing: bool = False
 
 
@@ -315,7 +315,9 @@ def tile_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
             for card in game.market[continent]
         )
         columns.append(TileColumn(continent, cards, taking and any(c.takeable for c in cards)))
-    return Tile(not game.is_over, tuple(columns), table_of(session), words.no_card(), session.placing)
+    # the tile waits while your card waits for its spot (R10) or your vehicle for its continent (R8)
+    waits = session.placing or (session.humans_turn and game.phase is Phase.MOVE)
+    return Tile(not game.is_over, tuple(columns), table_of(session), words.no_card(), waits)
 
 
 def chooser_screen(session: PlaySession, hint: tuple[str, object] | None = None) -> Chooser:

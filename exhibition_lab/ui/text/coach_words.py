@@ -64,10 +64,10 @@ from .score import goal_label
 
 def card_words(card: Card, *, width: int | None = None, at_word: bool = False) -> str:
     """``1953 · Hillary and Tenzing … (Asia)``: a card with its subject (cut to ``width``,
-    ``at_word`` where a word ends) and continent."""
+    ``at_word`` where a word ends; none at width 0) and continent."""
     where = continent_name(card.continent) if card.continent is not None else _("white card")
     year = card_name(card)
-    title = card_title(card)
+    title = card_title(card) if width != 0 else ""
     if width is not None and len(title) > width:
         cut = title[: width - 1]
         if at_word and " " in cut[width // 2 :]:  # "Se termina la…", not "Se termina la pr…"

@@ -28,6 +28,9 @@ from ..rules.turns import Phase, Setup
 from . import engine, masks, scoring, state
 
 Batch = state.BatchGames
+#: the places of a row that hold one item each: the phase, the seat, the seat to move, the hand
+#: and where the card in hand was taken
+_ONE_PER_ROW = len(("phase", "seat", "to_move", "hand", "taken_at"))
 #: The observation's phase index of each engine phase (the refill happens inside a step).
 _PHASES = np.zeros(4, dtype=np.int64)
 _PHASES[[state.TAKE, state.MOVE, state.PLACE, state.OVER]] = [
@@ -213,15 +216,16 @@ class Encoder:
         n, p, tiles = batch.n, self.players, market.shape[1]
         # the places within a row (phase, seat, to move, hand, taken at, the tile's cards, the
         # vehicles, the Secret Decades), in 32 bits: half the bytes to build and compare
-        ones = np.empty((n, 5 + tiles + 2 * p), dtype=np.int32)
+        first = _ONE_PER_ROW  # phase, seat, to move, hand, taken at: one place each
+        ones = np.empty((n, first + tiles + 2 * p), dtype=np.int32)
         ones[:, 0] = self.phases[batch.phase]
         ones[:, 1] = at["seat"] + seats
         ones[:, 2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
         ones[:, 3] = np.where(hand >= 0, at["hand"] + hand, -1)
         ones[:, 4] = np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, -1)
-        ones[:, 5 : 5 + tiles] = np.where(market >= 0, self.tile + market, -1)
-        ones[:, 5 + tiles : 5 + tiles + p] = self.vehicles + turn(batch.vehicle)
-        ones[:, 5 + tiles + p :] = np.where(shown, self.decades + decade, -1)
+        ones[:, first : first + tiles] = np.where(market >= 0, self.tile + market, -1)
+        ones[:, first + tiles : first + tiles + p] = self.vehicles + turn(batch.vehicle)
+        ones[:, first + tiles + p :] = np.where(shown, self.decades + decade, -1)
         seen = self._seen["ones"]
         if seen.shape != ones.shape:  # the first call: nothing was one
             seen = np.full(ones.shape, -1, dtype=np.int32)
