@@ -534,7 +534,7 @@ def _end_penalty(session: PlaySession) -> tuple[int, str]:
         return empty, _("no penalty")
     if game.is_solo:
         return empty, _("−{points} points").format(points=empty * 100)
-    return empty, _("−{points} fame points").format(points=empty)
+    return empty, ngettext("−{points} fame point", "−{points} fame points", empty).format(points=empty)
 
 
 def end_cost_in_words(session: PlaySession) -> str:
