@@ -106,18 +106,22 @@ TILE_HIDDEN_JS = """outer => {
 
 
 # Beside the tile (a notebook cell next to JupyterLab's file browser: 860–1249 px of app), the
-# coach's panel shows its Why right after the suggestion and the Why and every option without
+# coach's panel ends where the tile does (your hall, where its purple spot may stand, stays in
+# sight) and shows its Why right after the suggestion, the Why and the best option without
 # scrolling inside it, inside the window.
 HINT_READ_JS = """() => {
   const panel = document.querySelector('.exlab-hint-panel');
   const why = panel.querySelector('.exlab-hint-why'), table = panel.querySelector('.exlab-hint-table');
+  const best = table.querySelector('tr.exlab-hint-best');
   const out = [];
-  if (panel.scrollHeight > panel.clientHeight + 1)
-    out.push(`the panel scrolls inside: ${panel.scrollHeight} > ${panel.clientHeight} px`);
+  const tile = document.querySelector('.exlab-market').getBoundingClientRect();
+  const foot = panel.getBoundingClientRect().bottom;
+  if (foot > tile.bottom + 1)
+    out.push(`the panel ends at ${Math.round(foot)}, below the tile's foot at ${Math.round(tile.bottom)} px`);
   if (!(why.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING))
     out.push('the Why comes after the options');
   const bottom = Math.min(panel.getBoundingClientRect().bottom, window.innerHeight);
-  for (const [name, e] of [['Why', why], ['options', table]])
+  for (const [name, e] of [['Why', why], ['best option', best]])
     if (e.getBoundingClientRect().bottom > bottom + 1)
       out.push(`the ${name} end at ${Math.round(e.getBoundingClientRect().bottom)}, below ${Math.round(bottom)} px`);
   return out;
