@@ -50,10 +50,10 @@ class HallView(w.VBox):
                 button.on_click(lambda b: on_spot(*b.spot))
                 buttons.append(button)
             self.spots.append(buttons)
-            name = f"<b>{escape(showcase_name(kind))}</b>"
-            if kind.is_variation:
-                # a two-spot showcase has no room for its rule: it goes on hover
-                name = f"<b title='{escape(variation_hover(kind.key))}'>{escape(showcase_name(kind))}</b>"
+            # a showcase's name says on hover what it asks of its cards, before any card is
+            # refused there (a variation also what it lies over: a two-spot box has no room)
+            rule = variation_hover(kind.key) if kind.is_variation else words.showcase_rule_line(kind)
+            name = f"<b title='{escape(rule)}'>{escape(showcase_name(kind))}</b>"
             label = w.HTML(name)
             label.add_class("exlab-showcase-name")
             box = w.VBox([label, w.HBox(buttons)])
