@@ -334,11 +334,12 @@ class GameApp(w.VBox):
 
     def _follow_hint(self, rest: tuple[Action, ...], seat: int) -> None:
         """After a hinted step: light the next step of the same turn (the continent after a
-        white card, then the spot), while it is still that player's move."""
+        white card, then the spot), while it is still that player's move. The panel stays
+        closed: its words weighed the whole turn, its first step is played, and the tile it
+        would lie over and the hall the purple spot is in stay in sight (Hint asks again)."""
         if rest and not self.game.is_over and self.game.current == seat and rest[0] in self.game.legal_actions():
             self._hint_plan = rest
             self._hint_target = screens.hint_target(rest[0])
-            self.hint_panel.layout.display = "flex"
 
     def _close_hint(self) -> None:
         self._clear_hint()
