@@ -500,6 +500,19 @@ def _spot_fits(deal: _Deal, facts: _HallFacts) -> Any:
     return fits
 
 
+def _joined_offers(joined: dict[int, dict[Any, int]], offers: list[dict[Any, int]], at: int) -> dict[Any, int]:
+    """What the columns in ``at`` (a set of continents, R7) offer together, each key's card groups
+    joined; cached in ``joined`` since the same sets of columns come back at every depth."""
+    table = joined.get(at)
+    if table is None:
+        table = {}
+        for x in BITS[at]:
+            for key, g in offers[x].items():
+                table[key] = table.get(key, 0) | g
+        joined[at] = table
+    return table
+
+
 def _walk_spots(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tuple[int, int, list[int]]:
     """:func:`_walk_fills` with the empty spots themselves followed: a drive fills a spot at
     most once, and only with a card its continent offers that fits that very spot (year,
@@ -558,13 +571,7 @@ def _walk_spots(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tu
                 if f >= most:
                     continue
                 best_fills = max(best_fills, f)
-                table = joined.get(at)
-                if table is None:
-                    table = {}
-                    for x in BITS[at]:
-                        for spots, g in offers[x].items():
-                            table[spots] = table.get(spots, 0) | g
-                    joined[at] = table
+                table = _joined_offers(joined, offers, at)
                 target = nxt[m]
                 for spots, g in table.items():
                     open_ = spots & ~filled
@@ -695,13 +702,7 @@ def _walk_pair(deal: _Deal, facts: _HallFacts, pos: _Position, most: int) -> tup
                         best = value
                 if t == turns:
                     continue
-                table = joined.get(at)
-                if table is None:
-                    table = {}
-                    for x in BITS[at]:
-                        for key, g in offers[x].items():
-                            table[key] = table.get(key, 0) | g
-                    joined[at] = table
+                table = _joined_offers(joined, offers, at)
                 room = f < most
                 for (spots, bit), g in table.items():
                     if bit & gone:
