@@ -521,6 +521,12 @@ def refused_spot(session: PlaySession, showcase: int, spot: int) -> Message | No
     return None if plain is None else Message(plain.words, error=True, rule=plain.rule)
 
 
+def showcase_rule(session: PlaySession, showcase: int) -> Message:
+    """What a showcase asks of its cards, said when its name is clicked or tapped (R11–R14,
+    V2–V6a): a touch screen shows no hover, and the status line is where a refusal would say it."""
+    return Message(words.showcase_rule_told(session.game.layout[showcase]))
+
+
 def undone(session: PlaySession, what: str, scope: UndoScope | None = None) -> Message:
     return Message(words.undone(what, session, scope))
 

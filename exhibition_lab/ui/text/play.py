@@ -31,7 +31,7 @@ from .names import (
 )
 from .numbers import minus, number
 from .score import solo_numbers_in_words
-from .setup import variation_line
+from .setup import variation_hover, variation_line
 
 # ---------------------------------------------------------------- names
 
@@ -634,6 +634,20 @@ def showcase_rule_line(kind: ShowcaseKind) -> str:
     if kind.distinct_continents:
         parts.append(_("no continent twice (R12)"))
     return _("; ").join(parts)
+
+
+def showcase_name_hover(kind: ShowcaseKind) -> str:
+    """What a showcase's name says on hover: its rule line (a variation's also names the
+    rule and what it lies over, V1)."""
+    return variation_hover(kind.key) if kind.is_variation else showcase_rule_line(kind)
+
+
+def showcase_rule_told(kind: ShowcaseKind) -> str:
+    """A showcase's rule said in the status line when its name is clicked, named first
+    (``General: years ascend left to right (R11); no continent twice (R12)``)."""
+    if kind.is_variation:  # its hover already opens with its name
+        return variation_hover(kind.key)
+    return _("{spot}: {rule}").format(spot=showcase_name(kind), rule=showcase_rule_line(kind))
 
 
 def empty_spot_hover(spot_name: str, kind: ShowcaseKind) -> str:

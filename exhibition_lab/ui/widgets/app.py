@@ -160,7 +160,9 @@ class GameApp(w.VBox):
         return button
 
     def _new_hall_view(self) -> HallView:
-        hall = HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
+        hall = HallView(
+            self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end, on_name=self._rule
+        )
         hall.head.children = [*hall.head.children, self.chooser]  # beside the title: the hall stays put
         return hall
 
@@ -465,6 +467,10 @@ class GameApp(w.VBox):
             self.say(screens.keeping(refusal, self.message))  # the game is unchanged
             return
         self._act(Place(showcase, spot))
+
+    def _rule(self, showcase: int) -> None:
+        # the showcase's rule beside the news it follows; the game is unchanged
+        self.say(screens.keeping(screens.showcase_rule(self.session, showcase), self.message))
 
     def _depot(self) -> None:
         self._act(ToDepot())
