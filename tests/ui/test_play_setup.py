@@ -14,6 +14,7 @@ import ipywidgets
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
 from exhibition_lab.games.exhibition.session import PlaySession
+from exhibition_lab.ui.text.names import showcase_name
 from exhibition_lab.ui.text.setup import SEAT_DETAILS, SEAT_LABELS, variation_line
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (
@@ -395,3 +396,13 @@ def test_game_over_shows_one_new_game_button():
     shown = _shown_buttons(app)
     assert shown.count("New game…") == 1, shown
     assert "Play again" in " ".join(shown)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_unique_decades_line_says_what_it_forbids_without_naming_itself(speak, language):
+    # V6a: a card's decade may not already stand in this showcase in any player's hall, the
+    # own one included; the line says so in plain words, not "unused in every Unique Decades"
+    speak(language)
+    line = variation_line("unique_decades")
+    assert showcase_name(VARIATIONS["unique_decades"]) not in line and line
+    assert {"en": "yours too", "es": "también la tuya", "ja": "自分の分も含む"}[language] in line

@@ -208,18 +208,18 @@ def winner_in_words(session: PlaySession, name: str) -> str:
     return _("{name} wins").format(name=name)
 
 
-def solo_rules_in_words() -> str:
-    """A solo game's scoring in two sentences, for its first screen (S2–S6, D11)."""
+def solo_rules_in_detail() -> str:
+    """What the solo line (:func:`solo_rules_in_brief`) leaves out, said once behind "More":
+    the ×100 scale, Mid Century's start and which tile cards are outside the pair (S2–S6, D11)."""
     return _(
-        "Solo game: scores are shown ×{scale} (1 fame point = {scale} points, S2). "
-        "Mid Century is harsh: +{base} minus {per_year} points per year your card is away from {year} (S6), "
-        "and Years Gap loses {scale} points for each card left on the tile older than its left card "
-        "or younger than its right card (S4)."
+        "Scores are shown ×{scale} (1 fame point = {scale} points, S2); a card in Mid Century starts "
+        "from +{base} (S6); outside Years Gap's pair means older than its left card or younger than its "
+        "right card (S4)."
     ).format(**solo_numbers_in_words())
 
 
 def solo_rules_in_brief() -> str:
-    """What a solo game changes, in one short line (the whole of it: :func:`solo_rules_in_words`)."""
+    """What a solo game changes, in one short line (the rest of it: :func:`solo_rules_in_detail`)."""
     return _(
         "Solo: Mid Century loses {per_year} points per year your card is from {year}; "
         "Years Gap loses {scale} per card left on the tile outside its pair."
@@ -269,7 +269,7 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
     if first and not session.game.is_solo:
         more.append(_("“New game…”, beside Undo, chooses players, bots and variations."))
     if session.game.is_solo:
-        more.append(solo_rules_in_words())
+        more.append(solo_rules_in_detail())
     return " ".join([m for m in (first_line, text, *more) if m])
 
 
@@ -735,12 +735,19 @@ BUTTONS = {
     "end": N_("End exhibition"),
     "more": N_("More"),
     "less": N_("Less"),
+    "board": N_("Back to the board"),
+    "close": N_("Close"),
 }
 
 
 def button(key: str) -> str:
     """A button's label by key (see :data:`BUTTONS`)."""
     return _(BUTTONS[key])
+
+
+def tool_place() -> str:
+    """Where an open tool stands, said in its head: under the hall, the board above it."""
+    return _("— under your hall; the tile and your hall are above")
 
 
 def what_if_tooltip() -> str:
