@@ -494,7 +494,7 @@ class GameApp(w.VBox):
 
     def _rule(self, showcase: int) -> None:
         # the showcase's rule beside the news it follows; the game is unchanged
-        self.say(screens.keeping(screens.showcase_rule(self.session, showcase), self.message))
+        self.say(screens.showcase_rule(self.session, showcase, self.message))
 
     def _depot(self) -> None:
         self._act(ToDepot())
