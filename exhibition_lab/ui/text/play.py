@@ -645,9 +645,10 @@ def showcase_name_hover(kind: ShowcaseKind) -> str:
 def showcase_rule_told(kind: ShowcaseKind) -> str:
     """A showcase's rule said in the status line when its name is clicked, named first
     (``General: years ascend left to right (R11); no continent twice (R12)``)."""
+    hover = showcase_name_hover(kind)
     if kind.is_variation:  # its hover already opens with its name
-        return variation_hover(kind.key)
-    return _("{spot}: {rule}").format(spot=showcase_name(kind), rule=showcase_rule_line(kind))
+        return hover
+    return _("{spot}: {rule}").format(spot=showcase_name(kind), rule=hover)
 
 
 def empty_spot_hover(spot_name: str, kind: ShowcaseKind) -> str:
