@@ -206,6 +206,10 @@ def test_variation_showcase_titles_carry_their_rule_on_hover():
     assert hovers == [name.tooltip for name in app.hall.names]
     links = hovers[names.index("Links")]
     assert "rule V3" in links and variation_line("links") in links and "over General" in links
+    # a click says it in one short line, the years' order first (R11, V3)
+    app.hall.names[names.index("Links")].click()
+    told = plain(app.status.status.value)
+    assert told.startswith(f"Links: years ascend left to right R11; {variation_line('links')} V3"), told
     # a base showcase's name says its own requirement on hover too, before any refusal
     one_era = hovers[names.index("One Era")]
     assert "years ascend left to right (R11)" in one_era and "(R14)" in one_era, one_era

@@ -644,11 +644,9 @@ def showcase_name_hover(kind: ShowcaseKind) -> str:
 
 def showcase_rule_told(kind: ShowcaseKind) -> str:
     """A showcase's rule said in the status line when its name is clicked, named first
-    (``General: years ascend left to right (R11); no continent twice (R12)``)."""
-    hover = showcase_name_hover(kind)
-    if kind.is_variation:  # its hover already opens with its name
-        return hover
-    return _("{spot}: {rule}").format(spot=showcase_name(kind), rule=hover)
+    (``General: years ascend left to right (R11); no continent twice (R12)``); a variation's
+    says its own requirement with its rule id (V2–V6a) in the same short line."""
+    return _("{spot}: {rule}").format(spot=showcase_name(kind), rule=showcase_rule_line(kind))
 
 
 def empty_spot_hover(spot_name: str, kind: ShowcaseKind) -> str:
