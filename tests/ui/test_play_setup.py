@@ -410,4 +410,4 @@ def test_unique_decades_line_says_what_it_forbids_without_naming_itself(speak, l
     speak(language)
     line = variation_line("unique_decades")
     assert showcase_name(VARIATIONS["unique_decades"]) not in line and line
-    assert {"en": "yours too", "es": "también la tuya", "ja": "自分の分も含む"}[language] in line
+    assert {"en": "yours included", "es": "la tuya incluida", "ja": "自分のものも含む"}[language] in line
