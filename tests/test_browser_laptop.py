@@ -301,3 +301,31 @@ def test_a_solo_game_and_its_what_if_fit_a_narrow_window(size):
         page.locator(".exlab-whatif-simulate-controls").screenshot(path=f"{shot}-simulating.png")
         page.locator(".exlab-whatif-stop").click()
     assert not problems, f"{len(problems)} problems: " + "; ".join(problems[:8])
+
+
+def test_a_showcase_name_shows_its_rule_on_hover_and_says_it_on_a_click():
+    """What a showcase asks of its cards (R11–R15) is drawn in a box under its name on hover,
+    so a screenshot shows it, inside the window; a click (a tap: touch screens have no hover)
+    puts it in the status line, where refusals are read."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with voila_server(NOTEBOOKS["es"]) as url, chromium_page(LAPTOP) as page:
+        open_voila_page(page, url, ".exlab-market-card", timeout_s=180)
+        head = page.locator(".exlab-showcase-head", has=page.locator("button", has_text="Una Era"))
+        tip = head.locator(".exlab-rule-tip")
+        assert not tip.is_visible()  # no box over the spots until asked
+        head.locator("button").hover()
+        tip.wait_for(state="visible", timeout=2_000)
+        said = tip.inner_text()
+        assert "de izquierda a derecha" in said and "(R11)" in said and "(R14)" in said, said
+        box = tip.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= LAPTOP["width"], box
+        page.screenshot(path=str(ARTIFACTS / "laptop-es-rule-hover.png"))
+        head.locator("button").click()
+        status = page.locator(".exlab-status-box")
+        page.wait_for_function(
+            "() => document.querySelector('.exlab-status-box').innerText.startsWith('Una Era:')", timeout=5_000
+        )
+        assert "R14" in status.inner_text()
+        page.mouse.move(2, 2)
+        page.wait_for_timeout(200)
+        assert not tip.is_visible()  # a mouse's click leaves no box behind over the spots

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import re
 import threading
 
 import pytest
@@ -15,6 +14,7 @@ import ipywidgets
 import exhibition_lab as xl
 from exhibition_lab.games.exhibition.rules.layout import VARIATIONS
 from exhibition_lab.games.exhibition.session import PlaySession
+from exhibition_lab.ui.text.names import showcase_name
 from exhibition_lab.ui.text.setup import SEAT_DETAILS, SEAT_LABELS, variation_line
 from exhibition_lab.widgets import GameApp
 from tests.helpers.play import (
@@ -39,8 +39,8 @@ def test_new_game_controls_build_the_chosen_game():
     controls.button.click()
     assert app.game.n_players == 3 and app.game.layout.variations == ("links",)
     assert app.game.secret_decades is not None
-    names = [label.value for label in app.find("exlab-showcase-name")]
-    assert "Links" in names[0] and "General" in names[0]
+    names = [name.description for name in app.hall.names]
+    assert names[0] == "Links" and "General" in app.hall.rule_tips[0].value
     # the bot's Secret Decade stays hidden until the end
     bot_decade = f"{app.game.secret_decades[1]}s"
     assert "Secret Decade" in app.hall._title.value
@@ -200,14 +200,33 @@ def test_a_new_game_names_its_variations_with_their_rules():
 def test_variation_showcase_titles_carry_their_rule_on_hover():
     session = PlaySession.new(["human", "greedy"], seed=2, variations=("links",))
     app = GameApp(session.game, ["human", "greedy"])
-    names = [label.value for label in app.find("exlab-showcase-name")]
-    links = next(value for value in names if ">Links<" in value)
-    hover = html.unescape(re.search(r"title='([^']*)'", links).group(1))
-    assert "rule V3" in hover and variation_line("links") in hover and "over General" in hover
+    names = [name.description for name in app.hall.names]
+    # the rule is in the box drawn on hover (a screenshot shows it) and in the native title
+    hovers = [html.unescape(tip.value) for tip in app.hall.rule_tips]
+    assert hovers == [name.tooltip for name in app.hall.names]
+    links = hovers[names.index("Links")]
+    assert "rule V3" in links and variation_line("links") in links and "over General" in links
+    # a click says it in one short line, the years' order first (R11, V3)
+    app.hall.names[names.index("Links")].click()
+    told = plain(app.status.status.value)
+    assert told.startswith(f"Links: years ascend left to right R11; {variation_line('links')} V3"), told
     # a base showcase's name says its own requirement on hover too, before any refusal
-    one_era = next(value for value in names if ">One Era<" in value)
-    hover = html.unescape(re.search(r"title='([^']*)'", one_era).group(1))
-    assert "years ascend left to right (R11)" in hover and "(R14)" in hover, hover
+    one_era = hovers[names.index("One Era")]
+    assert "years ascend left to right (R11)" in one_era and "(R14)" in one_era, one_era
+
+
+def test_a_click_on_a_showcase_name_says_its_rule_in_the_status_line():
+    # a touch screen shows no hover: a tap on the name tells the rule where refusals are read
+    # (R11, R12), keeps the news it follows, and changes nothing in the game
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    before, news = app.game.position(), plain(app.status.status.value)
+    app.hall.names[0].click()
+    told = plain(app.status.status.value)
+    assert told.startswith("General: years ascend left to right R11; no continent twice R12"), told
+    assert news in told and app.game.position() == before and not app.message.error
+    app.hall.names[2].click()  # one rule in place of the other, the news still under it
+    told = plain(app.status.status.value)
+    assert told.startswith("Mid Century: any card fits here R15") and news in told and "General" not in told
 
 
 @pytest.mark.parametrize(
@@ -382,3 +401,13 @@ def test_game_over_shows_one_new_game_button():
     shown = _shown_buttons(app)
     assert shown.count("New game…") == 1, shown
     assert "Play again" in " ".join(shown)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_unique_decades_line_says_what_it_forbids_without_naming_itself(speak, language):
+    # V6a: a card's decade may not already stand in this showcase in any player's hall, the
+    # own one included; the line says so in plain words, not "unused in every Unique Decades"
+    speak(language)
+    line = variation_line("unique_decades")
+    assert showcase_name(VARIATIONS["unique_decades"]) not in line and line
+    assert {"en": "yours included", "es": "la tuya incluida", "ja": "自分のものも含む"}[language] in line

@@ -212,8 +212,19 @@ def test_a_solo_greeting_opens_with_what_solo_changes():
         "Years Gap loses 100 per card left on the tile outside its pair. New game"
     )
     assert "(S4)" in solo and "(S6)" in solo  # the whole rule still follows, behind "More"
+    assert solo.count("200") == 1  # Mid Century's loss per year is said once, not again behind "More"
     two = words.greeting(PlaySession.new([HUMAN, "greedy"], seed=3, you=you()), first=True)
     assert two.startswith("New game (seed 3)") and "Solo" not in two
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_a_solo_greeting_says_each_solo_rule_once(speak, language):
+    # the line before "More" says what each solo rule takes away; behind it come only the
+    # ×100 scale (S2), Mid Century's start (S6) and which tile cards are outside the pair (S4)
+    speak(language)
+    solo = words.greeting(PlaySession.new([HUMAN], seed=3, you=you()), first=True)
+    assert solo.count("200") == 1 and solo.count("+100") == 1, solo
+    assert "S2" in solo and "S4" in solo and "S6" in solo, solo
 
 
 def _whole_game(seed: int = 11, bot: str = "greedy") -> PlaySession:

@@ -152,3 +152,24 @@ def test_what_if_in_a_live_game_follows_the_games_mid_century_reading():
     # D11: each reading is named on its button as the package and the course name it
     for label, reading in free.reading.options:
         assert label.split(":")[0] == reading
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_what_if_opens_with_a_plain_lead_and_a_head_that_leads_back_to_the_board(speak, language):
+    # one plain sentence first (the pair's 5 fp and what costs it, S4), before the numbers;
+    # above the tool, under your hall, a head says where it stands and leads back or shuts it
+    speak(language)
+    app = GameApp(seats=["human"], seed=6)
+    tool = app.find("exlab-tool-button")[0]
+    tool.value = True
+    (explorer,) = app.tool_area.children
+    assert explorer.children[1] is explorer.lead and "S4" in explorer.lead.value
+    assert "5" in plain(explorer.lead.value) and "k =" not in explorer.lead.value
+    assert app._tool_head.layout.display == "flex" and tool.description in app._tool_title.value
+    back, close = app._tool_head.children[1:]
+    ticks = app._decision_anchor.tick
+    back.click()  # the board comes back into view; the tool stays open under the hall
+    assert app._decision_anchor.tick == ticks + 1 and tool.value and app.tool_area.children
+    close.click()
+    assert not tool.value and app.tool_area.children == () and app._tool_head.layout.display == "none"
+    assert app._decision_anchor.tick == ticks + 2

@@ -69,6 +69,11 @@ def stand_in_html(state: str, what_to_run: str) -> str:
     return f"{style('stand-in')}<div class='exlab-stand-in'><b>{escape(state)}</b><br>{escape(what_to_run)}</div>"
 
 
+def tool_title_html(label: str) -> str:
+    """An open tool's head: its name and where it stands on the page (under your hall)."""
+    return f"<b>{escape(label)}</b> <small>{escape(words.tool_place())}</small>"
+
+
 def banner_html(text: str, stock: str) -> str:
     """One line that never wraps; the whole sentence on hover if a long name cuts it."""
     small = f"<small class='exlab-banner-stock'>{escape(stock)}</small>"

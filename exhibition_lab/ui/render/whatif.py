@@ -127,6 +127,13 @@ def expected_html(result: odds.PairOdds, *, whole_deck: bool) -> str:
     return f"{first}<br><small>{escape(note, quote=False)}</small>{glossary}"
 
 
+def lead_html(goal: str) -> str:
+    """The explorer's plain first line: what the pair scores in a solo game (S4, S5)."""
+    record = pair_goal(goal)
+    said = words.lead(goal, translate(record.penalty or ""), record.solo_rule or record.rule)
+    return f"<div class='exlab-whatif-lead'>{escape(said, quote=False)}</div>"
+
+
 def map_help_html(goal: str, *, this_game: bool) -> str:
     """How to read the map, one line each."""
     return "<div class='exlab-whatif-help'>" + "<br>".join(words.map_help(goal, this_game=this_game)) + "</div>"

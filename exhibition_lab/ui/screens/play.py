@@ -521,6 +521,16 @@ def refused_spot(session: PlaySession, showcase: int, spot: int) -> Message | No
     return None if plain is None else Message(plain.words, error=True, rule=plain.rule)
 
 
+def showcase_rule(session: PlaySession, showcase: int, before: Message) -> Message:
+    """What a showcase asks of its cards, said when its name is clicked or tapped (R11–R14,
+    V2–V6a): a touch screen shows no hover, and the status line is where a refusal would say it.
+    The news it follows stays under it; one showcase's rule replaces another's."""
+    layout = session.game.layout
+    if not before.error and before.text in {words.showcase_rule_told(kind) for kind in layout}:
+        before = Message(before.kept)
+    return keeping(Message(words.showcase_rule_told(layout[showcase])), before)
+
+
 def undone(session: PlaySession, what: str, scope: UndoScope | None = None) -> Message:
     return Message(words.undone(what, session, scope))
 

@@ -31,7 +31,7 @@ from .names import (
 )
 from .numbers import minus, number
 from .score import solo_numbers_in_words
-from .setup import variation_line
+from .setup import variation_hover, variation_line
 
 # ---------------------------------------------------------------- names
 
@@ -208,18 +208,18 @@ def winner_in_words(session: PlaySession, name: str) -> str:
     return _("{name} wins").format(name=name)
 
 
-def solo_rules_in_words() -> str:
-    """A solo game's scoring in two sentences, for its first screen (S2–S6, D11)."""
+def solo_rules_in_detail() -> str:
+    """What the solo line (:func:`solo_rules_in_brief`) leaves out, said once behind "More":
+    the ×100 scale, Mid Century's start and which tile cards are outside the pair (S2–S6, D11)."""
     return _(
-        "Solo game: scores are shown ×{scale} (1 fame point = {scale} points, S2). "
-        "Mid Century is harsh: +{base} minus {per_year} points per year your card is away from {year} (S6), "
-        "and Years Gap loses {scale} points for each card left on the tile older than its left card "
-        "or younger than its right card (S4)."
+        "Scores are shown ×{scale} (1 fame point = {scale} points, S2); a card in Mid Century starts "
+        "from +{base} (S6); outside Years Gap's pair means older than its left card or younger than its "
+        "right card (S4)."
     ).format(**solo_numbers_in_words())
 
 
 def solo_rules_in_brief() -> str:
-    """What a solo game changes, in one short line (the whole of it: :func:`solo_rules_in_words`)."""
+    """What a solo game changes, in one short line (the rest of it: :func:`solo_rules_in_detail`)."""
     return _(
         "Solo: Mid Century loses {per_year} points per year your card is from {year}; "
         "Years Gap loses {scale} per card left on the tile outside its pair."
@@ -269,7 +269,7 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
     if first and not session.game.is_solo:
         more.append(_("“New game…”, beside Undo, chooses players, bots and variations."))
     if session.game.is_solo:
-        more.append(solo_rules_in_words())
+        more.append(solo_rules_in_detail())
     return " ".join([m for m in (first_line, text, *more) if m])
 
 
@@ -636,6 +636,19 @@ def showcase_rule_line(kind: ShowcaseKind) -> str:
     return _("; ").join(parts)
 
 
+def showcase_name_hover(kind: ShowcaseKind) -> str:
+    """What a showcase's name says on hover: its rule line (a variation's also names the
+    rule and what it lies over, V1)."""
+    return variation_hover(kind.key) if kind.is_variation else showcase_rule_line(kind)
+
+
+def showcase_rule_told(kind: ShowcaseKind) -> str:
+    """A showcase's rule said in the status line when its name is clicked, named first
+    (``General: years ascend left to right (R11); no continent twice (R12)``); a variation's
+    says its own requirement with its rule id (V2–V6a) in the same short line."""
+    return _("{spot}: {rule}").format(spot=showcase_name(kind), rule=showcase_rule_line(kind))
+
+
 def empty_spot_hover(spot_name: str, kind: ShowcaseKind) -> str:
     """An empty spot's hover: its name and its showcase's rule (``General, 1st spot: years
     ascend left to right (R11); no continent twice (R12)``)."""
@@ -721,12 +734,19 @@ BUTTONS = {
     "end": N_("End exhibition"),
     "more": N_("More"),
     "less": N_("Less"),
+    "board": N_("Back to the board"),
+    "close": N_("Close"),
 }
 
 
 def button(key: str) -> str:
     """A button's label by key (see :data:`BUTTONS`)."""
     return _(BUTTONS[key])
+
+
+def tool_place() -> str:
+    """Where an open tool stands, said in its head: under the hall, the board above it."""
+    return _("— under your hall; the tile and your hall are above")
 
 
 def what_if_tooltip() -> str:

@@ -23,7 +23,7 @@ CONTROLS = {
     "left": N_("Left card"),
     "right": N_("Right card"),
     "goal": N_("Goal"),
-    "pool": N_("Market from"),
+    "pool": N_("Possible cards"),
     "bot": N_("Bot"),
     "games": N_("Games"),
     "reading": MID_CENTURY.label,
@@ -85,6 +85,15 @@ def reading_note(rules: SoloRules) -> str:
         "Mid Century is counted as in this game: the {name} reading, +{base} minus {per_year} points per year "
         "from {year} (S6, D11)."
     ).format(name=reading_name(rules.name), base=rules.base, per_year=rules.per_year, year=MID_CENTURY_YEAR)
+
+
+def lead(goal_key: str, penalty: str, rule: str) -> str:
+    """The explorer's first line, in plain words before any number: what the pair scores
+    in a solo game and what the sliders ask (S4, S5)."""
+    return _(
+        "In a solo game your {goal} pair scores 5 fp, minus 1 for each card left on the tile at the end that "
+        "is {penalty} ({rule}). Choose its two years to see how much it can expect to keep; the details follow."
+    ).format(goal=goal_name(goal_key), penalty=penalty, rule=rule)
 
 
 def heading_template() -> str:

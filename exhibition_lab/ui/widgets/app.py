@@ -113,6 +113,19 @@ class GameApp(w.VBox):
         self.tool_area = w.VBox()
         self.tool_area.add_class("exlab-tool-area")
         self._tool_anchor = ScrollAnchor()
+        # an open tool's head: what it is, where it stands and the way back; the page scrolls
+        # down to the tool, and the head at its top is what the reader sees first
+        self._tool_title = w.HTML()
+        self._tool_title.add_class("exlab-tool-title")
+        self._tool_head = w.HBox(
+            [
+                self._tool_title,
+                self._control(words.button("board"), "exlab-tool-back", self._back_to_board, icon="arrow-up"),
+                self._control(words.button("close"), "exlab-tool-close", self._shut_tools, icon="times"),
+            ],
+            layout=w.Layout(align_items="center", display="none", flex_flow="row wrap"),
+        )
+        self._tool_head.add_class("exlab-tool-head")
         # the review's progress and Cancel appear beside the Review button that started it
         self.review_status.layout.display = "none"
         # Play again's progress and Cancel too, when the bots seated first play before the board shows
@@ -160,7 +173,9 @@ class GameApp(w.VBox):
         return button
 
     def _new_hall_view(self) -> HallView:
-        hall = HallView(self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end)
+        hall = HallView(
+            self.session.game.layout, on_spot=self._spot, on_depot=self._depot, on_end=self._end, on_name=self._rule
+        )
         hall.head.children = [*hall.head.children, self.chooser]  # beside the title: the hall stays put
         return hall
 
@@ -206,7 +221,7 @@ class GameApp(w.VBox):
         ]
 
     def _tools_box(self) -> w.VBox:
-        tools = w.VBox([self._tool_anchor, self.tool_area])
+        tools = w.VBox([self._tool_anchor, self._tool_head, self.tool_area])
         tools.add_class("exlab-scroll-target")
         return tools
 
@@ -297,9 +312,12 @@ class GameApp(w.VBox):
                 if other is not button:
                     other.value = False  # one tool at a time keeps the page short
             self.tool_area.children = [tool]
+            self._tool_title.value = html.tool_title_html(button.description)
+            self._tool_head.layout.display = "flex"
             self._tool_anchor.tick += 1  # the tool opens below the board: bring it into view
         elif not any(t[3].value for t in self._tools):
             self.tool_area.children = []
+            self._tool_head.layout.display = "none"
 
     def _render_tools(self) -> None:
         for _, _, solo_only, button in self._tools:
@@ -313,6 +331,14 @@ class GameApp(w.VBox):
         for *_, button in self._tools:
             button.value = False
         self.tool_area.children = []
+        self._tool_head.layout.display = "none"
+
+    def _back_to_board(self) -> None:
+        self._decision_anchor.tick += 1  # the tile and your hall, the tool left open below
+
+    def _shut_tools(self) -> None:
+        self._close_tools()
+        self._back_to_board()  # the page grew shorter: the reader is shown the board, not the page's foot
 
     # ------------------------------------------------------------------ coach
     def _hint(self) -> None:
@@ -465,6 +491,10 @@ class GameApp(w.VBox):
             self.say(screens.keeping(refusal, self.message))  # the game is unchanged
             return
         self._act(Place(showcase, spot))
+
+    def _rule(self, showcase: int) -> None:
+        # the showcase's rule beside the news it follows; the game is unchanged
+        self.say(screens.showcase_rule(self.session, showcase, self.message))
 
     def _depot(self) -> None:
         self._act(ToDepot())

@@ -16,7 +16,6 @@ from ..screens import play as screens
 from ..screens.play import HallScreen
 from ..text import play as words
 from ..text.names import showcase_name
-from ..text.setup import variation_hover
 from .cards import card_button, paint_card, paint_empty, set_class
 
 #: The Depot and End exhibition buttons: wide enough for their labels, which are never cut
@@ -37,10 +36,13 @@ class HallView(w.VBox):
         on_spot: Callable[[int, int], None],
         on_depot: Callable[[], None],
         on_end: Callable[[], None],
+        on_name: Callable[[int], None] | None = None,
     ) -> None:
         self._title = w.HTML()
         self._title.add_class("exlab-hall-title")
         self.spots: list[list[w.Button]] = []
+        self.names: list[w.Button] = []  # each showcase's name: its rule on hover and on a click
+        self.rule_tips: list[w.HTML] = []
         boxes = []
         for s, kind in enumerate(layout):
             buttons = []
@@ -50,12 +52,21 @@ class HallView(w.VBox):
                 button.on_click(lambda b: on_spot(*b.spot))
                 buttons.append(button)
             self.spots.append(buttons)
-            # a showcase's name says on hover what it asks of its cards, before any card is
-            # refused there (a variation also what it lies over: a two-spot box has no room)
-            rule = variation_hover(kind.key) if kind.is_variation else words.showcase_rule_line(kind)
-            name = f"<b title='{escape(rule)}'>{escape(showcase_name(kind))}</b>"
-            label = w.HTML(name)
-            label.add_class("exlab-showcase-name")
+            # a showcase's name says what it asks of its cards before any card is refused there
+            # (a variation also what it lies over: a two-spot box has no room): in a box drawn
+            # on hover and on focus, which a screenshot shows too, and on a click or a tap (a
+            # touch screen has no hover) in the status line, where refusals are read
+            rule = words.showcase_name_hover(kind)
+            name = w.Button(description=showcase_name(kind), tooltip=rule, layout=w.Layout(width="auto"))
+            name.add_class("exlab-showcase-name")
+            name.showcase = s
+            name.on_click(lambda b: on_name(b.showcase) if on_name is not None else None)
+            self.names.append(name)
+            tip = w.HTML(escape(rule))
+            tip.add_class("exlab-rule-tip")
+            self.rule_tips.append(tip)
+            label = w.HBox([name, tip])
+            label.add_class("exlab-showcase-head")
             box = w.VBox([label, w.HBox(buttons)])
             box.add_class("exlab-showcase-box")
             box.add_class(f"exlab-showcase-{kind.key}")

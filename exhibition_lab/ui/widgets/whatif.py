@@ -231,6 +231,9 @@ class YearsGapExplorer(w.VBox):
         self.left.add_class("exlab-whatif-left")
         self.right = w.IntSlider(value=right, description=words.control("right"), **years)
         self.right.add_class("exlab-whatif-right")
+        # a newcomer reads one plain sentence first: what the pair scores and what to do here
+        self.lead = w.HTML()
+        self.lead.add_class("exlab-whatif-lead")
         self.heading = w.HTML()
         self.heading.add_class("exlab-whatif-heading")
         self.goal = w.ToggleButtons(options=words.goal_options(), value=goal, description=words.control("goal"))
@@ -303,6 +306,7 @@ class YearsGapExplorer(w.VBox):
         )
         return [
             w.HTML(CSS),
+            self.lead,
             self.heading,
             self.goal,
             self.pool,
@@ -382,6 +386,7 @@ class YearsGapExplorer(w.VBox):
         self.heatmap.show_grid(grid)
         self.heatmap.title = words.map_title(goal)
         self.map_help.value = draw.map_help_html(goal, this_game=self.pool.value == THIS_GAME)
+        self.lead.value = draw.lead_html(goal)
         self._grid_key = key
 
     def _on_heatmap_click(self, _change: Bunch) -> None:

@@ -155,7 +155,7 @@ VARIATIONS: dict[str, ShowcaseKind] = {
             YEARS_GAP,
             unique_decades=True,
             scoring=goals.YEARS_GAP.key,
-            line=N_("each card's decade unused in every player's Unique Decades"),
+            line=N_("at most one card of each decade in this showcase, counting every player's hall, yours included"),
             gloss=N_("unique decades"),
         ),
     )
