@@ -149,7 +149,7 @@ def test_each_hint_opens_at_its_first_line_with_a_short_heading():
 )
 def test_the_narrow_hint_says_what_the_lead_is_in_sight_and_that_more_lies_below(language, legend, cue):
     # beside the tile the long note is left out (the panel is as tall as the tile): one short
-    # line under the options says what the lead is, without a hover; and a cue at the panel's
+    # line over the options says what the lead is, without a hover; and a cue at the panel's
     # foot says that its words go on below, in the reader's language
     try:
         xl.set_language(language)
@@ -159,7 +159,7 @@ def test_the_narrow_hint_says_what_the_lead_is_in_sight_and_that_more_lies_below
     finally:
         xl.set_language(None)
     assert f"<div class='exlab-hint-legend'>{html.escape(legend)}</div>" in panel
-    assert panel.index("exlab-hint-table") < panel.index("exlab-hint-legend") < panel.index("<details>")
+    assert panel.index("exlab-hint-why") < panel.index("exlab-hint-legend") < panel.index("exlab-hint-table")
     # the cue ends the panel, the line that covers it once its words end right after it
     assert panel.endswith(
         f"<div class='exlab-hint-more' aria-hidden='true'>{cue}</div><div class='exlab-hint-more-end'></div></div>"

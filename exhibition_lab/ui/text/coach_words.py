@@ -728,7 +728,7 @@ HINT_PANEL = {
     "value_note": N_(
         "Lead: the fame points you are expected to end ahead of your best opponent; negative means behind them."
     ),
-    # the same in one short line, in sight under the options where the panel is narrow (beside
+    # the same in one short line, in sight over the options where the panel is narrow (beside
     # the tile in a notebook cell), where the long note would push the options out of sight
     "value_legend": N_("Lead = fame points ahead of your best rival at the end (− = behind)"),
     "between": N_("likely between"),
