@@ -349,6 +349,10 @@ def test_a_large_loss_gets_more_than_one_reason():
         mine, best = len(open_spots(d.view, d.played.plan)), len(open_spots(d.view, d.best.plan))
         if mine != best:
             assert f"the coach's turn keeps {best} spot" in text and f"yours {mine} spot" in text
+        if not deciding_goals(d.view, d.best.plan, d.played.plan):
+            # both turns score the same goals alike now: the coach's gains at once are yours
+            # too, and never listed as if they were what the turn played missed
+            assert "the coach's turn at once" not in text
         assert " fp" not in text and not re.search(r"(?<![\w−])-\d", text)  # words and true minus signs
 
 

@@ -1019,9 +1019,11 @@ def review_details(d: Decision) -> list[str]:
                 "(each spot left empty costs 1 fame point at the end, R24)"
             ).format(best=_spots(best), mine=_spots(mine))
         )
-    # the penalty lines only take points away: listed alone they read as the turn's purpose
+    # the penalty lines only take points away: listed alone they read as the turn's purpose;
+    # and where your turn scores the same goals alike, the coach's gains at once are yours too
+    # (the reason says both score the same now): listed, they would read as what you missed
     best_now = [plain_change(c) for c in changes_now(d.view, d.best.plan) if c.goal not in PENALTIES]
-    if len(best_now) > 1:
+    if len(best_now) > 1 and deciding_goals(d.view, d.best.plan, d.played.plan):
         lines.append(_("the coach's turn at once: {changes}").format(changes=_("; ").join(best_now)))
     return lines
 
