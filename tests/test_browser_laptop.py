@@ -127,6 +127,32 @@ HINT_READ_JS = """() => {
   return out;
 }"""
 
+# The coach's panel scrolls inside: while its words go on below its foot, "more below" is in
+# sight there (the element at the cue's middle is the cue); scrolled to the end of its words
+# the cue is covered. Beside the tile, the lead's one-line legend is shown (no hover needed).
+MORE_BELOW_JS = """() => {
+  const panel = document.querySelector('.exlab-hint-panel');
+  const cue = panel.querySelector('.exlab-hint-more');
+  const seen = () => { const r = cue.getBoundingClientRect();
+    return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === cue; };
+  const out = [];
+  if (panel.scrollHeight > panel.clientHeight + 1 && !seen())
+    out.push('words lie below the foot of the panel, but "more below" is not in sight');
+  const top = panel.scrollTop;
+  panel.scrollTop = panel.scrollHeight;
+  if (seen()) out.push('"more below" is in sight at the end of the words of the panel');
+  panel.scrollTop = top;
+  const legend = panel.querySelector('.exlab-hint-legend');
+  if (legend && legend.offsetParent === null) out.push('the legend of the lead is not shown');
+  return out;
+}"""
+# Every card label of the review shown whole across its card: a long word is broken, never cut
+# at the card's edge ("Commonwea…").
+REVIEW_LABELS_JS = """() => [...document.querySelectorAll('.exlab-review-panel .exlab-card-title')]
+  .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+  .map(e => `the card label ${JSON.stringify(e.textContent.slice(0, 30))} is cut at its edge ` +
+            `(${e.scrollWidth} > ${e.clientWidth} px)`)"""
+
 
 def tile_in_sight(page, when: str, outer: str | None = None) -> list[str]:
     """After the app is drawn or a new game starts, the page has brought the tile into view
@@ -189,6 +215,7 @@ def _narrow(page, language: str, size: tuple[int, int], problems: list[str]) -> 
     problems.extend(f"{width} px, the hint open: {p}" for p in hint_covers(page))
     if width in (950, 1100):  # the panel beside the tile, as in a notebook cell beside the file browser
         problems.extend(f"{width} px, the hint open: {p}" for p in page.evaluate(HINT_READ_JS))
+        problems.extend(f"{width} px, the hint open: {p}" for p in page.evaluate(MORE_BELOW_JS))
     page.screenshot(path=f"{shot}-hint.png")
     page.locator(".exlab-hint-close").click()
     page.wait_for_selector(".exlab-hint-panel", state="hidden")
@@ -253,10 +280,17 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
         page.wait_for_timeout(600)
         problems.extend(f"1366 px, the review: {p}" for p in page.evaluate(CUT_JS))
         page.screenshot(path=f"{shot}-1366-review.png", full_page=True)
+        for k in range(40):  # every decision's cards, their labels whole across the card
+            problems.extend(f"1366 px, review decision {k + 1}: {p}" for p in page.evaluate(REVIEW_LABELS_JS))
+            following = page.locator(".exlab-review-next")
+            if following.is_disabled():
+                break
+            following.click()
+            page.wait_for_timeout(150)
         for width, height in SIZES:  # the same review in the narrower windows
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(300)
-            found = page.evaluate(CUT_JS) + clipped(page)
+            found = page.evaluate(CUT_JS) + clipped(page) + page.evaluate(REVIEW_LABELS_JS)
             problems.extend(f"{width} px, the review: {p}" for p in found)
         page.locator(".exlab-review-panel").screenshot(path=f"{shot}-{width}-review.png")
         page.set_viewport_size(LAPTOP)

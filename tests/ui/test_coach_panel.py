@@ -63,6 +63,27 @@ def test_hint_lights_a_takeable_card_then_a_legal_spot():
         assert "exlab-lit" in classes  # the Depot or End exhibition, when allowed
 
 
+def test_a_refusal_gives_way_to_the_hint_and_to_the_next_move_r7():
+    # a refused click (a card of another column, R7) is answered in red; the coach's advice
+    # opened next answers it instead, so no stale reason stands above the advice, and the
+    # line it answered (your last move) stays told
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    other = next(b for b in app.find("exlab-untakeable") if b.card is not None)
+    before = plain(app.status.status.value)
+    other.click()
+    assert "exlab-error" in app.status.status.value and "R7" in app.status.status.value
+    app.hint_button.click()
+    assert app.hint_panel.layout.display != "none"
+    said = app.status.status.value
+    assert "exlab-error" not in said and "R7" not in said and plain(said) == before
+    # the same after a refusal followed by a move the game accepts: the move's news only
+    other.click()
+    assert "exlab-error" in app.status.status.value
+    hinted(app)[0].click()
+    said = app.status.status.value
+    assert "exlab-error" not in said and "exlab-kept" not in said and plain(said).startswith("You took")
+
+
 def test_hint_follows_the_coach_of_the_engine():
     from exhibition_lab import coach
 
@@ -116,6 +137,49 @@ def test_each_hint_opens_at_its_first_line_with_a_short_heading():
     app.hint_panel.close_button.click()
     app.hint_button.click()
     assert app.hint_panel.to_top.tick == first + 1
+
+
+@pytest.mark.parametrize(
+    ("language", "legend", "cue"),
+    [
+        ("en", "Lead = fame points ahead of your best rival at the end (− = behind)", "▾ more below"),
+        ("es", "vs. mejor rival = puntos de fama de ventaja al final (−: vas perdiendo)", "▾ hay más abajo"),
+        ("ja", "最強の相手との差＝終了時に上回る名声ポイントの見込み（−は負け）", "▾ 下に続きがあります"),
+    ],
+)
+def test_the_narrow_hint_says_what_the_lead_is_in_sight_and_that_more_lies_below(language, legend, cue):
+    # beside the tile the long note is left out (the panel is as tall as the tile): one short
+    # line over the options says what the lead is, without a hover; and a cue at the panel's
+    # foot says that its words go on below, in the reader's language
+    try:
+        xl.set_language(language)
+        app = GameApp(seats=["human", "greedy"], seed=3)
+        app.hint_button.click()
+        panel = app.hint_panel.value
+    finally:
+        xl.set_language(None)
+    assert f"<div class='exlab-hint-legend'>{html.escape(legend)}</div>" in panel
+    assert panel.index("exlab-hint-why") < panel.index("exlab-hint-legend") < panel.index("exlab-hint-table")
+    # the cue ends the panel, the line that covers it once its words end right after it
+    assert panel.endswith(
+        f"<div class='exlab-hint-more' aria-hidden='true'>{cue}</div><div class='exlab-hint-more-end'></div></div>"
+    )
+    css = re.sub(r"\s+", " ", CSS)
+    assert ".exlab-app .exlab-hint-legend { display: none;" in css
+    beside_tile = "@container exlab-app (min-width: 860px) and (max-width: 1249px) { "
+    assert beside_tile + ".exlab-app .exlab-hint-panel .exlab-hint-legend { display: block; } }" in css
+    assert re.search(r"\.exlab-hint-more \{ position: sticky; bottom: 0; z-index: 1;", css)
+    assert re.search(r"\.exlab-hint-more-end \{ position: relative; z-index: 2; height: 17px; margin-top: -17px;", css)
+    # a solo game's figure is a final score: no lead to explain
+    solo = GameApp(seats=["human"], seed=3)
+    solo.hint_button.click()
+    assert "exlab-hint-legend" not in solo.hint_panel.value and "exlab-hint-more'" in solo.hint_panel.value
+
+
+def test_a_reviewed_cards_subject_breaks_its_long_words_and_ends_in_an_ellipsis():
+    css = re.sub(r"\s+", " ", CSS)
+    rule = re.search(r"\.exlab-app \.exlab-review-panel \.exlab-card-title \{([^}]*)\}", css).group(1)
+    assert "overflow-wrap: anywhere" in rule and "-webkit-line-clamp: 5" in rule
 
 
 def test_the_hints_mark_is_drawn_above_the_green_marks():
@@ -285,6 +349,10 @@ def test_a_large_loss_gets_more_than_one_reason():
         mine, best = len(open_spots(d.view, d.played.plan)), len(open_spots(d.view, d.best.plan))
         if mine != best:
             assert f"the coach's turn keeps {best} spot" in text and f"yours {mine} spot" in text
+        if not deciding_goals(d.view, d.best.plan, d.played.plan):
+            # both turns score the same goals alike now: the coach's gains at once are yours
+            # too, and never listed as if they were what the turn played missed
+            assert "the coach's turn at once" not in text
         assert " fp" not in text and not re.search(r"(?<![\w−])-\d", text)  # words and true minus signs
 
 

@@ -10,6 +10,7 @@ depend on the playouts: the two options compared are given, their values equal."
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -34,7 +35,7 @@ from exhibition_lab.games.exhibition.coach_model import (
 from exhibition_lab.games.exhibition.rules.actions import EndExhibition, Move, Take, ToDepot, parse_action
 from exhibition_lab.games.exhibition.rules.cards import Card
 from exhibition_lab.games.exhibition.rules.hall import Hall
-from exhibition_lab.ui.text.coach_words import ahead_words, review_reason, why_line
+from exhibition_lab.ui.text.coach_words import ahead_words, decision_in_words, review_reason, why_line
 
 #: The sentence the Why fell back on whenever no goal decided at once; it named nothing a
 #: reader could check.
@@ -653,9 +654,29 @@ def test_a_review_counts_the_penalties_when_a_turn_went_to_the_depot_or_ended_r2
     # nothing on the board tells these two apart: the review says only what the playouts found
     _, same = reviewed(PAIR_DONE_TWO, PAIR_DONE_TWO_TURNS)
     assert review_reason(same) == (
-        "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
-        "simulated games played to the end"
+        "right now both turns score the same; the better turn gains 1.0 fame points by the end, on average over "
+        "the simulated games played to the end"
     )
+
+
+def test_a_blunder_nothing_on_the_board_explains_says_what_the_better_turn_gains_with_its_label_figure():
+    # a large loss the board does not explain yet must not read as "the same": the reason
+    # names the gain by the end with the very figure of the label (R24, R25 weigh nothing here)
+    _, same = reviewed(PAIR_DONE_TWO, PAIR_DONE_TWO_TURNS)
+    blunder = replace(same, loss=3.14, label="blunder")
+    said = decision_in_words(blunder, 5, solo=False)
+    assert said["loss"] == "3.1 fame points lost."
+    reason = review_reason(blunder)
+    assert "gains 3.1 fame points by the end" in reason
+    assert "as much as" not in reason and reason.startswith("right now both turns score the same")
+    try:
+        xl.set_language("es")
+        assert decision_in_words(blunder, 5, solo=False)["loss"].startswith("3,1 ")
+        assert "3,1 puntos de fama" in review_reason(blunder)
+        xl.set_language("ja")
+        assert "3.1" in review_reason(blunder)
+    finally:
+        xl.set_language(None)
 
 
 def test_the_reasons_speak_spanish_with_vos_and_the_glossary_terms():

@@ -245,7 +245,7 @@ def test_at_game_over_only_the_turns_after_your_last_turn_are_told():
         after = []
         while turns and turns[-1][0] == 1:
             after.append(turns.pop()[1])
-        shown = plain(app.status.turns.value)
+        shown = wide(app.status.turns.value)
         ended.add(bool(after))
         if after:
             assert shown.startswith("After your last turn:")  # at the end: from whose turn on
@@ -255,6 +255,39 @@ def test_at_game_over_only_the_turns_after_your_last_turn_are_told():
         else:
             assert shown == "", shown
     assert ended == {True, False}  # both endings met
+
+
+def wide(value: str) -> str:
+    """The turns line as a wide app shows it: the whole form, not the short one a narrow app
+    shows in its place."""
+    return plain(re.sub(r"<span class='exlab-turns-short'>.*?</span>", "", value))
+
+
+def narrow(value: str) -> str:
+    """The turns line as a narrow app (a notebook cell beside the file browser) shows it."""
+    return plain(re.sub(r"<span class='exlab-turns-long'>.*?</span>", "", value))
+
+
+def test_a_bots_turn_is_told_whole_by_year_where_the_app_is_narrow_r10():
+    # beside JupyterLab's file browser the line holds about 75 characters a line: the bot's
+    # card named by its year alone, where it went (R10: every turn ends with a placement)
+    # stays inside the line's two lines instead of behind "More"
+    app = GameApp(seats=["human", "greedy"], seed=7)
+    to_place(app)
+    click_one_step(app)  # your placement; the bot answers
+    whole, short = wide(app.status.turns.value), narrow(app.status.turns.value)
+    assert whole.startswith("Since your last turn: Greedy 2 took ") and "“" in whole
+    assert short.startswith("Since your last turn: Greedy 2 took ") and "“" not in short
+    assert short.split(" placed it in ")[1] == whole.split(" placed it in ")[1]
+    assert len(short) <= 150  # two lines of the narrow line
+    # the style sheet shows one form by the app's width, the whole one when the line is opened
+    css = re.sub(r"\s+", " ", CSS)
+    assert ".exlab-app .exlab-turns-short { display: none; }" in css
+    narrow_rules = css.split("@container exlab-app (max-width: 1249px) { .exlab-app .exlab-turns-long")[1]
+    assert narrow_rules.startswith(" { display: none; } .exlab-app .exlab-turns-short { display: inline; }")
+    assert ".exlab-status-open .exlab-turns-long { display: inline; }" in narrow_rules
+    # "More" is offered by the short form's length: it is what the narrow line holds
+    assert app.status.more.layout.visibility == ("visible" if len(plain(app.status.status.value)) > 140 else "hidden")
 
 
 def test_several_other_turns_name_cards_by_year_to_fit_their_line():

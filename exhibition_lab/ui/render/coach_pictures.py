@@ -50,13 +50,21 @@ def hint_html(advice: Hint, rows: int = 3) -> str:
         value = f"<th title='{escape(label('value_note'))}'>{escape(label('value_short'))}</th>"
     head = f"{value}<th>{escape(label('between'))}</th>"
     note = "" if ev.solo else f"<div class='exlab-hint-note'>{escape(label('value_note'))}</div>"
+    # where the panel is narrow the note is left out: one short line over the options says it,
+    # in sight with the suggestion, its why and the best option
+    legend = "" if ev.solo else f"<div class='exlab-hint-legend'>{escape(label('value_legend'))}</div>"
     details = "".join(f"<li>{escape(line)}</li>" for line in words.hint_details(advice))
     return (
         f"<div class='exlab-hint-box'>"
         f"<b>{escape(label('suggests'))}</b> {escape(ev.describe(ev.best))} <small>{escape(label('lit'))}</small>"
         f"<div class='exlab-hint-why'><b>{escape(label('why'))}</b> {escape(words.why_line(advice))}.</div>"
-        f"<table class='exlab-hint-table'><tr><th>{escape(label('option'))}</th>{head}</tr>{body}</table>{note}"
-        f"<details><summary>{escape(label('changes'))}</summary><ul>{details}</ul></details></div>"
+        f"{legend}<table class='exlab-hint-table'><tr><th>{escape(label('option'))}</th>{head}</tr>{body}</table>{note}"
+        f"<details><summary>{escape(label('changes'))}</summary><ul>{details}</ul></details>"
+        # the panel scrolls inside: while more of it lies below its foot, a line there says so;
+        # at the end the line is covered by the one after it (the cue stays stuck to the foot
+        # only while words go on below)
+        f"<div class='exlab-hint-more' aria-hidden='true'>{escape(label('more_below'))}</div>"
+        "<div class='exlab-hint-more-end'></div></div>"
     )
 
 

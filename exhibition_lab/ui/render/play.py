@@ -80,11 +80,19 @@ def banner_html(text: str, stock: str) -> str:
     return f"<span title='{escape(text)}'>{escape(text)} {small}</span>"
 
 
-def turns_html(label: str, turns: tuple[str, ...]) -> str:
-    """The turns line: its label in bold, then each turn as a sentence of the language."""
+def turns_html(label: str, turns: tuple[str, ...], short: tuple[str, ...] = ()) -> str:
+    """The turns line: its label in bold, then each turn as a sentence of the language. With
+    ``short`` (the cards by their year alone) both forms are drawn: the style sheet shows the
+    short one where the app is narrow, the whole one where it is wide or the line is opened."""
     if not turns:
         return ""
-    return f"<b>{escape(words.label_of(label))}</b> {escape(minus(words.sentences(turns)))}"
+    told = escape(minus(words.sentences(turns)))
+    if short:
+        told = (
+            f"<span class='exlab-turns-long'>{told}</span>"
+            f"<span class='exlab-turns-short'>{escape(minus(words.sentences(short)))}</span>"
+        )
+    return f"<b>{escape(words.label_of(label))}</b> {told}"
 
 
 def message_html(message: Message) -> str:

@@ -78,6 +78,13 @@ def keeping(refusal: Message, before: Message) -> Message:
     return replace(refusal, kept=kept)
 
 
+def unrefused(message: Message) -> Message:
+    """``message`` without its refusal: the line the refused click followed (your last move),
+    or nothing. A refusal is the answer to one click; the next answer (the coach's hint, a
+    move) takes its place."""
+    return Message(message.kept) if message.error else message
+
+
 @dataclass(frozen=True)
 class Control:
     """A button: whether it may be clicked, whether it is lit, what it says on hover, and
@@ -255,6 +262,8 @@ class PlayScreen:
     over: bool
     solo: bool
     hint_target: tuple[str, object] | None = field(default=None)
+    #: the turns line with cards by their year alone, for a narrow app (empty: ``turns`` is short)
+    turns_short: tuple[str, ...] = field(default=())
 
 
 # ---------------------------------------------------------------- the whole screen
@@ -271,6 +280,7 @@ def present(
         stock=words.stock_note(session),
         turns_label=label,
         turns=tuple(turns),
+        turns_short=tuple(words.turns_line_short(session)),
         message=message or Message(),
         more=words.button("more"),
         less=words.button("less"),

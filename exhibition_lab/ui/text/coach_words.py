@@ -728,10 +728,15 @@ HINT_PANEL = {
     "value_note": N_(
         "Lead: the fame points you are expected to end ahead of your best opponent; negative means behind them."
     ),
+    # the same in one short line, in sight over the options where the panel is narrow (beside
+    # the tile in a notebook cell), where the long note would push the options out of sight
+    "value_legend": N_("Lead = fame points ahead of your best rival at the end (− = behind)"),
     "between": N_("likely between"),
     "win": N_("chance to win"),
     "changes": N_("What it changes"),
     "close": N_("Close"),
+    # at the panel's foot while more of it lies below (it scrolls inside)
+    "more_below": N_("▾ more below"),
 }
 
 
@@ -908,14 +913,22 @@ def review_reason(d: Decision) -> str:
     only_played = risks_only_played(d)
     if only_played:
         return _("your turn {risk}").format(risk=plain_risk(only_played[0]))
-    return (
-        review_penalties(d)
-        or review_room(d)
-        or _(
-            "right now your turn scores as much as the better one; the better turn pulls ahead only later, in the "
-            "simulated games played to the end"
-        )
-    )
+    return review_penalties(d) or review_room(d) or gained_later(d)
+
+
+def gained_later(d: Decision) -> str:
+    """When nothing on the board tells the two turns apart yet: both score the same now, and
+    the better one gains the review's loss by the end — the same rounded figure as its label
+    ("blunder, 3.1 fame points lost"), so a large loss never reads as "the same"."""
+    if len(d.view.players) == 1:  # solo: the review's unit, ×100 points (S2)
+        return _(
+            "right now both turns score the same; the better turn gains {loss} points by the end, on average "
+            "over the simulated games played to the end"
+        ).format(loss=number(solo_points(d.loss), ",.0f"))
+    return _(
+        "right now both turns score the same; the better turn gains {loss} fame points by the end, on average "
+        "over the simulated games played to the end"
+    ).format(loss=number(d.loss, ".1f"))
 
 
 def review_penalties(d: Decision) -> str | None:
@@ -1006,9 +1019,11 @@ def review_details(d: Decision) -> list[str]:
                 "(each spot left empty costs 1 fame point at the end, R24)"
             ).format(best=_spots(best), mine=_spots(mine))
         )
-    # the penalty lines only take points away: listed alone they read as the turn's purpose
+    # the penalty lines only take points away: listed alone they read as the turn's purpose;
+    # and where your turn scores the same goals alike, the coach's gains at once are yours too
+    # (the reason says both score the same now): listed, they would read as what you missed
     best_now = [plain_change(c) for c in changes_now(d.view, d.best.plan) if c.goal not in PENALTIES]
-    if len(best_now) > 1:
+    if len(best_now) > 1 and deciding_goals(d.view, d.best.plan, d.played.plan):
         lines.append(_("the coach's turn at once: {changes}").format(changes=_("; ").join(best_now)))
     return lines
 

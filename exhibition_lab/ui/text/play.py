@@ -371,6 +371,21 @@ def turns_line(session: PlaySession) -> tuple[str, list[str]]:
     return turns_label(session), [text for _, text in turns]
 
 
+def turns_line_short(session: PlaySession) -> list[str]:
+    """The other players' turns with each card named by its year alone, where the turns line
+    names a card by its subject too (one bot's turn): the form shown where the app is
+    narrow (a notebook cell beside the file browser), so where the card went is read in the
+    line's two lines, not behind "More". ``[]`` when the line is short already (several
+    turns, a solo game)."""
+    if session.game.is_solo:
+        return []
+    turns = others_last_turns(session)
+    if len(turns) != 1:
+        return []
+    short = [text for _, text in others_last_turns(session, short=True)]
+    return [] if short == [text for _, text in turns] else short
+
+
 def own_turns(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, str]]:
     """Turns of the lone player, said without their name (``took 1965 … and placed it in …``)."""
     words = history_in_words(session.game, you=your_seats(session))

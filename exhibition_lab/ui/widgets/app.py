@@ -351,6 +351,10 @@ class GameApp(w.VBox):
         self._hint_plan = tuple(advice.actions)
         self._hint_target = screens.hint_target(advice.actions[0])
         self.hint_panel.show(advice)
+        if self.message.error:
+            # the coach's advice answers the refused click: the red reason no longer stands
+            # above it, the move it answered stays told
+            self.message = screens.unrefused(self.message)
         self.render()
 
     def _clear_hint(self) -> None:

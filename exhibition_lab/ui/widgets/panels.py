@@ -57,7 +57,7 @@ class StatusBar(w.VBox):
         """The banner and the turns line of ``screen`` (the message line is :meth:`say`'s)."""
         self._more_words = (screen.more, screen.less)
         self.banner.value = html.banner_html(screen.banner, screen.stock)
-        self.turns.value = html.turns_html(screen.turns_label, screen.turns)
+        self.turns.value = html.turns_html(screen.turns_label, screen.turns, screen.turns_short)
         self._offer_more()
 
     def render(self, session: PlaySession) -> None:
@@ -72,7 +72,9 @@ class StatusBar(w.VBox):
 
     def _offer_more(self) -> None:
         # each line shows two lines of text at most (about MORE_AFTER characters)
-        parts = (_plain(self.turns.value), _plain(self.status.value))
+        # a turns line drawn in two forms is measured by its short one: the whole one shows
+        # only where the app is wide, with room for it in two lines
+        parts = (_plain(_LONG_TURNS.sub("", self.turns.value)), _plain(self.status.value))
         long = any(len(text) > MORE_AFTER for text in parts) or "exlab-nofit" in self.status.value
         self.more.layout.visibility = "visible" if long else "hidden"  # hidden keeps its room
         if not long:
@@ -86,6 +88,9 @@ class StatusBar(w.VBox):
     def _label_more(self, on: bool) -> None:
         self.more.description = self._more_words[1] if on else self._more_words[0]
         self.more.icon = "chevron-up" if on else "chevron-down"
+
+
+_LONG_TURNS = re.compile(r"<span class='exlab-turns-long'>.*?</span>", re.S)
 
 
 def _plain(value: str) -> str:
