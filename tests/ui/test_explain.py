@@ -182,3 +182,26 @@ def test_every_refusal_of_a_random_game_has_plain_words(variation):
         actions = game.legal_actions()
         game.apply(actions[rng.integers(len(actions))])
     assert checked > 50
+
+
+def test_the_history_said_again_follows_undo_the_language_and_who_is_you(speak):
+    """A redraw says the kept words of past actions again; an action undone and played
+    otherwise, another language or another seat said as "you" are said afresh, as a
+    fresh game with the same history would be (R7 takes, R10 placements)."""
+    game = xl.Game.new(["Ann", "Bob"], seed=3)
+    for _ in range(8):
+        game.apply(game.legal_actions()[0])
+    first = history_in_words(game)
+    assert history_in_words(game) == first
+    game.undo()
+    game.apply(game.legal_actions()[-1])
+    replayed = xl.Game.new(["Ann", "Bob"], seed=3)
+    for _, action in game.history:
+        replayed.apply(action)
+    assert history_in_words(game) == history_in_words(replayed) != first
+    speak("es")
+    spanish = history_in_words(game)
+    assert spanish[0].startswith("tomó") and spanish != history_in_words(replayed, short=True)
+    # Spanish conjugates the reader's own seat in the second person ("tomaste"), R7's take
+    assert history_in_words(game, you=[0])[0].startswith("tomaste")
+    assert history_in_words(game)[0].startswith("tomó")

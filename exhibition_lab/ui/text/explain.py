@@ -20,7 +20,7 @@ from ...games.exhibition.rules.cards import CONTINENTS, Card
 from ...games.exhibition.rules.hall import Hall, Problem
 from ...games.exhibition.rules.layout import Layout
 from ...games.exhibition.rules.turns import State
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, language, ngettext, pgettext
 from .names import (
     capital,
     card_name,
@@ -399,11 +399,38 @@ def history_in_words(game: Game, *, short: bool = False, you: Iterable[int] = ()
     actions of the seats in ``you`` are said to the reader as their own."""
     layout = game.layout
     yours = frozenset(you)
-    return [
-        action_in_words_at(layout, state, step.move, short=short, you=state.seat in yours)
-        for step, state in zip(game.steps, game.states())
-        if not step.is_chance
-    ]
+    key = (language(), short, yours)
+    before = _SAID.get(key, [])
+    said: list[_Said] = []
+    for step, state in zip(game.steps, game.states()):
+        if step.is_chance:
+            continue
+        k = len(said)
+        if k < len(before) and before[k].is_for(layout, state, step.move):
+            said.append(before[k])
+        else:
+            words = action_in_words_at(layout, state, step.move, short=short, you=state.seat in yours)
+            said.append(_Said(layout, state, step.move, words))
+    _SAID[key] = said
+    return [entry.words for entry in said]
+
+
+class _Said(NamedTuple):
+    """An action said from its position: the same layout, position and move (the very
+    objects a game keeps for its past) are said the same way again."""
+
+    layout: Layout
+    state: State
+    move: Action
+    words: str
+
+    def is_for(self, layout: Layout, state: State, move: Action) -> bool:
+        return self.layout is layout and self.state is state and self.move is move
+
+
+#: The history said last, per language, card naming and seats said as "you": every redraw
+#: of the app says the whole history again, and a past action's words never change.
+_SAID: dict[tuple[str, bool, frozenset[int]], list[_Said]] = {}
 
 
 def turns_in_words(game: Game, words: Sequence[str], start: int = 0) -> list[tuple[int, str]]:
