@@ -22,7 +22,7 @@ import numpy as np
 
 from ....core.errors import ArgumentError, IllegalAction
 from ..observation import PHASE_INDEX, Fields, ObservationLayout
-from ..rules.cards import CONTINENTS, OPEN_CARDS
+from ..rules.cards import CONTINENTS, OPEN_CARDS, TILE_CARDS
 from ..rules.deal import DECADES, Deal
 from ..rules.turns import Phase, Setup
 from . import engine, masks, scoring, state
@@ -179,10 +179,16 @@ class Encoder:
         seats = np.arange(p)
         #: the absolute seat of each relative seat, by observer
         self.turned = (seats[:, None] + seats[None, :]) % p
+        # where each item's one lies in a row, in 32 bits (half the bytes to build and
+        # compare); a table's last entry (−1: nothing is one) is what a −1 item picks
         self.tile = at["tile"] + np.repeat(np.arange(len(CONTINENTS)) * d, OPEN_CARDS)
-        self.vehicles = at["vehicles"] + seats * len(CONTINENTS)
+        self.vehicles = (at["vehicles"] + seats * len(CONTINENTS)).astype(np.int32)
         self.decades = at["secret_decades"] + seats * len(DECADES)
-        self.phases = at["phase"] + _PHASES
+        self.phases = (at["phase"] + _PHASES).astype(np.int32)
+        self.hands = np.append(at["hand"] + np.arange(d), -1).astype(np.int32)
+        self.taken_at = np.append(at["taken_at"] + np.arange(TILE_CARDS) // OPEN_CARDS, -1).astype(np.int32)
+        #: Secret Decades are dealt (V7): without them their segment stays all zeros
+        self.secret = setup.secret_decades
         #: a card's features as one item (a spot of a hall or a Depot place, written at once)
         self.spot_item = np.dtype((np.void, features.shape[1] * features.itemsize))
         self.feature_items = np.ascontiguousarray(features).view(self.spot_item).reshape(-1)
@@ -199,6 +205,7 @@ class Encoder:
         self._worked.clear()
         # nothing is one yet, no game has a seat to move and no stock has been looked at
         self._seen["ones"] = np.full((n, 0), -1, dtype=np.int32)
+        self._seen["market"] = np.full((n, TILE_CARDS), -1, dtype=np.int16)
         self._seen["seat"] = np.full(n, -1, dtype=np.int64)
         self._seen["top"] = np.full(n, -1, dtype=np.int64)
         self._worked["unseen"] = np.zeros(n, dtype=np.int64)
@@ -209,33 +216,48 @@ class Encoder:
         """Bring every one-hot entry to the batch: the places that stopped being one go to
         zero, then those that became one go to one (−1: nothing is one there)."""
         at, size = self.layout.offsets, self.layout.size
-        market, hand, taken = batch.market, batch.hand, batch.taken_slot
-        secret = turn(batch.secret).astype(np.int64)
-        shown = (secret >= 0) & (done[:, None] | (np.arange(self.players) == 0)[None, :])
-        decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
-        n, p, tiles = batch.n, self.players, market.shape[1]
-        # the places within a row (phase, seat, to move, hand, taken at, the tile's cards, the
-        # vehicles, the Secret Decades), in 32 bits: half the bytes to build and compare
-        first = _ONE_PER_ROW  # phase, seat, to move, hand, taken at: one place each
-        ones = np.empty((n, first + tiles + 2 * p), dtype=np.int32)
-        ones[:, 0] = self.phases[batch.phase]
-        ones[:, 1] = at["seat"] + seats
+        n, p = batch.n, self.players
+        # the places within a row of the items one a row (phase, seat, to move, hand, taken
+        # at) and a seat (the vehicles, the Secret Decades), in the observer's order
+        first = _ONE_PER_ROW
+        ones = np.empty((n, first + (2 * p if self.secret else p)), dtype=np.int32)
+        np.take(self.phases, batch.phase, out=ones[:, 0])
+        ones[:, 1] = seats
+        ones[:, 1] += at["seat"]
         ones[:, 2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
-        ones[:, 3] = np.where(hand >= 0, at["hand"] + hand, -1)
-        ones[:, 4] = np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, -1)
-        ones[:, first : first + tiles] = np.where(market >= 0, self.tile + market, -1)
-        ones[:, first + tiles : first + tiles + p] = self.vehicles + turn(batch.vehicle)
-        ones[:, first + tiles + p :] = np.where(shown, self.decades + decade, -1)
+        np.take(self.hands, batch.hand, out=ones[:, 3], mode="wrap")
+        np.take(self.taken_at, batch.taken_slot, out=ones[:, 4], mode="wrap")
+        np.add(turn(batch.vehicle), self.vehicles, out=ones[:, first : first + p], casting="unsafe")
+        if self.secret:
+            secret = turn(batch.secret).astype(np.int64)
+            shown = (secret >= 0) & (done[:, None] | (np.arange(p) == 0)[None, :])
+            decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
+            ones[:, first + p :] = np.where(shown, self.decades + decade, -1)
         seen = self._seen["ones"]
         if seen.shape != ones.shape:  # the first call: nothing was one
             seen = np.full(ones.shape, -1, dtype=np.int32)
         changed = np.flatnonzero(seen != ones)
         self._seen["ones"] = ones
-        if not len(changed):
-            return
+        before = seen.reshape(-1)[changed].astype(np.int64)
+        after = ones.reshape(-1)[changed].astype(np.int64)
         base = changed // ones.shape[1] * size
+        # the tile as it lies, the same from every seat: a step takes a card from one place
+        # and refills it (R7, R9), so few of its places change
+        market, known = batch.market, self._seen["market"]
+        moved = np.flatnonzero(known != market)
+        if len(moved):
+            games, places = np.divmod(moved, TILE_CARDS)
+            tile_base = games * size + self.tile[places]
+            gone, come = known.reshape(-1)[moved].astype(np.int64), market.reshape(-1)[moved].astype(np.int64)
+            known.reshape(-1)[moved] = come
+            base, before, after = (
+                np.concatenate([base, tile_base]),
+                np.concatenate([before, gone]),
+                np.concatenate([after, come]),
+            )
+        if not len(base):
+            return
         flat = self.board.reshape(-1)
-        before, after = seen.reshape(-1)[changed].astype(np.int64), ones.reshape(-1)[changed].astype(np.int64)
         flat[(base + before)[before >= 0]] = 0.0
         flat[(base + after)[after >= 0]] = 1.0
 
