@@ -182,8 +182,10 @@ class Encoder:
         # where each item's one lies in a row, in 32 bits (half the bytes to build and
         # compare); a table's last entry (−1: nothing is one) is what a −1 item picks
         self.tile = at["tile"] + np.repeat(np.arange(len(CONTINENTS)) * d, OPEN_CARDS)
-        self.vehicles = (at["vehicles"] + seats * len(CONTINENTS)).astype(np.int32)
-        self.decades = at["secret_decades"] + seats * len(DECADES)
+        self.vehicles = (at["vehicles"] + seats * len(CONTINENTS)).astype(np.int32)[:, None]
+        self.decades = (at["secret_decades"] + seats * len(DECADES))[:, None]
+        #: a seat's end of exhibition and its six continents as one-hot items: one or nothing
+        self.flags = np.concatenate([at["final"] + seats, at["six_continents"] + seats]).astype(np.int32)[:, None]
         self.phases = (at["phase"] + _PHASES).astype(np.int32)
         self.hands = np.append(at["hand"] + np.arange(d), -1).astype(np.int32)
         self.taken_at = np.append(at["taken_at"] + np.arange(TILE_CARDS) // OPEN_CARDS, -1).astype(np.int32)
@@ -204,7 +206,7 @@ class Encoder:
         self._seen.clear()
         self._worked.clear()
         # nothing is one yet, no game has a seat to move and no stock has been looked at
-        self._seen["ones"] = np.full((n, 0), -1, dtype=np.int32)
+        self._seen["ones"] = np.full((0, n), -1, dtype=np.int32)
         self._seen["market"] = np.full((n, TILE_CARDS), -1, dtype=np.int16)
         self._seen["seat"] = np.full(n, -1, dtype=np.int64)
         self._seen["top"] = np.full(n, -1, dtype=np.int64)
@@ -218,21 +220,25 @@ class Encoder:
         at, size = self.layout.offsets, self.layout.size
         n, p = batch.n, self.players
         # the places within a row of the items one a row (phase, seat, to move, hand, taken
-        # at) and a seat (the vehicles, the Secret Decades), in the observer's order
+        # at) and a seat (the vehicles, the end flags, the Secret Decades), in the observer's
+        # order: one row an item, a column a game, so each is written whole at once
         first = _ONE_PER_ROW
-        ones = np.empty((n, first + (2 * p if self.secret else p)), dtype=np.int32)
-        np.take(self.phases, batch.phase, out=ones[:, 0])
-        ones[:, 1] = seats
-        ones[:, 1] += at["seat"]
-        ones[:, 2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
-        np.take(self.hands, batch.hand, out=ones[:, 3], mode="wrap")
-        np.take(self.taken_at, batch.taken_slot, out=ones[:, 4], mode="wrap")
-        np.add(turn(batch.vehicle), self.vehicles, out=ones[:, first : first + p], casting="unsafe")
+        ones = np.empty((first + (4 * p if self.secret else 3 * p), n), dtype=np.int32)
+        np.take(self.phases, batch.phase, out=ones[0])
+        np.add(seats, at["seat"], out=ones[1], casting="unsafe")
+        ones[2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
+        np.take(self.hands, batch.hand, out=ones[3], mode="wrap")
+        np.take(self.taken_at, batch.taken_slot, out=ones[4], mode="wrap")
+        vehicles = ones[first : first + p]
+        vehicles[...] = turn(batch.vehicle)
+        vehicles += self.vehicles
+        flags = np.concatenate([turn(batch.final), turn(batch.six_round) > 0])
+        ones[first + p : first + 3 * p] = np.where(flags, self.flags, -1)
         if self.secret:
             secret = turn(batch.secret).astype(np.int64)
-            shown = (secret >= 0) & (done[:, None] | (np.arange(p) == 0)[None, :])
+            shown = (secret >= 0) & (done[None, :] | (np.arange(p) == 0)[:, None])
             decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
-            ones[:, first + p :] = np.where(shown, self.decades + decade, -1)
+            ones[first + 3 * p :] = np.where(shown, self.decades + decade, -1)
         seen = self._seen["ones"]
         if seen.shape != ones.shape:  # the first call: nothing was one
             seen = np.full(ones.shape, -1, dtype=np.int32)
@@ -240,7 +246,7 @@ class Encoder:
         self._seen["ones"] = ones
         before = seen.reshape(-1)[changed].astype(np.int64)
         after = ones.reshape(-1)[changed].astype(np.int64)
-        base = changed // ones.shape[1] * size
+        base = changed % n * size
         # the tile as it lies, the same from every seat: a step takes a card from one place
         # and refills it (R7, R9), so few of its places change
         market, known = batch.market, self._seen["market"]
@@ -261,9 +267,10 @@ class Encoder:
         flat[(base + before)[before >= 0]] = 0.0
         flat[(base + after)[after >= 0]] = 1.0
 
-    def _spots(self, name: str, ids: np.ndarray, seats: np.ndarray) -> None:
+    def _spots(self, name: str, ids: np.ndarray, seats: np.ndarray, turning: np.ndarray) -> None:
         """Write the features of the cards ``ids`` (hall rows of spots or Depot places, −1: an
-        empty place) whose card changed, where each game's seat to move sees them."""
+        empty place) whose card changed, where each game's seat to move sees them (but for
+        the games ``turning``, written whole after)."""
         p = self.players
         spots = ids.shape[1]
         part = self.layout.slices[name]
@@ -277,16 +284,17 @@ class Encoder:
                 seen.reshape(-1)[changed] = new
                 hall_row, spot = np.divmod(changed, spots)
                 game, owner = np.divmod(hall_row, p)
+                stays = ~turning[game]
+                game, owner, spot, new = game[stays], owner[stays], spot[stays], new[stays]
                 # a spot's features as one item of F floats: one copy each, not F writes
                 items = self.board[:, part].view(self.spot_item)
                 items[game, (owner - seats[game]) % p * spots + spot] = self.feature_items[new]
 
-    def _turn(self, batch: Batch, turned: np.ndarray, places: np.ndarray) -> None:
+    def _turn(self, batch: Batch, turned: np.ndarray, rows: np.ndarray) -> None:
         """Write the halls and Depots of the games ``turned`` whole, in the order of their seat
-        to move (``places``: each game's hall rows in that order): the two segments lie side
-        by side, so each game's are one span, written at once."""
+        to move (``rows``: each one's hall rows in that order): the two segments lie side by
+        side, so each game's are one span, written at once."""
         t, span = len(turned), slice(self.layout.offsets["halls"], self.layout.slices["depots"].stop)
-        rows = places[turned]
         ids = np.hstack(
             [np.take(batch.hall, rows, axis=0).reshape(t, -1), np.take(batch.depot, rows, axis=0).reshape(t, -1)]
         )
@@ -304,9 +312,10 @@ class Encoder:
             seen = self._seen["stock"] = stock.copy()
             worked = self._worked["stock"] = np.empty((n, d + 1), dtype=np.int16)
         else:
-            games = np.flatnonzero((seen != stock).any(axis=1))
-            if not len(games):
-                return worked[:, :d], games
+            differ = seen != stock
+            if not differ.any():  # most calls: no game was dealt
+                return worked[:, :d], np.zeros(0, dtype=np.intp)
+            games = np.flatnonzero(differ.any(axis=1))
             seen[games] = stock[games]
         cards = stock[games]
         places = np.full((len(games), d + 1), -1, dtype=np.int16)  # the last column takes the padding
@@ -356,24 +365,23 @@ class Encoder:
         board = self.board
         seats = batch.seat.astype(np.int64)
         done = batch.phase == state.OVER
-        relative = self.turned[seats]  # (n, P): absolute seat of each relative seat
-        # each game's seats as its seat to move sees them, its own first (one gather of a
-        # flat (games · seats) array, which costs less than indexing rows and seats apart)
-        places = relative + np.arange(0, n * p, p)[:, None]
+        # each game's seats as its seat to move sees them, its own first: (P, games) places
+        # in the flat (games · seats) arrays, one row a relative seat
+        places = np.take(self.turned.T, seats, axis=1)
+        places += np.arange(0, n * p, p)
 
         def turn(per_seat: np.ndarray) -> np.ndarray:
-            return per_seat if p == 1 else np.take(per_seat, places)
+            return per_seat.reshape(1, n) if p == 1 else np.take(per_seat, places)
 
         self._ones(batch, seats, done, turn)
         turned = np.flatnonzero(seats != self._seen["seat"]) if p > 1 else np.flatnonzero(self._seen["seat"] < 0)
         self._seen["seat"] = seats
-        self._spots("halls", batch.hall, seats)
-        self._spots("depots", batch.depot, seats)
+        turning = np.zeros(n, dtype=bool)
+        turning[turned] = True
+        self._spots("halls", batch.hall, seats, turning)
+        self._spots("depots", batch.depot, seats, turning)
         if len(turned):
-            self._turn(batch, turned, places)
-        final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
-        board[:, final : final + p] = turn(batch.final)
-        board[:, final + p : final + 2 * p] = turn(batch.six_round) > 0
+            self._turn(batch, turned, np.ascontiguousarray(places[:, turned].T))
         count = self._unseen(batch)
         start = at["progress"]
         board[:, start] = count / d
