@@ -31,6 +31,8 @@ Batch = state.BatchGames
 #: the places of a row that hold one item each: the phase, the seat, the seat to move, the hand
 #: and where the card in hand was taken
 _ONE_PER_ROW = len(("phase", "seat", "to_move", "hand", "taken_at"))
+#: games whose halls and Depots are written at once (about a megabyte of features)
+_TURN_CHUNK = 512
 #: The observation's phase index of each engine phase (the refill happens inside a step).
 _PHASES = np.zeros(4, dtype=np.int64)
 _PHASES[[state.TAKE, state.MOVE, state.PLACE, state.OVER]] = [
@@ -298,8 +300,12 @@ class Encoder:
         ids = np.hstack(
             [np.take(batch.hall, rows, axis=0).reshape(t, -1), np.take(batch.depot, rows, axis=0).reshape(t, -1)]
         )
-        # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-        self.board[turned, span] = np.take(self.features, ids, axis=0).reshape(t, -1)
+        # the features table's last row is all zeros: card id −1 (an empty spot) picks it;
+        # a few hundred games at a time, so the features gathered are still in the cache
+        # when they are written
+        for start in range(0, t, _TURN_CHUNK):
+            part = slice(start, start + _TURN_CHUNK)
+            self.board[turned[part], span] = np.take(self.features, ids[part], axis=0).reshape(len(ids[part]), -1)
 
     def _stock_places(self, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(games, D) each card's place in its game's stock (−1 when not in it), and the
