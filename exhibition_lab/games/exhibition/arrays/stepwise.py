@@ -152,7 +152,7 @@ def fields(setup: Setup, batch: Batch) -> Fields:
 def totals(setup: Setup, batch: Batch, games: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each seat's total (×100 in a solo game, S2) and who wins (R26, D8), as the games
     (all, or those at ``games``) stand."""
-    scores = scoring.score(batch if games is None else state.select(batch, games), setup.solo_rules)
+    scores = scoring.score(batch, setup.solo_rules, games=games, markets=False)
     return scores.totals, scoring.winners(scores)
 
 

@@ -168,14 +168,18 @@ class VectorGames:
         if not isinstance(state, VectorState):
             raise ArgumentError(f"state is a VectorState, not {type(state).__name__}")
         _check_rng(rng)
-        # row by row, ids ascending: the flat positions split (a 2-d nonzero costs far more)
-        rows, ids = np.divmod(np.flatnonzero(state.legal_action_mask), state.legal_action_mask.shape[1])
-        if not len(ids):
-            return np.zeros(len(state.legal_action_mask), dtype=np.int64)
-        counts = np.bincount(rows, minlength=len(state.legal_action_mask))
-        first = np.cumsum(counts) - counts
-        pick = first + (rng.random(len(counts)) * counts).astype(np.int64)
-        return np.where(counts > 0, ids[np.minimum(pick, len(ids) - 1)], 0).astype(np.int64)
+        # row by row, ids ascending: the flat positions (a 2-d nonzero costs far more), each
+        # row's found where its first position would go
+        n, width = state.legal_action_mask.shape
+        legal = np.flatnonzero(state.legal_action_mask)
+        if not len(legal):
+            return np.zeros(n, dtype=np.int64)
+        starts = np.arange(0, (n + 1) * width, width)
+        bounds = np.searchsorted(legal, starts)
+        first, counts = bounds[:-1], np.diff(bounds)
+        pick = first + (rng.random(n) * counts).astype(np.int64)
+        chosen = legal[np.minimum(pick, len(legal) - 1)] - starts[:-1]
+        return np.where(counts > 0, chosen, 0).astype(np.int64)
 
     # ------------------------------------------------------------------ state
     def _require(self) -> backend.Batch:
