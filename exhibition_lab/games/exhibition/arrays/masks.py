@@ -19,14 +19,15 @@ import numpy as np
 
 from ..rules.cards import CONTINENTS, FIRST_YEAR, OPEN_CARDS, TILE_CARDS
 from ..rules.hall import DEPOT_SIZE
-from .state import MOVE, PLACE, TAKE, BatchGames
+from .state import MOVE, PLACE, TAKE, BatchGames, put_rows, take_rows
 from .tables import ALL_COLOURS, BIG, DECADE, WHITE, decade_start
 
 Rows = np.ndarray | None  # index arrays, or None: every row
 
 
 def _at(array: np.ndarray, rows: Rows) -> np.ndarray:
-    return array if rows is None else array[rows]
+    """The rows ``rows`` of ``array`` (a copy), each moved as one block of bytes."""
+    return array if rows is None else take_rows(array, rows)
 
 
 def _sub(rows: Rows, subset: np.ndarray) -> np.ndarray:
@@ -47,7 +48,9 @@ def takeable(b: BatchGames, games: Rows) -> np.ndarray:
     """(games, 18) mask of the market places each game's current seat may take from (R7)."""
     market = _at(b.market, games)
     present = market >= 0
-    vehicle = np.take_along_axis(_at(b.vehicle, games), _at(b.seat, games)[:, None], axis=1)[:, 0]
+    seats = b.seat if games is None else b.seat[games]
+    own = (np.arange(b.n) if games is None else games) * b.players + seats
+    vehicle = b.vehicle.reshape(-1)[own]  # the vehicle of each game's seat to move
     here: np.ndarray = present & places_of(vehicle)
     rows, first = np.arange(len(market)), vehicle.astype(np.intp) * OPEN_CARDS
     bare = market[rows, first] < 0
@@ -65,7 +68,8 @@ def fits(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray) -> np.ndarray:
     year = deck.year[cards][:, None]
     colour = deck.continent[cards]
     low, high = _at(b.low, h), _at(b.high, h)
-    mask: np.ndarray = (low <= year) & (year <= high) & ((_at(b.colours, h) & t.forbidden[colour]) == 0)
+    forbidden = take_rows(t.forbidden, colour)
+    mask: np.ndarray = (low <= year) & (year <= high) & ((_at(b.colours, h) & forbidden) == 0)
     einstein = np.flatnonzero(cards == deck.einstein)
     if len(einstein):
         mask[einstein] = low[einstein] <= high[einstein]  # some year fits (R16, D7)
@@ -91,11 +95,12 @@ def _claimed(b: BatchGames, games: np.ndarray, h: np.ndarray, colour: np.ndarray
     card is ruled out only when its showcase has no colour yet and every continent is
     claimed (D6)."""
     t = b.tables
-    mine = b.colours[h, t.same_spot]
+    same = b.colours[:, t.same_spot]
+    mine = same[h]
     claims = np.zeros(len(h), dtype=np.int16)
+    current, first = b.seat[games], games * t.players
     for seat in range(t.players):
-        other = b.seat[games] != seat
-        claims |= np.where(other, b.colours[games * t.players + seat, t.same_spot], 0).astype(np.int16)
+        claims |= np.where(current != seat, same[first + seat], 0).astype(np.int16)
     bit = np.left_shift(1, np.minimum(colour, WHITE - 1)).astype(np.int16)
     claimed: np.ndarray = np.where(colour < WHITE, (claims & bit) != 0, (mine == 0) & (claims == ALL_COLOURS))
     return claimed
@@ -161,8 +166,8 @@ def place(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray, choice: np.nda
     einstein = on_spot & (cards == deck.einstein)
     dated_spot = np.where(on_spot & ~einstein, choice, n_spots)
     year = deck.year[cards]
-    low = np.maximum(_at(b.low, h), year[:, None] + t.low_offset[dated_spot])
-    high = np.minimum(_at(b.high, h), year[:, None] + t.high_offset[dated_spot])
+    low = np.maximum(_at(b.low, h), year[:, None] + take_rows(t.low_offset, dated_spot))
+    high = np.minimum(_at(b.high, h), year[:, None] + take_rows(t.high_offset, dated_spot))
     # a dated card narrows Einstein's interval like any empty spot's (a no-op elsewhere) …
     spot_e = _at(b.einstein_spot, h)
     e_low = np.maximum(_at(b.einstein_low, h), year + t.low_to[dated_spot, spot_e])
@@ -186,7 +191,7 @@ def place(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray, choice: np.nda
         low = np.where(in_decade, np.maximum(low, decade), low)
         high = np.where(in_decade, np.minimum(high, decade + DECADE - 1), high)
     bit = deck.colour_bit[cards]
-    spread = t.spread[np.where(on_spot, choice, n_spots)] * bit[:, None]
+    spread = take_rows(t.spread, np.where(on_spot, choice, n_spots)) * bit[:, None]
     shown = np.where(on_spot, bit, 0).astype(np.int16)
     if h is None:
         b.low, b.high, b.einstein_low, b.einstein_high = low, high, e_low, e_high
@@ -194,8 +199,10 @@ def place(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray, choice: np.nda
         b.shown |= shown
         b.n_filled += on_spot
     else:
-        b.low[h], b.high[h], b.einstein_low[h], b.einstein_high[h] = low, high, e_low, e_high
-        b.colours[h] |= spread
+        put_rows(b.low, h, low)
+        put_rows(b.high, h, high)
+        b.einstein_low[h], b.einstein_high[h] = e_low, e_high
+        put_rows(b.colours, h, take_rows(b.colours, h) | spread)  # each game's one hall row
         b.shown[h] |= shown
         b.n_filled[h] += on_spot
     if t.has_unique:

@@ -104,7 +104,10 @@ def step(
     # needs its sub-steps, which it does not export: the take (R7, with R8 and R9 for a
     # coloured card), the move after a white card (R8, R9) and the placement (R10–R10c).
     if len(taking):
-        slots = np.argmax(batch.market[taking] == actions[taking][:, None], axis=1)
+        # the place of each card taken: the one place of its row that holds it (R7)
+        held = state.take_rows(batch.market, taking) == actions[taking][:, None]
+        found = np.flatnonzero(held)
+        slots = found % TILE_CARDS if len(found) == len(taking) else np.argmax(held, axis=1)
         engine._take(batch, taking, slots)  # noqa: SLF001
     if len(moving):
         engine._move(batch, moving, (actions[moving] - space.move_base).astype(np.int8))  # noqa: SLF001
@@ -186,8 +189,9 @@ class Encoder:
         self.tile = at["tile"] + np.repeat(np.arange(len(CONTINENTS)) * d, OPEN_CARDS)
         self.vehicles = (at["vehicles"] + seats * len(CONTINENTS)).astype(np.int32)[:, None]
         self.decades = (at["secret_decades"] + seats * len(DECADES))[:, None]
-        #: a seat's end of exhibition and its six continents as one-hot items: one or nothing
-        self.flags = np.concatenate([at["final"] + seats, at["six_continents"] + seats]).astype(np.int32)[:, None]
+        #: a seat's end of exhibition, then its six continents right after (R10a–R10c, R19),
+        #: as one-hot items: one or nothing
+        self.flags = (at["final"] + np.arange(2 * p)).astype(np.int32)[:, None]
         self.phases = (at["phase"] + _PHASES).astype(np.int32)
         self.hands = np.append(at["hand"] + np.arange(d), -1).astype(np.int32)
         self.taken_at = np.append(at["taken_at"] + np.arange(TILE_CARDS) // OPEN_CARDS, -1).astype(np.int32)
