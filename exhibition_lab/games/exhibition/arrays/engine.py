@@ -31,7 +31,7 @@ from ..rules.deal import DECADES, Deal, player_names
 from ..rules.hall import DEPOT_SIZE
 from ..rules.layout import Layout
 from ..rules.turns import Phase, PlayerView, Setup, State, determinise
-from .masks import legal_mask, place, placements, takeable
+from .masks import any_per_row, legal_mask, place, placements, takeable
 from .policies import Policy, make_policy
 from .state import MOVE, OVER, PLACE, TAKE, BatchGames, select, take_rows
 from .tables import ALL_COLOURS, EMPTY, WHITE, DeckArrays
@@ -241,7 +241,7 @@ def _end_turn(b: BatchGames, games: np.ndarray) -> None:
     everyone = final[:, 0].copy()
     for k in range(1, players):
         everyone &= final[:, k]
-    dry = (take_rows(b.market, games) < 0).all(axis=1) & ~everyone  # D4: nobody can take a card
+    dry = ~any_per_row(take_rows(b.market, games) >= 0) & ~everyone  # D4: nobody can take a card
     b.final[games[dry]] = True
     over = everyone | dry
     b.phase[games[over]] = OVER

@@ -13,8 +13,6 @@ fast path (:mod:`.solo`) then works on whole arrays without copying them.
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 
 from ..rules.cards import CONTINENTS, FIRST_YEAR, OPEN_CARDS, TILE_CARDS
@@ -28,6 +26,24 @@ Rows = np.ndarray | None  # index arrays, or None: every row
 def _at(array: np.ndarray, rows: Rows) -> np.ndarray:
     """The rows ``rows`` of ``array`` (a copy), each moved as one block of bytes."""
     return array if rows is None else take_rows(array, rows)
+
+
+def any_per_row(mask: np.ndarray) -> np.ndarray:
+    """Whether each row of a boolean (rows, k) array holds a True. numpy's reductions along
+    a short last axis cost far more per row than this: rows of whole 8-byte words are
+    read as words, other rows at their first True (``argmax``)."""
+    rows, k = mask.shape
+    if k == 0:
+        return np.zeros(rows, dtype=bool)
+    if k % 8 == 0 and mask.flags.c_contiguous:
+        words = mask.view(np.uint64)
+        seen = words[:, 0].copy()
+        for j in range(1, words.shape[1]):
+            seen |= words[:, j]
+        found: np.ndarray = seen != 0
+        return found
+    first: np.ndarray = mask[np.arange(rows), mask.argmax(axis=1)]
+    return first
 
 
 def _sub(rows: Rows, subset: np.ndarray) -> np.ndarray:
@@ -132,7 +148,7 @@ def placement_options(spots: np.ndarray, n_depot: np.ndarray) -> np.ndarray:
     """(rows, spots + 2) mask of where a card may go: the spots that fit it, the Depot
     while it has room (R10), ending the exhibition when no spot fits (R10a)."""
     depot = n_depot < DEPOT_SIZE
-    end = cast(np.ndarray, ~spots.any(axis=1))
+    end = ~any_per_row(spots)
     return np.hstack([spots, depot[:, None], end[:, None]])
 
 
@@ -145,13 +161,17 @@ def legal_mask(b: BatchGames, games: np.ndarray | None = None) -> np.ndarray:
     games = np.arange(b.n) if games is None else np.asarray(games, dtype=np.intp)
     space = b.space
     mask = np.zeros((len(games), space.size), dtype=bool)
-    at = np.flatnonzero(b.phase[games] == TAKE)
+    phase = b.phase[games]
+    at = np.flatnonzero(phase == TAKE)
     if len(at):
-        rows, places = np.divmod(np.flatnonzero(takeable(b, games[at])), TILE_CARDS)
-        mask[at[rows], b.market[games[at][rows], places]] = True
-    at = np.flatnonzero(b.phase[games] == MOVE)
+        taking = games[at]
+        # the takeable places, flat: a row of ``at`` · 18 + the place, which holds the card id
+        places = np.flatnonzero(takeable(b, taking))
+        cards = take_rows(b.market, taking).reshape(-1)[places]
+        mask.reshape(-1)[at[places // TILE_CARDS] * space.size + cards] = True
+    at = np.flatnonzero(phase == MOVE)
     mask[at, space.move_base : space.move_base + len(CONTINENTS)] = True
-    at = np.flatnonzero(b.phase[games] == PLACE)
+    at = np.flatnonzero(phase == PLACE)
     if len(at):
         mask[at, space.place_base : space.end + 1] = placements(b, games[at])
     return mask

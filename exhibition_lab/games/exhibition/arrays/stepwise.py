@@ -93,7 +93,8 @@ def step(
     live = ~over(batch) if acting is None else ~over(batch) & acting
     games = np.flatnonzero(live)
     chosen = actions[games]
-    legal = (chosen >= 0) & (chosen < mask.shape[1]) & mask[games, np.clip(chosen, 0, mask.shape[1] - 1)]
+    width = mask.shape[1]
+    legal = (chosen >= 0) & (chosen < width) & mask.reshape(-1)[games * width + np.clip(chosen, 0, width - 1)]
     if not legal.all():
         bad = int(games[np.argmin(legal)])
         raise IllegalAction(f"game {bad}: action {int(actions[bad])} is not legal now", rule=_rule(batch, bad))
