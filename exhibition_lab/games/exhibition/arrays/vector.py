@@ -168,17 +168,16 @@ class VectorGames:
         if not isinstance(state, VectorState):
             raise ArgumentError(f"state is a VectorState, not {type(state).__name__}")
         _check_rng(rng)
-        # row by row, ids ascending: the flat positions (a 2-d nonzero costs far more), each
-        # row's found where its first position would go
+        # row by row, ids ascending: the flat positions (a 2-d nonzero costs far more), whose
+        # ids are worked out only where picked
         n, width = state.legal_action_mask.shape
         legal = np.flatnonzero(state.legal_action_mask)
         if not len(legal):
             return np.zeros(n, dtype=np.int64)
-        starts = np.arange(0, (n + 1) * width, width)
-        bounds = np.searchsorted(legal, starts)
-        first, counts = bounds[:-1], np.diff(bounds)
+        counts = np.bincount(legal // width, minlength=n)
+        first = np.cumsum(counts) - counts
         pick = first + (rng.random(n) * counts).astype(np.int64)
-        chosen = legal[np.minimum(pick, len(legal) - 1)] - starts[:-1]
+        chosen = legal[np.minimum(pick, len(legal) - 1)] - np.arange(0, n * width, width)
         return np.where(counts > 0, chosen, 0).astype(np.int64)
 
     # ------------------------------------------------------------------ state
