@@ -191,8 +191,10 @@ class Encoder:
         self.vehicles = (at["vehicles"] + seats * len(CONTINENTS)).astype(np.int32)[:, None]
         self.decades = (at["secret_decades"] + seats * len(DECADES))[:, None]
         #: a seat's end of exhibition, then its six continents right after (R10a–R10c, R19),
-        #: as one-hot items: one or nothing
-        self.flags = (at["final"] + np.arange(2 * p)).astype(np.int32)[:, None]
+        #: as one-hot items (one or nothing), each place plus one: a flag times it, less one
+        self.flags = (at["final"] + np.arange(2 * p) + 1).astype(np.int32)[:, None]
+        #: the seat to move is the observer (relative seat 0), and nobody once a game is over
+        self.to_move = np.where(np.arange(len(_PHASES)) == state.OVER, -1, at["to_move"]).astype(np.int32)
         self.phases = (at["phase"] + _PHASES).astype(np.int32)
         self.hands = np.append(at["hand"] + np.arange(d), -1).astype(np.int32)
         self.taken_at = np.append(at["taken_at"] + np.arange(TILE_CARDS) // OPEN_CARDS, -1).astype(np.int32)
@@ -233,14 +235,17 @@ class Encoder:
         ones = np.empty((first + (4 * p if self.secret else 3 * p), n), dtype=np.int32)
         np.take(self.phases, batch.phase, out=ones[0])
         np.add(seats, at["seat"], out=ones[1], casting="unsafe")
-        ones[2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
+        np.take(self.to_move, batch.phase, out=ones[2])
         np.take(self.hands, batch.hand, out=ones[3], mode="wrap")
         np.take(self.taken_at, batch.taken_slot, out=ones[4], mode="wrap")
         vehicles = ones[first : first + p]
         vehicles[...] = turn(batch.vehicle)
         vehicles += self.vehicles
-        flags = np.concatenate([turn(batch.final), turn(batch.six_round) > 0])
-        ones[first + p : first + 3 * p] = np.where(flags, self.flags, -1)
+        flags = ones[first + p : first + 3 * p]
+        flags[:p] = turn(batch.final)
+        flags[p:] = turn(batch.six_round) > 0
+        flags *= self.flags
+        flags -= 1
         if self.secret:
             secret = turn(batch.secret).astype(np.int64)
             shown = (secret >= 0) & (done[None, :] | (np.arange(p) == 0)[:, None])
@@ -251,8 +256,7 @@ class Encoder:
             seen = np.full(ones.shape, -1, dtype=np.int32)
         changed = np.flatnonzero(seen != ones)
         self._seen["ones"] = ones
-        before = seen.reshape(-1)[changed].astype(np.int64)
-        after = ones.reshape(-1)[changed].astype(np.int64)
+        before, after = seen.reshape(-1)[changed], ones.reshape(-1)[changed]
         base = changed % n * size
         # the tile as it lies, the same from every seat: a step takes a card from one place
         # and refills it (R7, R9), so few of its places change
@@ -261,7 +265,7 @@ class Encoder:
         if len(moved):
             games, places = np.divmod(moved, TILE_CARDS)
             tile_base = games * size + self.tile[places]
-            gone, come = known.reshape(-1)[moved].astype(np.int64), market.reshape(-1)[moved].astype(np.int64)
+            gone, come = known.reshape(-1)[moved], market.reshape(-1)[moved]
             known.reshape(-1)[moved] = come
             base, before, after = (
                 np.concatenate([base, tile_base]),
@@ -287,12 +291,11 @@ class Encoder:
         else:
             changed = np.flatnonzero(seen != ids)
             if len(changed):
+                seen.reshape(-1)[changed] = ids.reshape(-1)[changed]
+                changed = changed[~turning[changed // (spots * p)]]
                 new = ids.reshape(-1)[changed]
-                seen.reshape(-1)[changed] = new
                 hall_row, spot = np.divmod(changed, spots)
                 game, owner = np.divmod(hall_row, p)
-                stays = ~turning[game]
-                game, owner, spot, new = game[stays], owner[stays], spot[stays], new[stays]
                 # a spot's features as one item of F floats: one copy each, not F writes
                 items = self.board[:, part].view(self.spot_item)
                 items[game, (owner - seats[game]) % p * spots + spot] = self.feature_items[new]
