@@ -185,8 +185,8 @@ class Encoder:
         seats = np.arange(p)
         #: the absolute seat of each relative seat, by observer
         self.turned = (seats[:, None] + seats[None, :]) % p
-        # where each item's one lies in a row, in 32 bits (half the bytes to build and
-        # compare); a table's last entry (−1: nothing is one) is what a −1 item picks
+        # where each item's one lies in a row (the items are built and compared in 32 bits,
+        # half the bytes); a table's last entry (−1: nothing is one) is what a −1 item picks
         self.tile = at["tile"] + np.repeat(np.arange(len(CONTINENTS)) * d, OPEN_CARDS)
         self.vehicles = (at["vehicles"] + seats * len(CONTINENTS)).astype(np.int32)[:, None]
         self.decades = (at["secret_decades"] + seats * len(DECADES))[:, None]
