@@ -31,9 +31,9 @@ from ..rules.deal import DECADES, Deal, player_names
 from ..rules.hall import DEPOT_SIZE
 from ..rules.layout import Layout
 from ..rules.turns import Phase, PlayerView, Setup, State, determinise
-from .masks import legal_mask, place, placements, takeable
+from .masks import any_per_row, legal_mask, place, placements, takeable
 from .policies import Policy, make_policy
-from .state import MOVE, OVER, PLACE, TAKE, BatchGames, select
+from .state import MOVE, OVER, PLACE, TAKE, BatchGames, select, take_rows
 from .tables import ALL_COLOURS, EMPTY, WHITE, DeckArrays
 
 _PHASES = {Phase.TAKE: TAKE, Phase.MOVE: MOVE, Phase.PLACE: PLACE, Phase.OVER: OVER}
@@ -236,19 +236,23 @@ def _place_turn(b: BatchGames, games: np.ndarray, codes: np.ndarray) -> None:
 
 
 def _end_turn(b: BatchGames, games: np.ndarray) -> None:
-    everyone = b.final[games].all(axis=1)
-    dry = (b.market[games] < 0).all(axis=1) & ~everyone  # D4: nobody can take a card
+    players = b.players
+    final = take_rows(b.final, games)
+    everyone = final[:, 0].copy()
+    for k in range(1, players):
+        everyone &= final[:, k]
+    dry = ~any_per_row(take_rows(b.market, games) >= 0) & ~everyone  # D4: nobody can take a card
     b.final[games[dry]] = True
     over = everyone | dry
     b.phase[games[over]] = OVER
-    games = games[~over]
-    players = b.players
+    games, final = games[~over], final[~over]
     seat = b.seat[games]
     following = seat.copy()
     found = np.zeros(len(games), dtype=bool)
+    rows = np.arange(len(games))
     for k in range(1, players + 1):  # R10c: final seats are skipped
         candidate = (seat + k) % players
-        ok = ~found & ~b.final[games, candidate]
+        ok = ~found & ~final[rows, candidate]
         following = np.where(ok, candidate, following)
         found |= ok
     b.round[games] += following <= seat

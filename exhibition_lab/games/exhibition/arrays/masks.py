@@ -13,20 +13,37 @@ fast path (:mod:`.solo`) then works on whole arrays without copying them.
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 
 from ..rules.cards import CONTINENTS, FIRST_YEAR, OPEN_CARDS, TILE_CARDS
 from ..rules.hall import DEPOT_SIZE
-from .state import MOVE, PLACE, TAKE, BatchGames
+from .state import MOVE, PLACE, TAKE, BatchGames, put_rows, take_rows
 from .tables import ALL_COLOURS, BIG, DECADE, WHITE, decade_start
 
 Rows = np.ndarray | None  # index arrays, or None: every row
 
 
 def _at(array: np.ndarray, rows: Rows) -> np.ndarray:
-    return array if rows is None else array[rows]
+    """The rows ``rows`` of ``array`` (a copy), each moved as one block of bytes."""
+    return array if rows is None else take_rows(array, rows)
+
+
+def any_per_row(mask: np.ndarray) -> np.ndarray:
+    """Whether each row of a boolean (rows, k) array holds a True. numpy's reductions along
+    a short last axis cost far more per row than this: rows of whole 8-byte words are
+    read as words, other rows at their first True (``argmax``)."""
+    rows, k = mask.shape
+    if k == 0:
+        return np.zeros(rows, dtype=bool)
+    if k % 8 == 0 and mask.flags.c_contiguous:
+        words = mask.view(np.uint64)
+        seen = words[:, 0].copy()
+        for j in range(1, words.shape[1]):
+            seen |= words[:, j]
+        found: np.ndarray = seen != 0
+        return found
+    first: np.ndarray = mask[np.arange(rows), mask.argmax(axis=1)]
+    return first
 
 
 def _sub(rows: Rows, subset: np.ndarray) -> np.ndarray:
@@ -47,7 +64,9 @@ def takeable(b: BatchGames, games: Rows) -> np.ndarray:
     """(games, 18) mask of the market places each game's current seat may take from (R7)."""
     market = _at(b.market, games)
     present = market >= 0
-    vehicle = np.take_along_axis(_at(b.vehicle, games), _at(b.seat, games)[:, None], axis=1)[:, 0]
+    seats = b.seat if games is None else b.seat[games]
+    own = (np.arange(b.n) if games is None else games) * b.players + seats
+    vehicle = b.vehicle.reshape(-1)[own]  # the vehicle of each game's seat to move
     here: np.ndarray = present & places_of(vehicle)
     rows, first = np.arange(len(market)), vehicle.astype(np.intp) * OPEN_CARDS
     bare = market[rows, first] < 0
@@ -65,7 +84,8 @@ def fits(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray) -> np.ndarray:
     year = deck.year[cards][:, None]
     colour = deck.continent[cards]
     low, high = _at(b.low, h), _at(b.high, h)
-    mask: np.ndarray = (low <= year) & (year <= high) & ((_at(b.colours, h) & t.forbidden[colour]) == 0)
+    forbidden = take_rows(t.forbidden, colour)
+    mask: np.ndarray = (low <= year) & (year <= high) & ((_at(b.colours, h) & forbidden) == 0)
     einstein = np.flatnonzero(cards == deck.einstein)
     if len(einstein):
         mask[einstein] = low[einstein] <= high[einstein]  # some year fits (R16, D7)
@@ -91,11 +111,12 @@ def _claimed(b: BatchGames, games: np.ndarray, h: np.ndarray, colour: np.ndarray
     card is ruled out only when its showcase has no colour yet and every continent is
     claimed (D6)."""
     t = b.tables
-    mine = b.colours[h, t.same_spot]
+    same = b.colours[:, t.same_spot]
+    mine = same[h]
     claims = np.zeros(len(h), dtype=np.int16)
+    current, first = b.seat[games], games * t.players
     for seat in range(t.players):
-        other = b.seat[games] != seat
-        claims |= np.where(other, b.colours[games * t.players + seat, t.same_spot], 0).astype(np.int16)
+        claims |= np.where(current != seat, same[first + seat], 0).astype(np.int16)
     bit = np.left_shift(1, np.minimum(colour, WHITE - 1)).astype(np.int16)
     claimed: np.ndarray = np.where(colour < WHITE, (claims & bit) != 0, (mine == 0) & (claims == ALL_COLOURS))
     return claimed
@@ -127,7 +148,7 @@ def placement_options(spots: np.ndarray, n_depot: np.ndarray) -> np.ndarray:
     """(rows, spots + 2) mask of where a card may go: the spots that fit it, the Depot
     while it has room (R10), ending the exhibition when no spot fits (R10a)."""
     depot = n_depot < DEPOT_SIZE
-    end = cast(np.ndarray, ~spots.any(axis=1))
+    end = ~any_per_row(spots)
     return np.hstack([spots, depot[:, None], end[:, None]])
 
 
@@ -140,13 +161,17 @@ def legal_mask(b: BatchGames, games: np.ndarray | None = None) -> np.ndarray:
     games = np.arange(b.n) if games is None else np.asarray(games, dtype=np.intp)
     space = b.space
     mask = np.zeros((len(games), space.size), dtype=bool)
-    at = np.flatnonzero(b.phase[games] == TAKE)
+    phase = b.phase[games]
+    at = np.flatnonzero(phase == TAKE)
     if len(at):
-        rows, places = np.divmod(np.flatnonzero(takeable(b, games[at])), TILE_CARDS)
-        mask[at[rows], b.market[games[at][rows], places]] = True
-    at = np.flatnonzero(b.phase[games] == MOVE)
+        taking = games[at]
+        # the takeable places, flat: a row of ``at`` · 18 + the place, which holds the card id
+        places = np.flatnonzero(takeable(b, taking))
+        cards = take_rows(b.market, taking).reshape(-1)[places]
+        mask.reshape(-1)[at[places // TILE_CARDS] * space.size + cards] = True
+    at = np.flatnonzero(phase == MOVE)
     mask[at, space.move_base : space.move_base + len(CONTINENTS)] = True
-    at = np.flatnonzero(b.phase[games] == PLACE)
+    at = np.flatnonzero(phase == PLACE)
     if len(at):
         mask[at, space.place_base : space.end + 1] = placements(b, games[at])
     return mask
@@ -161,8 +186,8 @@ def place(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray, choice: np.nda
     einstein = on_spot & (cards == deck.einstein)
     dated_spot = np.where(on_spot & ~einstein, choice, n_spots)
     year = deck.year[cards]
-    low = np.maximum(_at(b.low, h), year[:, None] + t.low_offset[dated_spot])
-    high = np.minimum(_at(b.high, h), year[:, None] + t.high_offset[dated_spot])
+    low = np.maximum(_at(b.low, h), year[:, None] + take_rows(t.low_offset, dated_spot))
+    high = np.minimum(_at(b.high, h), year[:, None] + take_rows(t.high_offset, dated_spot))
     # a dated card narrows Einstein's interval like any empty spot's (a no-op elsewhere) …
     spot_e = _at(b.einstein_spot, h)
     e_low = np.maximum(_at(b.einstein_low, h), year + t.low_to[dated_spot, spot_e])
@@ -186,7 +211,7 @@ def place(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray, choice: np.nda
         low = np.where(in_decade, np.maximum(low, decade), low)
         high = np.where(in_decade, np.minimum(high, decade + DECADE - 1), high)
     bit = deck.colour_bit[cards]
-    spread = t.spread[np.where(on_spot, choice, n_spots)] * bit[:, None]
+    spread = take_rows(t.spread, np.where(on_spot, choice, n_spots)) * bit[:, None]
     shown = np.where(on_spot, bit, 0).astype(np.int16)
     if h is None:
         b.low, b.high, b.einstein_low, b.einstein_high = low, high, e_low, e_high
@@ -194,8 +219,10 @@ def place(b: BatchGames, games: Rows, h: Rows, cards: np.ndarray, choice: np.nda
         b.shown |= shown
         b.n_filled += on_spot
     else:
-        b.low[h], b.high[h], b.einstein_low[h], b.einstein_high[h] = low, high, e_low, e_high
-        b.colours[h] |= spread
+        put_rows(b.low, h, low)
+        put_rows(b.high, h, high)
+        b.einstein_low[h], b.einstein_high[h] = e_low, e_high
+        put_rows(b.colours, h, take_rows(b.colours, h) | spread)  # each game's one hall row
         b.shown[h] |= shown
         b.n_filled[h] += on_spot
     if t.has_unique:

@@ -15,7 +15,7 @@ import numpy as np
 from ..rules import goals
 from ..rules.cards import FIRST_YEAR, OPEN_CARDS, TILE_CARDS
 from ..rules.scoring import MID_CENTURY_YEAR, RANK_POINTS, SOLO_SCALE, SoloRules, solo_pair_points
-from .state import BatchGames
+from .state import BatchGames, hall_rows, take_rows
 from .tables import BIG, EMPTY, WHITE, DeckArrays, decade_start
 
 
@@ -65,12 +65,20 @@ class BatchScores:
     markets: np.ndarray  # (games, 18) years left on the tile, EMPTY for Einstein or none
 
 
-def score(b: BatchGames, solo_rules: SoloRules | None = None) -> BatchScores:
-    """Score every game as it stands (final once over): R19–R26 and V5–V7, or S1–S7 solo
-    with ``solo_rules`` (default: the setup's)."""
-    t, deck = b.tables, b.deck
-    n, players = b.n, b.players
-    hall = b.hall
+def score(
+    b: BatchGames, solo_rules: SoloRules | None = None, *, games: np.ndarray | None = None, markets: bool = True
+) -> BatchScores:
+    """Score every game as it stands (final once over), or the games at ``games``: R19–R26
+    and V5–V7, or S1–S7 solo with ``solo_rules`` (default: the setup's). Without ``markets``
+    the years left on the tile are not put in order (an empty array in their place)."""
+    t, deck, players = b.tables, b.deck, b.players
+    if games is None:
+        hall, six_round, n_depot, secret, market = b.hall, b.six_round, b.n_depot, b.secret, b.market
+    else:  # only what a score reads, of those games
+        halls = hall_rows(b, games)
+        hall, n_depot = take_rows(b.hall, halls), b.n_depot[halls]
+        six_round, secret, market = b.six_round[games], b.secret[games], take_rows(b.market, games)
+    n = len(market)
     filled = hall >= 0
     ids = np.maximum(hall, 0)
     years = np.where(filled, deck.year[ids], EMPTY).astype(np.int32)
@@ -86,7 +94,7 @@ def score(b: BatchGames, solo_rules: SoloRules | None = None) -> BatchScores:
     if solo:
         points[goals.SIX_CONTINENTS.key] = six.reshape(shape).astype(np.int32)  # S3
     else:
-        reached = b.six_round.astype(np.int32)
+        reached = six_round.astype(np.int32)
         points[goals.SIX_CONTINENTS.key] = dense_rank_points(reached, six.reshape(shape), higher_is_better=False)
     goal, spots = t.pair_goal, t.pair_spots
     if goal is not None and spots is not None:
@@ -94,7 +102,7 @@ def score(b: BatchGames, solo_rules: SoloRules | None = None) -> BatchScores:
         complete = (left >= FIRST_YEAR) & (right >= FIRST_YEAR)  # Einstein has no year
         if solo:  # S4, S5: the market penalty
             assert goal.costs_a_point is not None
-            market_years = np.where(b.market >= 0, deck.year[np.maximum(b.market, 0)], EMPTY).astype(np.int32)
+            market_years = np.where(market >= 0, deck.year[np.maximum(market, 0)], EMPTY).astype(np.int32)
             hits = goal.costs_a_point(market_years, left, right).sum(axis=1, keepdims=True)
             points[goal.key] = np.where(complete, solo_pair_points(hits), 0)
         else:  # R20, V5, V6: dense ranks of the pair's measure
@@ -105,10 +113,10 @@ def score(b: BatchGames, solo_rules: SoloRules | None = None) -> BatchScores:
     points[goals.DECADES.key] = decades.reshape(shape)
     points[goals.CHAIN.key] = chain.reshape(shape)
     points[goals.EMPTY_SPOTS.key] = -(~filled).sum(axis=1).reshape(shape)
-    points[goals.DEPOT.key] = -b.n_depot.astype(np.int32).reshape(shape)
-    if (b.secret >= 0).any():
-        secret = b.secret.reshape(-1)[:, None]
-        points[goals.SECRET_DECADE.key] = ((decade_start(years) == secret) & (secret >= 0)).sum(axis=1).reshape(shape)
+    points[goals.DEPOT.key] = -n_depot.astype(np.int32).reshape(shape)
+    if (secret >= 0).any():
+        decade = secret.reshape(-1)[:, None]
+        points[goals.SECRET_DECADE.key] = ((decade_start(years) == decade) & (decade >= 0)).sum(axis=1).reshape(shape)
     mid = years[:, t.mid_spot].reshape(shape) if t.mid_spot >= 0 else np.full(shape, EMPTY)
     tiebreak = mid_century_distance(mid)
     fame = sum(points.values())
@@ -120,7 +128,8 @@ def score(b: BatchGames, solo_rules: SoloRules | None = None) -> BatchScores:
         totals = SOLO_SCALE * fame + term
     else:
         totals = fame
-    return BatchScores(np.asarray(totals).astype(np.int64), points, tiebreak, market_years_in_order(b.market, b.deck))
+    in_order = market_years_in_order(market, deck) if markets else np.zeros((n, 0), dtype=np.int16)
+    return BatchScores(np.asarray(totals).astype(np.int64), points, tiebreak, in_order)
 
 
 def market_years_in_order(market: np.ndarray, deck: DeckArrays) -> np.ndarray:

@@ -149,11 +149,9 @@ def hall_rows(b: BatchGames, games: np.ndarray) -> np.ndarray:
 
 
 def take_rows(array: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """``array[rows]`` (a copy), each row of a 2-D array moved as one block of bytes."""
-    packed = _packed(array)
-    taken: np.ndarray = (
-        array[rows] if packed is None else packed[rows].view(array.dtype).reshape(len(rows), array.shape[1])
-    )
+    """``array[rows]`` (a copy), each row moved as one block of bytes (``np.take`` along the
+    first axis, which costs a fraction of indexing)."""
+    taken: np.ndarray = np.take(array, rows, axis=0)
     return taken
 
 
@@ -164,7 +162,10 @@ def put_rows(array: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
         array[rows] = values
         return
     source = _packed(np.ascontiguousarray(values, dtype=array.dtype))
-    packed[rows] = source
+    if source is None:  # values to broadcast, as indexing does
+        array[rows] = values
+        return
+    np.put(packed, rows, source)
 
 
 def _packed(array: np.ndarray) -> np.ndarray | None:

@@ -22,7 +22,7 @@ import numpy as np
 
 from ....core.errors import ArgumentError, IllegalAction
 from ..observation import PHASE_INDEX, Fields, ObservationLayout
-from ..rules.cards import CONTINENTS, OPEN_CARDS
+from ..rules.cards import CONTINENTS, OPEN_CARDS, TILE_CARDS
 from ..rules.deal import DECADES, Deal
 from ..rules.turns import Phase, Setup
 from . import engine, masks, scoring, state
@@ -31,6 +31,8 @@ Batch = state.BatchGames
 #: the places of a row that hold one item each: the phase, the seat, the seat to move, the hand
 #: and where the card in hand was taken
 _ONE_PER_ROW = len(("phase", "seat", "to_move", "hand", "taken_at"))
+#: games whose halls and Depots are written at once (about a megabyte of features)
+_TURN_CHUNK = 512
 #: The observation's phase index of each engine phase (the refill happens inside a step).
 _PHASES = np.zeros(4, dtype=np.int64)
 _PHASES[[state.TAKE, state.MOVE, state.PLACE, state.OVER]] = [
@@ -91,7 +93,8 @@ def step(
     live = ~over(batch) if acting is None else ~over(batch) & acting
     games = np.flatnonzero(live)
     chosen = actions[games]
-    legal = (chosen >= 0) & (chosen < mask.shape[1]) & mask[games, np.clip(chosen, 0, mask.shape[1] - 1)]
+    width = mask.shape[1]
+    legal = (chosen >= 0) & (chosen < width) & mask.reshape(-1)[games * width + np.clip(chosen, 0, width - 1)]
     if not legal.all():
         bad = int(games[np.argmin(legal)])
         raise IllegalAction(f"game {bad}: action {int(actions[bad])} is not legal now", rule=_rule(batch, bad))
@@ -102,7 +105,10 @@ def step(
     # needs its sub-steps, which it does not export: the take (R7, with R8 and R9 for a
     # coloured card), the move after a white card (R8, R9) and the placement (R10–R10c).
     if len(taking):
-        slots = np.argmax(batch.market[taking] == actions[taking][:, None], axis=1)
+        # the place of each card taken: the one place of its row that holds it (R7)
+        held = state.take_rows(batch.market, taking) == actions[taking][:, None]
+        found = np.flatnonzero(held)
+        slots = found % TILE_CARDS if len(found) == len(taking) else np.argmax(held, axis=1)
         engine._take(batch, taking, slots)  # noqa: SLF001
     if len(moving):
         engine._move(batch, moving, (actions[moving] - space.move_base).astype(np.int8))  # noqa: SLF001
@@ -150,7 +156,7 @@ def fields(setup: Setup, batch: Batch) -> Fields:
 def totals(setup: Setup, batch: Batch, games: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each seat's total (×100 in a solo game, S2) and who wins (R26, D8), as the games
     (all, or those at ``games``) stand."""
-    scores = scoring.score(batch if games is None else state.select(batch, games), setup.solo_rules)
+    scores = scoring.score(batch, setup.solo_rules, games=games, markets=False)
     return scores.totals, scoring.winners(scores)
 
 
@@ -179,10 +185,21 @@ class Encoder:
         seats = np.arange(p)
         #: the absolute seat of each relative seat, by observer
         self.turned = (seats[:, None] + seats[None, :]) % p
+        # where each item's one lies in a row (the items are built and compared in 32 bits,
+        # half the bytes); a table's last entry (−1: nothing is one) is what a −1 item picks
         self.tile = at["tile"] + np.repeat(np.arange(len(CONTINENTS)) * d, OPEN_CARDS)
-        self.vehicles = at["vehicles"] + seats * len(CONTINENTS)
-        self.decades = at["secret_decades"] + seats * len(DECADES)
-        self.phases = at["phase"] + _PHASES
+        self.vehicles = (at["vehicles"] + seats * len(CONTINENTS)).astype(np.int32)[:, None]
+        self.decades = (at["secret_decades"] + seats * len(DECADES))[:, None]
+        #: a seat's end of exhibition, then its six continents right after (R10a–R10c, R19),
+        #: as one-hot items (one or nothing), each place plus one: a flag times it, less one
+        self.flags = (at["final"] + np.arange(2 * p) + 1).astype(np.int32)[:, None]
+        #: the seat to move is the observer (relative seat 0), and nobody once a game is over
+        self.to_move = np.where(np.arange(len(_PHASES)) == state.OVER, -1, at["to_move"]).astype(np.int32)
+        self.phases = (at["phase"] + _PHASES).astype(np.int32)
+        self.hands = np.append(at["hand"] + np.arange(d), -1).astype(np.int32)
+        self.taken_at = np.append(at["taken_at"] + np.arange(TILE_CARDS) // OPEN_CARDS, -1).astype(np.int32)
+        #: Secret Decades are dealt (V7): without them their segment stays all zeros
+        self.secret = setup.secret_decades
         #: a card's features as one item (a spot of a hall or a Depot place, written at once)
         self.spot_item = np.dtype((np.void, features.shape[1] * features.itemsize))
         self.feature_items = np.ascontiguousarray(features).view(self.spot_item).reshape(-1)
@@ -198,7 +215,8 @@ class Encoder:
         self._seen.clear()
         self._worked.clear()
         # nothing is one yet, no game has a seat to move and no stock has been looked at
-        self._seen["ones"] = np.full((n, 0), -1, dtype=np.int32)
+        self._seen["ones"] = np.full((0, n), -1, dtype=np.int32)
+        self._seen["market"] = np.full((n, TILE_CARDS), -1, dtype=np.int16)
         self._seen["seat"] = np.full(n, -1, dtype=np.int64)
         self._seen["top"] = np.full(n, -1, dtype=np.int64)
         self._worked["unseen"] = np.zeros(n, dtype=np.int64)
@@ -209,39 +227,61 @@ class Encoder:
         """Bring every one-hot entry to the batch: the places that stopped being one go to
         zero, then those that became one go to one (−1: nothing is one there)."""
         at, size = self.layout.offsets, self.layout.size
-        market, hand, taken = batch.market, batch.hand, batch.taken_slot
-        secret = turn(batch.secret).astype(np.int64)
-        shown = (secret >= 0) & (done[:, None] | (np.arange(self.players) == 0)[None, :])
-        decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
-        n, p, tiles = batch.n, self.players, market.shape[1]
-        # the places within a row (phase, seat, to move, hand, taken at, the tile's cards, the
-        # vehicles, the Secret Decades), in 32 bits: half the bytes to build and compare
-        first = _ONE_PER_ROW  # phase, seat, to move, hand, taken at: one place each
-        ones = np.empty((n, first + tiles + 2 * p), dtype=np.int32)
-        ones[:, 0] = self.phases[batch.phase]
-        ones[:, 1] = at["seat"] + seats
-        ones[:, 2] = np.where(done, -1, at["to_move"])  # the seat to move is the observer
-        ones[:, 3] = np.where(hand >= 0, at["hand"] + hand, -1)
-        ones[:, 4] = np.where(taken >= 0, at["taken_at"] + taken // OPEN_CARDS, -1)
-        ones[:, first : first + tiles] = np.where(market >= 0, self.tile + market, -1)
-        ones[:, first + tiles : first + tiles + p] = self.vehicles + turn(batch.vehicle)
-        ones[:, first + tiles + p :] = np.where(shown, self.decades + decade, -1)
+        n, p = batch.n, self.players
+        # the places within a row of the items one a row (phase, seat, to move, hand, taken
+        # at) and a seat (the vehicles, the end flags, the Secret Decades), in the observer's
+        # order: one row an item, a column a game, so each is written whole at once
+        first = _ONE_PER_ROW
+        ones = np.empty((first + (4 * p if self.secret else 3 * p), n), dtype=np.int32)
+        np.take(self.phases, batch.phase, out=ones[0])
+        np.add(seats, at["seat"], out=ones[1], casting="unsafe")
+        np.take(self.to_move, batch.phase, out=ones[2])
+        np.take(self.hands, batch.hand, out=ones[3], mode="wrap")
+        np.take(self.taken_at, batch.taken_slot, out=ones[4], mode="wrap")
+        vehicles = ones[first : first + p]
+        vehicles[...] = turn(batch.vehicle)
+        vehicles += self.vehicles
+        flags = ones[first + p : first + 3 * p]
+        flags[:p] = turn(batch.final)
+        flags[p:] = turn(batch.six_round) > 0
+        flags *= self.flags
+        flags -= 1
+        if self.secret:
+            secret = turn(batch.secret).astype(np.int64)
+            shown = (secret >= 0) & (done[None, :] | (np.arange(p) == 0)[:, None])
+            decade = (secret - DECADES[0]) // (DECADES[1] - DECADES[0])
+            ones[first + 3 * p :] = np.where(shown, self.decades + decade, -1)
         seen = self._seen["ones"]
         if seen.shape != ones.shape:  # the first call: nothing was one
             seen = np.full(ones.shape, -1, dtype=np.int32)
         changed = np.flatnonzero(seen != ones)
         self._seen["ones"] = ones
-        if not len(changed):
+        before, after = seen.reshape(-1)[changed], ones.reshape(-1)[changed]
+        base = changed % n * size
+        # the tile as it lies, the same from every seat: a step takes a card from one place
+        # and refills it (R7, R9), so few of its places change
+        market, known = batch.market, self._seen["market"]
+        moved = np.flatnonzero(known != market)
+        if len(moved):
+            games, places = np.divmod(moved, TILE_CARDS)
+            tile_base = games * size + self.tile[places]
+            gone, come = known.reshape(-1)[moved], market.reshape(-1)[moved]
+            known.reshape(-1)[moved] = come
+            base, before, after = (
+                np.concatenate([base, tile_base]),
+                np.concatenate([before, gone]),
+                np.concatenate([after, come]),
+            )
+        if not len(base):
             return
-        base = changed // ones.shape[1] * size
         flat = self.board.reshape(-1)
-        before, after = seen.reshape(-1)[changed].astype(np.int64), ones.reshape(-1)[changed].astype(np.int64)
         flat[(base + before)[before >= 0]] = 0.0
         flat[(base + after)[after >= 0]] = 1.0
 
-    def _spots(self, name: str, ids: np.ndarray, seats: np.ndarray) -> None:
+    def _spots(self, name: str, ids: np.ndarray, seats: np.ndarray, turning: np.ndarray) -> None:
         """Write the features of the cards ``ids`` (hall rows of spots or Depot places, −1: an
-        empty place) whose card changed, where each game's seat to move sees them."""
+        empty place) whose card changed, where each game's seat to move sees them (but for
+        the games ``turning``, written whole after)."""
         p = self.players
         spots = ids.shape[1]
         part = self.layout.slices[name]
@@ -251,25 +291,29 @@ class Encoder:
         else:
             changed = np.flatnonzero(seen != ids)
             if len(changed):
+                seen.reshape(-1)[changed] = ids.reshape(-1)[changed]
+                changed = changed[~turning[changed // (spots * p)]]
                 new = ids.reshape(-1)[changed]
-                seen.reshape(-1)[changed] = new
                 hall_row, spot = np.divmod(changed, spots)
                 game, owner = np.divmod(hall_row, p)
                 # a spot's features as one item of F floats: one copy each, not F writes
                 items = self.board[:, part].view(self.spot_item)
                 items[game, (owner - seats[game]) % p * spots + spot] = self.feature_items[new]
 
-    def _turn(self, batch: Batch, turned: np.ndarray, places: np.ndarray) -> None:
+    def _turn(self, batch: Batch, turned: np.ndarray, rows: np.ndarray) -> None:
         """Write the halls and Depots of the games ``turned`` whole, in the order of their seat
-        to move (``places``: each game's hall rows in that order): the two segments lie side
-        by side, so each game's are one span, written at once."""
+        to move (``rows``: each one's hall rows in that order): the two segments lie side by
+        side, so each game's are one span, written at once."""
         t, span = len(turned), slice(self.layout.offsets["halls"], self.layout.slices["depots"].stop)
-        rows = places[turned]
         ids = np.hstack(
             [np.take(batch.hall, rows, axis=0).reshape(t, -1), np.take(batch.depot, rows, axis=0).reshape(t, -1)]
         )
-        # the features table's last row is all zeros: card id −1 (an empty spot) picks it
-        self.board[turned, span] = np.take(self.features, ids, axis=0).reshape(t, -1)
+        # the features table's last row is all zeros: card id −1 (an empty spot) picks it;
+        # a few hundred games at a time, so the features gathered are still in the cache
+        # when they are written
+        for start in range(0, t, _TURN_CHUNK):
+            part = slice(start, start + _TURN_CHUNK)
+            self.board[turned[part], span] = np.take(self.features, ids[part], axis=0).reshape(len(ids[part]), -1)
 
     def _stock_places(self, stock: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(games, D) each card's place in its game's stock (−1 when not in it), and the
@@ -282,9 +326,10 @@ class Encoder:
             seen = self._seen["stock"] = stock.copy()
             worked = self._worked["stock"] = np.empty((n, d + 1), dtype=np.int16)
         else:
-            games = np.flatnonzero((seen != stock).any(axis=1))
-            if not len(games):
-                return worked[:, :d], games
+            differ = seen != stock
+            if not differ.any():  # most calls: no game was dealt
+                return worked[:, :d], np.zeros(0, dtype=np.intp)
+            games = np.flatnonzero(differ.any(axis=1))
             seen[games] = stock[games]
         cards = stock[games]
         places = np.full((len(games), d + 1), -1, dtype=np.int16)  # the last column takes the padding
@@ -334,24 +379,23 @@ class Encoder:
         board = self.board
         seats = batch.seat.astype(np.int64)
         done = batch.phase == state.OVER
-        relative = self.turned[seats]  # (n, P): absolute seat of each relative seat
-        # each game's seats as its seat to move sees them, its own first (one gather of a
-        # flat (games · seats) array, which costs less than indexing rows and seats apart)
-        places = relative + np.arange(0, n * p, p)[:, None]
+        # each game's seats as its seat to move sees them, its own first: (P, games) places
+        # in the flat (games · seats) arrays, one row a relative seat
+        places = np.take(self.turned.T, seats, axis=1)
+        places += np.arange(0, n * p, p)
 
         def turn(per_seat: np.ndarray) -> np.ndarray:
-            return per_seat if p == 1 else np.take(per_seat, places)
+            return per_seat.reshape(1, n) if p == 1 else np.take(per_seat, places)
 
         self._ones(batch, seats, done, turn)
         turned = np.flatnonzero(seats != self._seen["seat"]) if p > 1 else np.flatnonzero(self._seen["seat"] < 0)
         self._seen["seat"] = seats
-        self._spots("halls", batch.hall, seats)
-        self._spots("depots", batch.depot, seats)
+        turning = np.zeros(n, dtype=bool)
+        turning[turned] = True
+        self._spots("halls", batch.hall, seats, turning)
+        self._spots("depots", batch.depot, seats, turning)
         if len(turned):
-            self._turn(batch, turned, places)
-        final = at["final"]  # each seat's end of exhibition, then its six continents (R10a–R10c, R19)
-        board[:, final : final + p] = turn(batch.final)
-        board[:, final + p : final + 2 * p] = turn(batch.six_round) > 0
+            self._turn(batch, turned, np.ascontiguousarray(places[:, turned].T))
         count = self._unseen(batch)
         start = at["progress"]
         board[:, start] = count / d

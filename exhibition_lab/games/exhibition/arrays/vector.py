@@ -168,14 +168,17 @@ class VectorGames:
         if not isinstance(state, VectorState):
             raise ArgumentError(f"state is a VectorState, not {type(state).__name__}")
         _check_rng(rng)
-        # row by row, ids ascending: the flat positions split (a 2-d nonzero costs far more)
-        rows, ids = np.divmod(np.flatnonzero(state.legal_action_mask), state.legal_action_mask.shape[1])
-        if not len(ids):
-            return np.zeros(len(state.legal_action_mask), dtype=np.int64)
-        counts = np.bincount(rows, minlength=len(state.legal_action_mask))
+        # row by row, ids ascending: the flat positions (a 2-d nonzero costs far more), whose
+        # ids are worked out only where picked
+        n, width = state.legal_action_mask.shape
+        legal = np.flatnonzero(state.legal_action_mask)
+        if not len(legal):
+            return np.zeros(n, dtype=np.int64)
+        counts = np.bincount(legal // width, minlength=n)
         first = np.cumsum(counts) - counts
-        pick = first + (rng.random(len(counts)) * counts).astype(np.int64)
-        return np.where(counts > 0, ids[np.minimum(pick, len(ids) - 1)], 0).astype(np.int64)
+        pick = first + (rng.random(n) * counts).astype(np.int64)
+        chosen = legal[np.minimum(pick, len(legal) - 1)] - np.arange(0, n * width, width)
+        return np.where(counts > 0, chosen, 0).astype(np.int64)
 
     # ------------------------------------------------------------------ state
     def _require(self) -> backend.Batch:
