@@ -189,6 +189,8 @@ def test_the_app_carries_a_stand_in_for_pages_that_cannot_draw_it():
     bundle = GameApp(seed=7)._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle  # a live notebook draws the board
     assert "Run All Cells" in bundle["text/html"] and "round 1" in bundle["text/html"]
+    # a kernel just started may miss the first drawing in JupyterLab: the line says to run again
+    assert "run the cell again (Shift+Enter)" in bundle["text/html"]
 
 
 @pytest.mark.parametrize(

@@ -274,9 +274,13 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
 
 
 def stand_in() -> str:
-    """What a page that cannot draw the play app says in its place."""
+    """What a page that cannot draw the play app says in its place: a notebook not run yet, a
+    static page, or JupyterLab's first drawing of a widget in a kernel just started, which it
+    sometimes skips (run again, it draws)."""
     return _(
-        "The board appears here when the notebook runs: choose Run ▸ Run All Cells (or open the notebook with Voilà)."
+        "The board appears here when the notebook runs: choose Run ▸ Run All Cells (or open the notebook"
+        " with Voilà). If this cell has run and the board still does not show, run the cell again"
+        " (Shift+Enter): JupyterLab sometimes draws an app only the second time."
     )
 
 
