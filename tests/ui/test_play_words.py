@@ -210,7 +210,7 @@ def test_a_solo_greeting_opens_with_what_solo_changes():
     # pair (S4); a game of two does not
     solo = words.greeting(PlaySession.new([HUMAN], seed=3, you=you()), first=True)
     assert solo.startswith(
-        "Solo: Mid Century loses 200 points per year your card is from 1950; "
+        "Solo: Mid Century loses 200 points per year your card is away from 1950; "
         "Years Gap loses 100 per card left on the tile outside its pair. New game"
     )
     assert "(S4)" in solo and "(S6)" in solo  # the whole rule still follows, behind "More"

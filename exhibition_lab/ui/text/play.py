@@ -221,7 +221,7 @@ def solo_rules_in_detail() -> str:
 def solo_rules_in_brief() -> str:
     """What a solo game changes, in one short line (the rest of it: :func:`solo_rules_in_detail`)."""
     return _(
-        "Solo: Mid Century loses {per_year} points per year your card is from {year}; "
+        "Solo: Mid Century loses {per_year} points per year your card is away from {year}; "
         "Years Gap loses {scale} per card left on the tile outside its pair."
     ).format(**solo_numbers_in_words())
 

@@ -186,7 +186,7 @@ MID_CENTURY = Goal(
     N_("Mid Century (S6, D11): the solo term of the card nearest {year}"),
     solo_rule="S6",
     solo_hover=N_(
-        "Mid Century (S6, D11): +{base} minus {per_year} points per year your card is from {year}; an empty Mid "
+        "Mid Century (S6, D11): +{base} minus {per_year} points per year your card is away from {year}; an empty Mid "
         "Century counts as the farthest, {empty} years away: {base} − {per_year} × {empty} = {empty_points}"
     ),
     solo_only=True,
