@@ -127,3 +127,39 @@ def test_the_card_in_hand_is_drawn_as_a_card_face_also_while_choosing_a_continen
     assert card_html(app.game.hand, extra_class="exlab-hand-card") in app.hand_view.value
     enabled(app, "exlab-continent-choice")[0].click()
     assert card_html(app.game.hand, extra_class="exlab-hand-card") in app.hand_view.value
+
+
+def _ends_by_the_rules(game: xl.Game, card) -> bool:
+    """Whether the engine, once ``card`` is taken (and a white card's vehicle moved, R8),
+    offers neither a spot nor the Depot: only the exhibition's end (R10a)."""
+    after = game.copy()
+    after.apply(xl.Take(card))
+    if after.phase is xl.Phase.MOVE:
+        after.apply(after.legal_actions()[0])
+    return all(isinstance(a, xl.EndExhibition) for a in after.legal_actions())
+
+
+def test_a_card_whose_take_would_end_the_exhibition_is_ringed_and_said_before_the_take():
+    """With the Depot full, the cards you may take that fit no spot of your hall are ringed
+    in red, their hover says taking one ends your exhibition, and the status line says
+    why, exactly where the engine would then offer only the end (R10, R10a)."""
+    warned = 0
+    for seed in range(12):
+        app = GameApp(seats=["human"], seed=seed)
+        for _ in range(400):
+            game = app.game
+            if game.is_over:
+                break
+            if game.phase is xl.Phase.TAKE:
+                truth = {c for c in app.session.takeable() if _ends_by_the_rules(game, c)}
+                ringed = {b.card for b in app.find("exlab-ends")}
+                assert ringed == truth
+                assert all("ends your exhibition" in b.tooltip and "R10a" in b.tooltip for b in app.find("exlab-ends"))
+                assert ("ringed in red" in app.status.banner.value) == bool(truth)
+                warned += bool(truth)
+            depot = app.find("exlab-depot")[0]
+            if game.phase is xl.Phase.PLACE and not depot.disabled:
+                depot.click()
+            else:
+                click_one_step(app)
+    assert warned, "no position of these games had a card whose take ends the exhibition"

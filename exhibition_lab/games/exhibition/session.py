@@ -206,6 +206,17 @@ class PlaySession(Session[Game]):
     def depot_is_full(self) -> bool:
         return len(self.game.hall(self.game.current).depot) >= DEPOT_SIZE
 
+    def ends_exhibition_if_taken(self, card: Card) -> bool:
+        """Taking ``card`` now would leave it no spot of the person's hall and no Depot
+        place (full): the turn could only end their exhibition (R10a). Said before the take,
+        so a full Depot is no trap."""
+        game = self.game
+        if not self.humans_turn or game.phase is not Phase.TAKE or not self.depot_is_full():
+            return False
+        seat = game.current
+        others = [hall for s, hall in enumerate(game.halls) if s != seat]
+        return not game.hall(seat).legal_spots(card, others, players=game.n_players)
+
     # ------------------------------------------------------------------ turns
     def turns_since(self, start: int) -> list[Turn]:
         """The actions ``game.history[start:]`` grouped into turns: a turn begins at a take

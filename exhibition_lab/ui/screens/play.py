@@ -108,6 +108,8 @@ class TileCard:
     #: why it may not be taken now, with the rule (R7, R8, R10): its hover, and the answer
     #: to a click on it; empty when it may be taken or nobody may take now
     refusal: str = ""
+    #: taking it would end your exhibition (no spot, Depot full: R10a): its warning, else empty
+    ends: str = ""
 
 
 @dataclass(frozen=True)
@@ -321,6 +323,7 @@ def tile_screen(session: PlaySession, hint: tuple[str, object] | None = None) ->
                 words.new_on_the_tile() if card in new else "",
                 hint == ("card", card),
                 _refusal_hover(session, card, takeable),
+                words.ends_if_taken(card) if card in takeable and session.ends_exhibition_if_taken(card) else "",
             )
             for card in game.market[continent]
         )

@@ -76,11 +76,14 @@ class MarketView(w.HBox):
                         button.tooltip = f"{shown.note}\n{button.tooltip}"
                     if shown.refusal:
                         button.tooltip = f"{shown.refusal}\n{button.tooltip}"
+                    if shown.ends:
+                        button.tooltip = f"{shown.ends}\n{button.tooltip}"
                 # a card you may not take answers a click with the reason (R7), as an unlit spot
                 # does; it is never lit
                 button.disabled = shown is None or not (shown.takeable or shown.refusal)
                 set_class(button, "exlab-takeable", shown is not None and shown.takeable)
                 set_class(button, "exlab-untakeable", shown is not None and bool(shown.refusal))
+                set_class(button, "exlab-ends", shown is not None and bool(shown.ends))
                 set_class(button, "exlab-new-card", shown is not None and shown.new)
                 set_class(button, "exlab-hinted", shown is not None and shown.hinted)
         set_class(self, "exlab-tile-placing", tile.placing)
