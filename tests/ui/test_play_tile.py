@@ -141,7 +141,7 @@ def _ends_by_the_rules(game: xl.Game, card) -> bool:
 
 def test_a_card_whose_take_would_end_the_exhibition_is_ringed_and_said_before_the_take():
     """With the Depot full, the cards you may take that fit no spot of your hall are ringed
-    in red, their hover says taking one ends your exhibition, and the status line says
+    in red, their hover says taking one ends your exhibition, and the message line says
     why, exactly where the engine would then offer only the end (R10, R10a)."""
     warned = 0
     for seed in range(12):
@@ -155,7 +155,9 @@ def test_a_card_whose_take_would_end_the_exhibition_is_ringed_and_said_before_th
                 ringed = {b.card for b in app.find("exlab-ends")}
                 assert ringed == truth
                 assert all("ends your exhibition" in b.tooltip and "R10a" in b.tooltip for b in app.find("exlab-ends"))
-                assert ("ringed in red" in app.status.banner.value) == bool(truth)
+                # the message line says it once the Depot is full and a ringed card lies there
+                assert ("ringed in red" in app.status.status.value) == bool(truth)
+                assert "ringed in red" not in app.status.banner.value  # the banner keeps its two lines
                 warned += bool(truth)
             depot = app.find("exlab-depot")[0]
             if game.phase is xl.Phase.PLACE and not depot.disabled:

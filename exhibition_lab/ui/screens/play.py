@@ -566,6 +566,8 @@ def after_turn(session: PlaySession, start: int, *, seat: int | None = None) -> 
         # a person whose exhibition is final may watch many bot turns: keep the line short
         skipped = len(told) - MAX_SENTENCES + 1
         told = [*told[:1], words.skipped_turns(skipped), *told[-(MAX_SENTENCES - 2) :]]
+    if any(session.ends_exhibition_if_taken(card) for card in session.takeable()):
+        told.append(words.ends_if_taken_line())  # said before the take, so a full Depot is no trap (R10a)
     text = words.sentences(told)
     return Message(text, no_fit=no_fit(session) if session.hand_fits_nowhere() else None)
 

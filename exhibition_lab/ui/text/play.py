@@ -78,14 +78,10 @@ def what_now(session: PlaySession) -> str:
                 text = _("{name}: take a card from {continent}, where your {vehicle} stands")
             else:
                 text = _("{name}: take a card from {continent}, where {owner}'s {vehicle} stands")
-            text = text.format(name=who, continent=continent_name(here), owner=who, vehicle=vehicle_name(seat))
-        else:
-            text = _("{name}: {continent} is empty, so take a card from any continent").format(
-                name=who, continent=continent_name(here)
-            )
-        if any(session.ends_exhibition_if_taken(card) for card in session.takeable()):
-            text = _("{now}; {warning}").format(now=text, warning=ends_if_taken_line())
-        return text
+            return text.format(name=who, continent=continent_name(here), owner=who, vehicle=vehicle_name(seat))
+        return _("{name}: {continent} is empty, so take a card from any continent").format(
+            name=who, continent=continent_name(here)
+        )
     if game.phase is Phase.MOVE:
         if session.is_addressed(seat):
             return _("{name}: the white card lets your vehicle go anywhere — choose a continent").format(name=who)
@@ -551,8 +547,8 @@ def ends_if_taken(card: Card) -> str:
 
 
 def ends_if_taken_line() -> str:
-    """Said after what to take when a takeable card would end the exhibition (R10a)."""
-    return _("your Depot is full: a card ringed in red fits nowhere in your hall, and taking it ends your exhibition")
+    """Said in the message line when a card you may take would end your exhibition (R10a)."""
+    return _("Your Depot is full: a card ringed in red fits nowhere in your hall, and taking it ends your exhibition")
 
 
 def not_possible(session: PlaySession) -> str:
