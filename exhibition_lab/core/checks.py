@@ -58,7 +58,13 @@ def check_actions(actions: object, n: int, *, what: str = "actions") -> np.ndarr
 def check_mask(mask: object, n: int, *, what: str = "acting") -> np.ndarray:
     """``mask`` as a boolean array of shape ``(n,)``; a mask of another dtype (0/1 integers,
     floats) is refused rather than read as true or false."""
-    array = np.asarray(mask) if isinstance(mask, (list, tuple, np.ndarray)) else None
+    if isinstance(mask, np.ndarray):
+        array: np.ndarray | None = mask
+    elif isinstance(mask, (list, tuple)) and all(isinstance(flag, (bool, np.bool_)) for flag in mask):
+        # a list of flags only: numpy would refuse a ragged one with its own error
+        array = np.asarray(mask, dtype=np.bool_)
+    else:
+        array = None
     if array is None or array.dtype != np.bool_ or array.shape != (n,):
         shape = None if array is None else (array.dtype, array.shape)
         raise ArgumentError(f"{what} is a boolean array of shape ({n},), one flag per game, not {shape or mask!r:.80}")
@@ -109,10 +115,16 @@ def _whole(value: object) -> int | None:
     return operator.index(cast("SupportsIndex", value)) if is_whole(value) else None
 
 
+_INT64 = np.iinfo(np.int64)
+
+
 def _integer_array(values: object, what: str) -> np.ndarray:
     if isinstance(values, np.ndarray):
         array = values
     elif isinstance(values, (list, tuple)) and all(is_whole(v) for v in values):
+        if any(not _INT64.min <= operator.index(cast("SupportsIndex", v)) <= _INT64.max for v in values):
+            # no row, game or action id is that large: refused before numpy overflows on it
+            raise ArgumentError(f"{what} are numbers an int64 array holds, not {values!r:.80}")
         array = np.asarray(values, dtype=np.int64) if values else np.zeros(0, dtype=np.int64)
     else:
         raise ArgumentError(f"{what} is an integer array, not {values!r:.80}")

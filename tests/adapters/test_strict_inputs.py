@@ -115,8 +115,11 @@ def test_vector_games_take_an_integer_array_of_one_id_per_game(actions):
 
 # ---------------------------------------------------------------------- masks, rows, sizes
 @pytest.mark.parametrize(
-    "acting", [np.ones(4, dtype=int), np.ones(4), [1, 1, 1, 1], np.ones(5, dtype=bool), "yes", 1], ids=repr
-)
+    "acting",
+    [np.ones(4, dtype=int), np.ones(4), [1, 1, 1, 1], np.ones(5, dtype=bool), "yes", 1,
+     [0, 0, 0, np.array([0])], [True, True, True, np.array([True])], [True, [True], True, True]],
+    ids=repr,
+)  # fmt: skip
 def test_acting_is_a_boolean_array_of_one_flag_per_game(acting):
     games = VectorGames(1)
     state = games.reset(4, seed=1)
@@ -124,7 +127,17 @@ def test_acting_is_a_boolean_array_of_one_flag_per_game(acting):
         games.step(games.random_actions(state, np.random.default_rng(0)), acting=acting)
 
 
-@pytest.mark.parametrize("rows", [[-1], [4], [0, 0], np.array([1.0]), np.array([[0]]), "0"], ids=repr)
+def test_a_list_of_four_flags_is_a_mask_of_the_four_games():
+    games = VectorGames(1)
+    state = games.reset(4, seed=1)
+    after = games.step(games.random_actions(state, np.random.default_rng(0)), acting=[True, False, True, False])
+    moved = (after.legal_action_mask != state.legal_action_mask).any(axis=1)
+    assert moved.tolist() == [True, False, True, False]  # only the games marked acting took their action
+
+
+@pytest.mark.parametrize(
+    "rows", [[-1], [4], [0, 0], np.array([1.0]), np.array([[0]]), "0", [0, 2**63], [-(2**63) - 1]], ids=repr
+)
 def test_replaced_rows_are_distinct_row_numbers_of_the_batch(rows):
     games = VectorGames(1)
     games.reset(4, seed=1)
