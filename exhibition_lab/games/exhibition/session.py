@@ -213,9 +213,7 @@ class PlaySession(Session[Game]):
         game = self.game
         if not self.humans_turn or game.phase is not Phase.TAKE or not self.depot_is_full():
             return False
-        seat = game.current
-        others = [hall for s, hall in enumerate(game.halls) if s != seat]
-        return not game.hall(seat).legal_spots(card, others, players=game.n_players)
+        return not game.hall(game.current).legal_spots(card, game.others(), players=game.n_players)
 
     # ------------------------------------------------------------------ turns
     def turns_since(self, start: int) -> list[Turn]:
