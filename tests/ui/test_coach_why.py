@@ -187,6 +187,18 @@ SOLO_GAP = position(
 )
 SOLO_GAP_TURNS = (("take 1985OC", "place 4 1"), ("take 1985OC", "place 3 2"))
 
+NARROW_GAP = position(
+    tile=(
+        "OC 1922AF 1981NA 1989EU / SA 1901OC 1923AS 1934EU / AF 1941NA 1944AF 1998NA / "
+        "AS 1963NA 1972SA 1982OC / EU 1948AF 1977SA 1999OC / NA 1917EU 1935AF 1942NA"
+    ),
+    vehicles="OC",
+    stock=83,
+    round=1,
+    halls=(". . . . . . / . . . . / . / . . . / . .",),
+)
+NARROW_GAP_TURNS = (("take 1989EU", "place 4 0"), ("take 1989EU", "place 3 2"))
+
 PAIR_DONE = position(
     tile=(
         "OC 1922AF 1975NA 1981NA / SA 1901OC 1923AS 1934EU / AF 1900EU 1941NA 1946SA / "
@@ -494,15 +506,56 @@ def test_one_continent_names_its_continent_and_the_cards_that_can_join_it_r13_r2
     )
 
 
+def pair_expected(game, left: int, right: int) -> float:
+    """Fame points a solo pair keeps on average, the final tile of 18 cards drawn at random
+    from the cards still to come less the pair's own (S4), counted here by hand."""
+    from math import comb
+
+    pool = [c for c in to_come_all(game) if c.year not in (left, right)]
+    outside = sum(c.year is not None and not left <= c.year <= right for c in pool)  # Einstein never counts
+    inside = len(pool) - outside
+    draws = min(18, len(pool))
+    total = comb(len(pool), draws)
+    return sum(
+        comb(outside, k) * comb(inside, draws - k) / total * max(0, 5 - k) for k in range(min(outside, draws) + 1)
+    )
+
+
+def to_come_all(game) -> list[Card]:
+    view = game.view(0)
+    return list(view.unseen) + [c for cards in view.market.values() for c in cards]
+
+
 def test_a_solo_years_gap_card_says_how_wide_the_pair_can_get_and_what_s4_charges():
     game, hint = advice(SOLO_GAP, SOLO_GAP_TURNS)
     best = hint.evaluation.best.plan
     left = [c for c in to_come(game, best) if (4, 0) in fits(game, hall_after(game, best), c)]
     span = 1985 - min(c.year for c in left if c.year is not None)
     assert span == 85
+    kept = max(pair_expected(game, c.year, 1985) for c in left if c.year is not None)
+    assert kept > 1  # the widest pairs keep several of their 5 fp
     assert why_line(hint) == (
         f"Years Gap: with {cards_phrase(game, left)} for its other spot, the pair can span {span} years; each card "
-        "left on the tile outside it costs 1 fame point (S4)" + EQUAL
+        f"left on the tile outside it costs 1 fame point (S4): the best such pair keeps about {kept:.1f} of its 5 "
+        "fame points on a final tile drawn at random" + EQUAL
+    )
+
+
+def test_a_narrow_solo_pair_is_said_to_be_worth_about_nothing_as_the_odds_show_s4():
+    # 1989 on the pair's left leaves only the 1990s for its right: nearly every card of a final
+    # tile lies outside, so the pair keeps about 0 fp however it is completed (S4)
+    game, hint = advice(NARROW_GAP, NARROW_GAP_TURNS)
+    best = hint.evaluation.best.plan
+    right = [c for c in to_come(game, best) if (4, 1) in fits(game, hall_after(game, best), c)]
+    assert {c.year for c in right} - {None} <= set(range(1990, 2000))  # Einstein fits too (R15)
+    kept = max(pair_expected(game, 1989, c.year) for c in right if c.year is not None)
+    assert kept < 0.05
+    span = max(c.year for c in right if c.year is not None) - 1989
+    assert why_line(hint) == (
+        f"Years Gap: with {cards_phrase(game, right)} for its other spot, the pair can span at most {span} years; "
+        f"each card left on the tile outside it costs 1 fame point (S4), so the pair is likely worth about "
+        f"{kept:.1f} fame points (as What if… shows): the gain lies in keeping the card out of the other showcases"
+        + EQUAL
     )
 
 

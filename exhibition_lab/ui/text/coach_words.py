@@ -41,6 +41,7 @@ from ...games.exhibition.coach_model import (
     vehicle_edge,
 )
 from ...games.exhibition.game import PlayerView
+from ...games.exhibition.odds import pair_odds
 from ...games.exhibition.rules.actions import Action, EndExhibition, Place, ToDepot
 from ...games.exhibition.rules.cards import Card
 from ...games.exhibition.rules.goals import CONTINENT_FOCUS, EMPTY_SPOTS, MID_CENTURY, YEARS_GAP
@@ -482,14 +483,11 @@ def showcase_reason(ev: Evaluation) -> str | None:
         if years:
             reach = max(years) - card.year if place.spot == 0 else card.year - min(years)
             if reach > 0:
-                if ev.solo:  # S4: each card left on the tile outside the pair costs 1 fp
-                    text = _(
-                        "{goal}: with {cards} for its other spot, the pair can span {gap} years; each card left on "
-                        "the tile outside it costs 1 fame point (S4)"
-                    )
-                else:
-                    text = _("{goal}: with {cards} for its other spot, the gap can reach {gap} years (R20)")
-                return text.format(goal=goal_label(YEARS_GAP.key), cards=cards_count(cards, market), gap=reach)
+                if ev.solo:
+                    return solo_half_pair_words(ev, card, place.spot, cards, market, reach)
+                return _("{goal}: with {cards} for its other spot, the gap can reach {gap} years (R20)").format(
+                    goal=goal_label(YEARS_GAP.key), cards=cards_count(cards, market), gap=reach
+                )
     if kind.same_continent and card.continent is not None:
         same = tuple(c for c in cards if c.continent == card.continent)
         if same:
@@ -508,6 +506,45 @@ def showcase_reason(ev: Evaluation) -> str | None:
             showcase=showcase_in_sentence(kind), cards=cards_count(cards, market), rule=kind.rule
         )
     return None
+
+
+def solo_half_pair_words(
+    ev: Evaluation, card: Card, spot: int, partners: tuple[Card, ...], market: int, reach: int
+) -> str:
+    """A solo Years Gap half filled: how wide the pair can get, and what the best pair those
+    partners make keeps on a final tile drawn at random — the figure What if… shows (S4: 5 fp
+    less 1 per tile card outside the pair). A pair worth about nothing that way is said so,
+    for then the turn's worth lies in keeping the card out of the other showcases."""
+    expected = best_pair_expected(ev, card, spot, partners)
+    args = {"goal": goal_label(YEARS_GAP.key), "cards": cards_count(partners, market), "gap": reach}
+    if expected < NARROW_PAIR_FP:
+        return _(
+            "{goal}: with {cards} for its other spot, the pair can span at most {gap} years; each card left on the "
+            "tile outside it costs 1 fame point (S4), so the pair is likely worth about {fp} fame points (as What "
+            "if… shows): the gain lies in keeping the card out of the other showcases"
+        ).format(**args, fp=number(expected, ".1f"))
+    return _(
+        "{goal}: with {cards} for its other spot, the pair can span {gap} years; each card left on the tile outside "
+        "it costs 1 fame point (S4): the best such pair keeps about {fp} of its 5 fame points on a final tile drawn "
+        "at random"
+    ).format(**args, fp=number(expected, ".1f"))
+
+
+#: Below this many expected fame points a solo pair is said to be worth about nothing.
+NARROW_PAIR_FP = 0.5
+
+
+def best_pair_expected(ev: Evaluation, card: Card, spot: int, partners: tuple[Card, ...]) -> float:
+    """The most fame points a pair of ``card`` and one of ``partners`` keeps on average when
+    the final tile is drawn at random from the cards still to come (S4, as What if… works it
+    out); ``card`` stands on the pair's left when ``spot`` is 0."""
+    pool = cards_to_come(ev.view, ev.best.plan)
+    best = 0.0
+    for year in {c.year for c in partners if c.year is not None and c.year != card.year}:
+        left, right = (card.year, year) if spot == 0 else (year, card.year)
+        assert left is not None and right is not None  # Einstein has no year and opens no pair
+        best = max(best, pair_odds(YEARS_GAP.key, left, right, pool).expected)
+    return best
 
 
 def sides_words(layout: Layout, place: Place, sides: Sides) -> str:
