@@ -165,3 +165,31 @@ def test_a_card_whose_take_would_end_the_exhibition_is_ringed_and_said_before_th
             else:
                 click_one_step(app)
     assert warned, "no position of these games had a card whose take ends the exhibition"
+
+
+def test_the_page_drawing_the_board_gets_every_part_of_it_once_more(monkeypatch):
+    # a page opened while the kernel was still starting can miss some of the first changes
+    # (a tile column drawn blank): once the page says the board is drawn, every widget of the
+    # app, with its layout and style, is sent again as it stands
+    import ipywidgets as w
+
+    app = GameApp(seats=["human"], seed=4)
+    sent: dict[str, dict] = {}
+
+    def record(widget, msg, buffers=None):
+        if msg.get("method") == "update":
+            sent.setdefault(widget.model_id, {}).update(msg["state"])
+
+    monkeypatch.setattr(w.Widget, "_send", record)
+    app._decision_anchor._handle_custom_msg({"other": True}, [])
+    assert not sent  # only the page's own word that the board is drawn
+    app._decision_anchor._handle_custom_msg({"drawn": True}, [])
+    buttons = [b for column in app.market._buttons for b in column]
+    assert len(buttons) == 18  # six continents, three open cards (R5)
+    for button in buttons:
+        assert sent[button.model_id]["description"] == button.description
+        assert tuple(sent[button.model_id]["_dom_classes"]) == tuple(button._dom_classes)
+        assert button.layout.model_id in sent and button.style.model_id in sent
+    heads = app.market._headers
+    assert all(sent[h.model_id]["value"] == h.value and h.value for h in heads)
+    assert app.hall.model_id in sent and app.status.model_id in sent

@@ -28,7 +28,7 @@ from ..text import coach_words, names
 from ..text import play as words
 from ..text.i18n import language
 from .background import BackgroundRun
-from .cards import CSS, find_widgets
+from .cards import CSS, find_widgets, tree_widgets
 from .coach_panel import BEST_POSSIBLE_TIME, HINT_TIME_LIMIT, REVIEW_TIME_LIMIT, HintPanel, ReviewView
 from .controls import NewGameControls, StartingRow
 from .hall import HallView
@@ -103,7 +103,7 @@ class GameApp(w.VBox):
         self.review_status.add_class("exlab-review-status")
         self._review_anchor = ScrollAnchor()
         # the decision (the tile, your hall) brought into view when the app is drawn and at a new game
-        self._decision_anchor = ScrollAnchor(decision=True)
+        self._decision_anchor = ScrollAnchor(decision=True, on_drawn=self.send_whole_state)
         self.hand_view = HandView()
         self.controls = NewGameControls(self._new_session, seed=seed)
         self.controls.layout.display = "flex" if show_setup else "none"
@@ -163,6 +163,15 @@ class GameApp(w.VBox):
         if game is None:
             self.say(screens.greeting(self.session, first=True))
         self.render()
+
+    def send_whole_state(self) -> None:
+        """Send the page every part of the board as it stands (each widget with its layout and
+        style), once the page says it has drawn the board: a page opened while the kernel was
+        still starting can have missed some of the changes that painted it."""
+        for widget in tree_widgets(self):
+            for part in (widget, getattr(widget, "layout", None), getattr(widget, "style", None)):
+                if isinstance(part, w.Widget):
+                    part.send_state()
 
     # ------------------------------------------------------------------ composition
     def _control(self, label: str, css: str, on_click: Callable[[], None], *, icon: str = "") -> w.Button:

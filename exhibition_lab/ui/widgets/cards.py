@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import ipywidgets as w
 
 from ...games.exhibition.rules.cards import Card
@@ -144,13 +146,11 @@ def set_class(widget: w.DOMWidget, name: str, on: bool) -> None:
 
 def find_widgets(root: w.Widget, css_class: str) -> list[w.Widget]:
     """Every widget under ``root`` (itself included) carrying ``css_class``, in tree order."""
-    found = []
+    return [widget for widget in tree_widgets(root) if css_class in getattr(widget, "_dom_classes", ())]
 
-    def walk(widget: w.Widget) -> None:
-        if css_class in getattr(widget, "_dom_classes", ()):
-            found.append(widget)
-        for child in getattr(widget, "children", ()):
-            walk(child)
 
-    walk(root)
-    return found
+def tree_widgets(root: w.Widget) -> Iterator[w.Widget]:
+    """``root`` and every widget under it, in tree order."""
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from tree_widgets(child)

@@ -8,6 +8,7 @@ Each panel paints one piece of the play screen (:mod:`exhibition_lab.ui.screens.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import unescape
 
 import anywidget
@@ -273,6 +274,10 @@ class ScrollAnchor(anywidget.AnyWidget):
         }, 400));
         // once more when the page around has settled (a notebook's other outputs, the fonts)
         if (decision) { go(); setTimeout(go, 1200); }
+        // the board is on the page: the kernel sends every part's state once more, for a
+        // page that opened while the kernel was still starting can miss some of the first
+        // changes (a column of the tile drawn blank until a reload)
+        if (decision) model.send({ drawn: true });
       }
     };
     """
@@ -280,9 +285,16 @@ class ScrollAnchor(anywidget.AnyWidget):
     turn = traitlets.Int(0).tag(sync=True)  # with ``decision``: a turn of yours was played
     decision = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, *, decision: bool = False) -> None:
+    def __init__(self, *, decision: bool = False, on_drawn: Callable[[], None] | None = None) -> None:
         super().__init__(decision=decision)
         self.add_class("exlab-scroll-anchor")
+        self._on_drawn = on_drawn
+        self.on_msg(self._page_said)
+
+    def _page_said(self, _: object, content: object, buffers: object) -> None:
+        # a decision mark tells when the page has drawn the board (see the module's script)
+        if isinstance(content, dict) and content.get("drawn") is True and self._on_drawn is not None:
+            self._on_drawn()
 
 
 class ScrollToTop(anywidget.AnyWidget):
