@@ -173,3 +173,26 @@ def test_what_if_opens_with_a_plain_lead_and_a_head_that_leads_back_to_the_board
     close.click()
     assert not tool.value and app.tool_area.children == () and app._tool_head.layout.display == "none"
     assert app._decision_anchor.tick == ticks + 2
+
+
+def test_after_back_to_the_board_the_tool_s_button_brings_the_open_tool_back_into_view():
+    # the button shows pressed while its tool lies open under the hall: the reader's click
+    # after "Back to the board" means "show it", so the same tool comes back into view; only
+    # the next click (or Close) shuts it
+    app = GameApp(seats=["human"], seed=6)
+    tool = app.find("exlab-tool-button")[0]
+    tool.value = True
+    (explorer,) = app.tool_area.children
+    back = app._tool_head.children[1]
+    back.click()
+    shown = app._tool_anchor.tick
+    tool.value = False  # the page's click on the pressed button
+    assert tool.value and app.tool_area.children == (explorer,)  # the same tool, not a new one
+    assert app._tool_anchor.tick == shown + 1  # brought into view
+    tool.value = False  # a click now, with the tool in view, shuts it
+    assert app.tool_area.children == () and app._tool_head.layout.display == "none"
+    tool.value = True
+    back = app._tool_head.children[1]
+    back.click()
+    app._tool_head.children[2].click()  # Close after Back to the board shuts it for good
+    assert not tool.value and app.tool_area.children == ()

@@ -108,6 +108,8 @@ class GameApp(w.VBox):
         self.controls = NewGameControls(self._new_session, seed=seed)
         self.controls.layout.display = "flex" if show_setup else "none"
         self._tools: list[tuple[str, ToolFactory, bool, w.Button]] = []
+        self._tool_left_below: w.ToggleButton | None = None  # open below while the reader is back at the board
+        self._reshown: w.ToggleButton | None = None
         self.tools_row = w.HBox()
         self.tools_row.add_class("exlab-tools")
         self.tool_area = w.VBox()
@@ -309,6 +311,20 @@ class GameApp(w.VBox):
         return button
 
     def _show_tool(self, button: w.ToggleButton, make: ToolFactory, on: bool) -> None:
+        if self._reshown is button:
+            return  # set back on just below: the tool is open already
+        if not on and self._tool_left_below is button:
+            # the reader went back to the board and left the tool open below: a click on its
+            # button (which shows pressed) brings the tool back into view instead of shutting it
+            self._tool_left_below = None
+            self._reshown = button
+            try:
+                button.value = True
+            finally:
+                self._reshown = None
+            self._tool_anchor.tick += 1
+            return
+        self._tool_left_below = None
         if on:
             try:
                 tool = make(self)
@@ -337,6 +353,7 @@ class GameApp(w.VBox):
                 refresh()  # an open tool follows the game move by move
 
     def _close_tools(self) -> None:
+        self._tool_left_below = None
         for *_, button in self._tools:
             button.value = False
         self.tool_area.children = []
@@ -344,6 +361,7 @@ class GameApp(w.VBox):
 
     def _back_to_board(self) -> None:
         self._decision_anchor.tick += 1  # the tile and your hall, the tool left open below
+        self._tool_left_below = next((button for *_, button in self._tools if button.value), None)
 
     def _shut_tools(self) -> None:
         self._close_tools()
