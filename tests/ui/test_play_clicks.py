@@ -20,6 +20,7 @@ from tests.helpers.play import (
     plain,
     play_until,
     raise_from_handlers,
+    to_place,
     walk,
     white_card_app,
 )
@@ -291,3 +292,22 @@ def test_review_button_on_a_game_set_up_from_a_position(monkeypatch):
     app.wait_review()  # the review works in the background
     (view,) = app.review_area.children
     assert isinstance(view, ReviewView) and view.review.decisions
+
+
+def test_a_free_depot_place_takes_the_card_in_hand_and_explains_itself_otherwise_r10():
+    # R10: the card taken goes into a hall spot or a free Depot spot; a reader clicks the Depot's
+    # empty place itself as readily as the Put in Depot button
+    app = GameApp(seats=["human"], seed=4)
+    first = app.hall.depot_cards[0]
+    assert not first.disabled
+    history = list(app.game.history)
+    first.click()  # no card in hand yet: refused in words, the game unchanged
+    assert list(app.game.history) == history
+    said = plain(app.status.status.value)
+    assert "Not possible now" in said and "take a card" in said and "R10" in said
+    to_place(app)
+    card = app.game.hand
+    app.hall.depot_cards[2].click()
+    assert card in app.game.hall(0).depot
+    assert app.hall.depot_cards[0].disabled  # a Depot spot holding a card takes no click
+    assert not app.hall.depot_cards[1].disabled

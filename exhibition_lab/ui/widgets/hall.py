@@ -73,7 +73,9 @@ class HallView(w.VBox):
             boxes.append(box)
         self.depot_cards = [card_button("exlab-depot-card") for _ in range(DEPOT_SIZE)]
         for button in self.depot_cards:
-            button.disabled = True
+            # a free Depot place takes the card in hand, as Put in Depot does (R10); a click
+            # with no card in hand is answered with what to do first
+            button.on_click(lambda _: on_depot())
         size = {"width": "auto", "min_width": CONTROL_WIDTH, "height": "28px"}
         self.depot = w.Button(description=words.button("depot"), layout=w.Layout(**size))
         self.depot.add_class("exlab-depot")
@@ -119,6 +121,7 @@ class HallView(w.VBox):
                 paint_card(button, card)
             else:
                 paint_empty(button, tooltip=hall.free_depot_tooltip)
+            button.disabled = card is not None
         self._depot_label.value = f"<b>{escape(hall.depot_label)}</b> <small>{hall.depot_count}</small>"
         for button, control in ((self.depot, hall.depot), (self.end, hall.end)):
             button.disabled = not control.enabled

@@ -247,7 +247,14 @@ RULES: tuple[Rule, ...] = (
         N_("hall and depot spots"),
         N_("A hall has {spots} spots in {showcases} showcases and a Depot of {depot_size}."),
     ),
-    Rule("R10", N_("place the card"), N_("A spot holds one card; this spot is already filled.")),
+    Rule(
+        "R10",
+        N_("place the card"),
+        N_(
+            "The card taken goes into an empty hall spot where it fits, or into a free Depot spot; a spot "
+            "holds one card."
+        ),
+    ),
     Rule("R11", N_("ascending years"), N_("In every showcase the years must rise from left to right.")),
     Rule(
         "R12",
