@@ -35,3 +35,30 @@ def test_the_board_drawn_in_a_page_is_sent_once_more(tmp_path):
         )
         years = page.locator(".exlab-market-card").all_inner_texts()
         assert sum(any(ch.isdigit() for ch in text) for text in years) == 18  # every open card shows (R5)
+
+
+# the closed status box: whether a line of it is cut, and whether More is offered
+MORE_JS = """() => {
+  const box = document.querySelector('.exlab-status-box');
+  const more = document.querySelector('.exlab-status-more');
+  const cut = box.scrollHeight > box.clientHeight + 2 ||
+    [...box.querySelectorAll('.widget-html-content')].some(e => e.scrollHeight > e.clientHeight + 1);
+  return {cut, more: getComputedStyle(more).visibility !== 'hidden', text: box.innerText};
+}"""
+
+
+def test_more_is_offered_exactly_when_a_line_of_the_status_is_cut():
+    from browser_support import click_next
+
+    seen = set()
+    with voila_server("03_play.ipynb") as url:
+        for width in (1366, 600):
+            with chromium_page({"width": width, "height": 768}) as page:
+                open_voila_page(page, url, ".exlab-market-card")
+                for _ in range(6):
+                    page.wait_for_timeout(1_500)
+                    state = page.evaluate(MORE_JS)
+                    assert state["more"] == state["cut"], (width, state)
+                    seen.add((width, state["cut"]))
+                    click_next(page)
+    assert (1366, False) in seen and (600, True) in seen  # both cases met

@@ -49,7 +49,7 @@ class StatusBar(w.VBox):
         # your own last move first, then what the others did after it
         self.box = w.VBox([self.status, self.turns])
         self.box.add_class("exlab-status-box")
-        frame = w.HBox([self.box, self.more])
+        frame = w.HBox([self.box, self.more, CutWatch()])
         frame.add_class("exlab-status-frame")
         super().__init__([self.banner, frame], layout=w.Layout(flex="1 1 auto"))
         self.add_class("exlab-statusbar")
@@ -177,6 +177,43 @@ class HandView(w.HTML):
 
     def render(self, session: PlaySession) -> None:
         self.paint(screens.hand_screen(session))
+
+
+class CutWatch(anywidget.AnyWidget):
+    """An invisible mark in the status frame that tells the page whether any of its lines is
+    cut: the kernel offers *More* by the length of the words, but on a wide page (Voilà,
+    a full-width notebook) they may all fit, and *More* would open nothing new. With
+    nothing cut the frame is marked ``exlab-all-shown`` and the stylesheet hides a closed
+    *More*; a card that fits nowhere keeps it (its ways out are read whole when opened)."""
+
+    _esm = """
+    export default {
+      render({ el }) {
+        const frame = () => el.closest('.exlab-status-frame');
+        const check = () => {
+          const f = frame(), box = f && f.querySelector('.exlab-status-box');
+          if (!box) return;
+          const open = box.classList.contains('exlab-status-open');
+          const cut = box.scrollHeight > box.clientHeight + 2 ||
+            [...box.querySelectorAll('.widget-html-content')].some(e => e.scrollHeight > e.clientHeight + 1);
+          f.classList.toggle('exlab-all-shown', !open && !cut && !box.querySelector('.exlab-nofit'));
+        };
+        const watch = () => {
+          const f = frame();
+          if (!f) { setTimeout(watch, 200); return; }
+          new MutationObserver(() => requestAnimationFrame(check)).observe(f.querySelector('.exlab-status-box') || f,
+            { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+          if (window.ResizeObserver) new ResizeObserver(() => requestAnimationFrame(check)).observe(f);
+          check();
+        };
+        watch();
+      }
+    };
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("exlab-scroll-anchor")
 
 
 class ScrollAnchor(anywidget.AnyWidget):
