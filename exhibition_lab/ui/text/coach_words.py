@@ -746,9 +746,9 @@ def ahead_words(best: Option, runner: Option, *, solo: bool) -> str:
             )
         return text.format(gap=number(diff, shown), noise=number(noise, shown), n=n)
     if solo:
-        text = _("about {gap} points better than the next option (noise ±{noise})")
+        text = _("about {gap} points better than the next option (±{noise} from chance in the simulated games)")
     else:
-        text = _("about {gap} fame points better than the next option (noise ±{noise})")
+        text = _("about {gap} fame points better than the next option (±{noise} from chance in the simulated games)")
     return text.format(gap=number(diff, shown), noise=number(noise, shown))
 
 
