@@ -16,6 +16,7 @@ import pytest
 from exhibition_lab.core.errors import ArgumentError
 from exhibition_lab.envs import VectorGames
 from exhibition_lab.games.exhibition.arrays import stepwise
+from exhibition_lab.games.exhibition.game import Game
 from exhibition_lab.games.exhibition.observation import encode
 
 
@@ -149,3 +150,33 @@ def test_without_copies_one_board_shows_every_step():
     assert not board.flags.writeable
     with pytest.raises(ArgumentError):
         VectorGames(2, copy="no")
+
+
+@pytest.mark.parametrize("copy", [True, False])
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_part_of_the_batch_moving_new_deals_and_dealt_games_show_their_own_observation(players, copy):
+    """The boards keep each game as they last showed it, so games that move while others
+    wait (``acting``), games dealt anew in place of others (R5) and a whole batch dealt as
+    given deals (``reset_to``) must still show, every step and on either board, what the
+    batch encoder writes from scratch: the halls and Depots in the order of each game's own
+    seat to move (R10, R10c), the tile after each take and refill (R7–R9), the unseen cards."""
+    games = VectorGames(players, secret_decades=True, copy=copy)
+    rng = np.random.default_rng(20 + players)
+    n = 24
+    state = games.reset(n, seed=players)
+    moved = 0
+    for k in range(300):
+        assert np.array_equal(state.observation, reference(games)), k
+        if state.terminated.all() or k % 97 == 96:
+            deals = [Game.new(players, seed=rng, secret_decades=True).deal for _ in range(n)]
+            state = games.reset_to(deals)
+        elif k % 11 == 5:
+            rows = np.flatnonzero(state.terminated | (rng.random(n) < 0.2))
+            games.replace_games(rows, rng)
+            state = games.state()
+        else:
+            acting = rng.random(n) < 0.6
+            moved += int((acting & ~state.terminated).sum())
+            state = games.step(games.random_actions(state, rng), acting=acting)
+    assert np.array_equal(state.observation, reference(games))
+    assert moved > 2000
