@@ -7,6 +7,7 @@ previews a notebook as an app beside it.
 """
 
 import os
+import sys
 from pathlib import Path
 
 c = get_config()  # noqa: F821 (traitlets' config loader defines it)
@@ -25,3 +26,8 @@ c.ServerApp.allow_root = os.geteuid() == 0
 # alive). The synchronous manager serves the same files and the same pairing, and is fast
 # enough for one person's notebooks.
 c.ServerApp.contents_manager_class = "jupytext.TextFileContentsManager"
+
+# The play lessons' kernels start with the server, so the first "Run All Cells" of a newcomer
+# who opens one at once finds its kernel ready (lab/prestart_kernels.py says why).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+c.ServerApp.jpserver_extensions.update({"prestart_kernels": True})
