@@ -195,9 +195,13 @@ def test_hint_says_about_equal_within_the_margin_of_error():
     close = Option(None, 4.9, 3.9, 5.9, 32, 0.5)
     far = Option(None, 2.0, 1.5, 2.5, 32, 0.2)
     assert ahead_words(best, close, solo=False).startswith("about equal")
-    assert ahead_words(best, far, solo=False) == "about 3.0 fame points better than the next option (±1.1 from chance in the simulated games)"
+    assert ahead_words(best, far, solo=False) == (
+        "about 3.0 fame points better than the next option (±1.1 from chance in the simulated games)"
+    )
     solo_best, solo_far = Option(None, -800.0, -850.0, -750.0, 32), Option(None, -1100.0, -1150.0, -1050.0, 32)
-    assert ahead_words(solo_best, solo_far, solo=True) == "about 300 points better than the next option (±71 from chance in the simulated games)"
+    assert ahead_words(solo_best, solo_far, solo=True) == (
+        "about 300 points better than the next option (±71 from chance in the simulated games)"
+    )
 
 
 def test_hint_panel_reason_matches_the_error_ranges():
@@ -413,7 +417,8 @@ def test_a_large_gap_is_not_about_equal_unless_the_noise_the_sentence_gives_is_l
                 f"(±{noise})"
             )
         else:
-            assert said == f"about {shown_gap} points better than the next option (±{noise} from chance in the simulated games)"
+            chance = f"(±{noise} from chance in the simulated games)"
+            assert said == f"about {shown_gap} points better than the next option {chance}"
 
 
 def test_about_equal_is_said_only_within_the_noise_of_the_paired_playouts():

@@ -120,7 +120,7 @@ def test_status_stays_short_when_many_bot_turns_follow():
     while not app.game.is_over:
         click_one_step(app)
     app._tell(0)  # every turn of the game at once
-    status = html.unescape(re.sub("<[^>]+>", "", app.status.status.value))
+    status = wide(app.status.status.value)
     assert "more turns (see the log)" in status
     assert status.count(" took ") == 4  # the first turn and the last three
 
@@ -226,7 +226,7 @@ def test_a_solo_game_tells_the_previous_turn_while_the_next_is_under_way():
     app = GameApp(seats=["human"], seed=2)
     to_place(app)
     click_one_step(app)  # a whole turn: the message line tells it, the turns line stays empty
-    told = plain(app.status.status.value)
+    told = wide(app.status.status.value)
     assert told.startswith("You took") and app.status.turns.value == ""
     to_place(app)  # the next turn is under way: the finished one moves to its own line
     # "Your last turn: You took …" once said "you" twice
@@ -287,7 +287,7 @@ def test_a_bots_turn_is_told_whole_by_year_where_the_app_is_narrow_r10():
     assert narrow_rules.startswith(" { display: none; } .exlab-app .exlab-turns-short { display: inline; }")
     assert ".exlab-status-open .exlab-turns-long { display: inline; }" in narrow_rules
     # "More" is offered by the short form's length: it is what the narrow line holds
-    assert app.status.more.layout.visibility == ("visible" if len(plain(app.status.status.value)) > 140 else "hidden")
+    assert app.status.more.layout.visibility == ("visible" if len(narrow(app.status.status.value)) > 140 else "hidden")
 
 
 def test_several_other_turns_name_cards_by_year_to_fit_their_line():
@@ -426,3 +426,18 @@ def _r12_with_room(app: GameApp) -> bool:
     hall = app.game.hall(0)
     reasons = no_fit(app.session).reasons
     return any(r.rule == "R12" and None in hall.showcases[s] for s, r in enumerate(reasons))
+
+
+def test_your_own_turn_is_told_by_year_where_the_app_is_narrow_r10():
+    # your own move in the message line: where the app is narrow each card is named by its year
+    # alone, so where it went (R10) stays inside the line's two lines instead of behind "More"
+    app = GameApp(seats=["human", "greedy"], seed=3)
+    to_place(app)
+    whole, short = wide(app.status.status.value), narrow(app.status.status.value)
+    card = app.game.hand
+    assert whole.startswith(f"You took {card.year} “") and short.startswith(f"You took {card.year} from the ")
+    assert "“" not in short and whole.split(" column")[1] == short.split(" column")[1]
+    click_one_step(app)  # the placement: where it went is told in both forms
+    whole, short = wide(app.status.status.value), narrow(app.status.status.value)
+    assert " placed it in " in short and short.split(" placed it in ")[1] == whole.split(" placed it in ")[1]
+    assert len(short) < len(whole)

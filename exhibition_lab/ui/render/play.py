@@ -99,6 +99,11 @@ def message_html(message: Message) -> str:
     """The message line: the answer in plain words with its rule as a tag, then the no-fit box."""
     css = "exlab-error" if message.error else "exlab-info"
     body = plain_html(message.text) if message.text else ""
+    if message.short:  # both forms, as the turns line draws them: the short one where the app is narrow
+        body = (
+            f"<span class='exlab-turns-long'>{body}</span>"
+            f"<span class='exlab-turns-short'>{plain_html(message.short)}</span>"
+        )
     if message.no_fit is not None:
         box = no_fit_html(message.no_fit)
         # the way out and its cost, then why each showcase refuses the card, come first: they

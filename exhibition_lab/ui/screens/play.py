@@ -69,6 +69,8 @@ class Message:
     rule: str | None = None
     no_fit: NoFit | None = None
     kept: str = ""  # under a refusal: the line it answered (your last move), still told
+    #: ``text`` with each card by its year alone, where that is shorter: shown where the app is narrow
+    short: str = ""
 
 
 def keeping(refusal: Message, before: Message) -> Message:
@@ -556,20 +558,28 @@ def after_turn(session: PlaySession, start: int, *, seat: int | None = None) -> 
     """The message line after a click: the turns since ``history[start]`` in words (only
     ``seat``'s when given; what the turns line tells already is not repeated), then the
     no-fit box when the card in hand fits nowhere."""
-    turns = words.turns_in_words(session, session.turns_since(start))
+    since = session.turns_since(start)
+    turns = zip(words.turns_in_words(session, since), words.turns_in_short_words(session, since))
     shown = {text for short in (False, True) for _, text in words.others_last_turns(session, short=short)}
-    sentences = [text for who, text in turns if seat is None or who == seat]
-    told = [text for text in sentences if text not in shown]
+    sentences = [(text, short) for (who, text), (_, short) in turns if seat is None or who == seat]
+    told = [pair for pair in sentences if pair[0] not in shown]
     if sentences and not told and seat is not None and seat != session.viewer:
-        told = [words.hot_seat_handover(session, seat)]  # hot-seat: the turn is the next player's turns line
+        handover = words.hot_seat_handover(session, seat)
+        told = [(handover, handover)]  # hot-seat: the turn is the next player's turns line
     if len(told) > MAX_SENTENCES:
         # a person whose exhibition is final may watch many bot turns: keep the line short
-        skipped = len(told) - MAX_SENTENCES + 1
-        told = [*told[:1], words.skipped_turns(skipped), *told[-(MAX_SENTENCES - 2) :]]
+        skipped = words.skipped_turns(len(told) - MAX_SENTENCES + 1)
+        told = [*told[:1], (skipped, skipped), *told[-(MAX_SENTENCES - 2) :]]
     if any(session.ends_exhibition_if_taken(card) for card in session.takeable()):
-        told.append(words.ends_if_taken_line())  # said before the take, so a full Depot is no trap (R10a)
-    text = words.sentences(told)
-    return Message(text, no_fit=no_fit(session) if session.hand_fits_nowhere() else None)
+        warning = words.ends_if_taken_line()
+        told.append((warning, warning))  # said before the take, so a full Depot is no trap (R10a)
+    text = words.sentences([long for long, _ in told])
+    short = words.sentences([short for _, short in told])
+    return Message(
+        text,
+        no_fit=no_fit(session) if session.hand_fits_nowhere() else None,
+        short=short if short != text else "",
+    )
 
 
 def no_fit(session: PlaySession) -> NoFit:

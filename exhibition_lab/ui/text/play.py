@@ -335,6 +335,12 @@ def turns_in_words(
     ]
 
 
+def turns_in_short_words(session: PlaySession, turns: Sequence[Turn]) -> list[tuple[int, str]]:
+    """:func:`turns_in_words` with each card named by its year alone (the subject stays on the
+    card's hover): the form a narrow app shows, so where each card went is read in two lines."""
+    return turns_in_words(session, turns, history_in_words(session.game, short=True, you=your_seats(session)))
+
+
 def others_last_turns(session: PlaySession, *, short: bool = False) -> list[tuple[int, str]]:
     """The other players' turns since the viewer's previous turn, one sentence each (in a
     solo game, your last full turn). ``short`` names each card by its year alone (the

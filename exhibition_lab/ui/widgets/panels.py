@@ -75,7 +75,7 @@ class StatusBar(w.VBox):
         # each line shows two lines of text at most (about MORE_AFTER characters)
         # a turns line drawn in two forms is measured by its short one: the whole one shows
         # only where the app is wide, with room for it in two lines
-        parts = (_plain(_LONG_TURNS.sub("", self.turns.value)), _plain(self.status.value))
+        parts = (_plain(_LONG_TURNS.sub("", self.turns.value)), _plain(_LONG_TURNS.sub("", self.status.value)))
         long = any(len(text) > MORE_AFTER for text in parts) or "exlab-nofit" in self.status.value
         self.more.layout.visibility = "visible" if long else "hidden"  # hidden keeps its room
         if not long:
