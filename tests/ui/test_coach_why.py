@@ -790,3 +790,30 @@ def test_over_twenty_positions_the_abstract_sentence_is_said_only_when_nothing_d
             assert re.search(r"\((R|S)\d+[a-z]?[,)]", why), why
     assert len(said) == 20
     assert sum(ABSTRACT in why for why in said) == 0
+
+
+def test_a_depot_weighed_against_another_depot_names_the_hall_spot_the_card_would_take_r10_r25():
+    # the next option sends another card to the Depot: the Why then says where this card could
+    # have gone in the hall (R10) and how much lower that was expected to end, not only what
+    # the Depot costs (R25)
+    game = xl.Game.from_position(DEPOT_KEEPS_GENERAL, seed=0)
+    view = game.view()
+    best, other, placed = turn("take 1904AF", "depot"), turn("take 1972SA", "depot"), turn("take 1904AF", "place 0 0")
+    assert fits(game, view.hall, Card.parse("1904AF")) == [(0, 0)]  # General, 1st spot only
+    samples = np.arange(32) % 2.0
+    options = (
+        Option(best, 100.0, 50.0, 150.0, 32, None, samples),
+        Option(other, 100.0, 50.0, 150.0, 32, None, samples),
+        Option(placed, -50.0, -100.0, 0.0, 32, None, samples - 150.0),  # the same games, 150 lower each
+    )
+    ev = Evaluation(view.seat, True, options, 32, 0.0, view)
+    hint = Hint(ev, tuple(changes_now(view, best)), tuple(risks_later(view, best)))
+    assert why_line(hint) == (
+        "the Depot costs 1 fame point at the end (R25); 1904 would fit General, 1st spot, but there it is "
+        "expected to end about 150 points lower" + EQUAL
+    )
+    level = replace(ev, options=(*options[:2], replace(options[2], value=100.0, samples=samples)))
+    assert why_line(replace(hint, evaluation=level)) == (
+        "the Depot costs 1 fame point at the end (R25); 1904 would fit General, 1st spot, and there it is "
+        "expected to end about the same" + EQUAL
+    )

@@ -638,6 +638,14 @@ def depot_reason(ev: Evaluation, runner: Option | None) -> str:
         ).format(n=empty)
     if not view.hall.legal_spots(card, view.others, players=len(view.players)):
         return _("{card} fits no spot of your hall (R10); {cost}").format(card=card_name(card), cost=cost)
+    if runner is not None and isinstance(runner.plan.place, ToDepot):
+        # the next option sends another card to the Depot: what tells the turn apart is where
+        # this card could have gone in the hall instead (R10), as the coach's games weighed it
+        placed = next(
+            (o for o in ev.options if isinstance(o.plan.place, Place) and plan_card(view, o.plan) == card), None
+        )
+        if placed is not None:
+            return _("{cost}; {room}").format(cost=cost, room=depot_over_hall(ev, placed))
     room = room_reason(ev, runner)
     if room is not None:
         return _("{cost}; {room}").format(cost=cost, room=room)
@@ -649,6 +657,25 @@ def depot_reason(ev: Evaluation, runner: Option | None) -> str:
     if about_equal(ev.best, runner, solo=ev.solo):
         return _("{cost}; the next option: {turn}").format(cost=cost, turn=turn)
     return _("{cost}; the next option ({turn}) is expected to end lower").format(cost=cost, turn=turn)
+
+
+def depot_over_hall(ev: Evaluation, placed: Option) -> str:
+    """``1940 would fit General, 6th spot, but there it is expected to end 1.2 fame points
+    lower``: the Depot weighed against the card's best hall spot (R10, R25)."""
+    place = placed.plan.place
+    assert isinstance(place, Place)  # the option that keeps the card in the hall
+    card = plan_card(ev.view, placed.plan)
+    spot = spot_in_sentence(ev.view.layout, place.showcase, place.spot)
+    if about_equal(ev.best, placed, solo=ev.solo):
+        return _("{card} would fit {spot}, and there it is expected to end about the same").format(
+            card=card.year or card_name(card), spot=spot
+        )
+    diff, _noise = _shown_gap(ev.best, placed, solo=ev.solo)
+    if ev.solo:
+        text = _("{card} would fit {spot}, but there it is expected to end about {gap} points lower")
+    else:
+        text = _("{card} would fit {spot}, but there it is expected to end about {gap} fame points lower")
+    return text.format(card=card.year or card_name(card), spot=spot, gap=number(diff, ",.0f" if ev.solo else ",.1f"))
 
 
 def end_reason(ev: Evaluation) -> str:
