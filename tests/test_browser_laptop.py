@@ -350,6 +350,9 @@ def test_a_showcase_name_shows_its_rule_on_hover_and_says_it_on_a_click():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with voila_server(NOTEBOOKS["es"]) as url, chromium_page(LAPTOP) as page:
         open_voila_page(page, url, ".exlab-market-card", timeout_s=180)
+        # the page settles first (the app brings the decision into view once more after 1.2 s,
+        # which would move the name from under a mouse already resting on it)
+        page.wait_for_timeout(1_500)
         head = page.locator(".exlab-showcase-head", has=page.locator("button", has_text="Una Era"))
         tip = head.locator(".exlab-rule-tip")
         assert not tip.is_visible()  # no box over the spots until asked

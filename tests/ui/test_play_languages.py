@@ -182,6 +182,18 @@ def test_new_tile_cards_are_marked_in_the_language(speak, language, badge):
     assert f'.exlab-app.exlab-lang-{language} .exlab-new-card::after {{ content: "{badge}"; }}' in style
 
 
+@pytest.mark.parametrize(("language", "badge"), [("es", "termina"), ("ja", "終了"), ("en", "ends")])
+def test_a_card_whose_take_ends_the_exhibition_carries_a_badge_in_the_language_r10a(speak, language, badge):
+    # a red ring alone is lost on a red (South American) card: the badge says it in words
+    from exhibition_lab.ui.widgets.app import GameApp
+    from exhibition_lab.ui.widgets.cards import CSS
+
+    speak(language)
+    style = GameApp(seed=2).children[0].value
+    assert f'.exlab-app.exlab-lang-{language} .exlab-market-card.exlab-ends::before {{ content: "{badge}"; }}' in style
+    assert '.exlab-market-card.exlab-ends::before { content: "ends"; position: absolute;' in CSS
+
+
 def test_the_turns_line_ends_its_sentences_as_the_language_does(speak):
     from exhibition_lab.ui.render.play import turns_html
 

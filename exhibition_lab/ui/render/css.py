@@ -67,9 +67,10 @@ def declared(selector: str, prop: str) -> str:
     raise KeyError(f"exlab.css gives {selector} no {prop}")
 
 
-def new_badge_css(language: str, word: str, hint: str = "hint") -> str:
-    """The style that writes ``word`` on the new tile cards and ``hint`` on the coach's choice
-    in the apps in ``language`` (a page may hold apps in several languages, so each says its own)."""
+def new_badge_css(language: str, word: str, hint: str = "hint", ends: str = "ends") -> str:
+    """The style that writes ``word`` on the new tile cards, ``hint`` on the coach's choice and
+    ``ends`` on a tile card whose take would end the exhibition, in the apps in ``language`` (a
+    page may hold apps in several languages, so each says its own)."""
 
     def quoted(text: str) -> str:
         return text.replace("\\", "\\\\").replace('"', '\\"')
@@ -77,5 +78,6 @@ def new_badge_css(language: str, word: str, hint: str = "hint") -> str:
     app = f".exlab-app.exlab-lang-{language}"
     return (
         f'<style>{app} .exlab-new-card::after {{ content: "{quoted(word)}"; }}\n'
+        f'{app} .exlab-market-card.exlab-ends::before {{ content: "{quoted(ends)}"; }}\n'
         f'{app} .exlab-hinted::before {{ content: "{quoted(hint)}"; }}</style>'
     )

@@ -117,6 +117,11 @@ def hint_badge() -> str:
     return pgettext("coach badge", "hint")
 
 
+def ends_badge() -> str:
+    """The word on a tile card whose take would end your exhibition (``ends``, R10a)."""
+    return pgettext("tile card", "ends")
+
+
 def new_badge() -> str:
     """The word on a tile card that came since your last decision (``new``)."""
     return pgettext("tile card", "new")
@@ -554,7 +559,10 @@ def ends_if_taken(card: Card) -> str:
 
 def ends_if_taken_line() -> str:
     """Said in the message line when a card you may take would end your exhibition (R10a)."""
-    return _("Your Depot is full: a card ringed in red fits nowhere in your hall, and taking it ends your exhibition")
+    return _(
+        "Your Depot is full: a card marked “ends” (ringed in red) fits nowhere in your hall, and taking it ends "
+        "your exhibition"
+    )
 
 
 def not_possible(session: PlaySession) -> str:

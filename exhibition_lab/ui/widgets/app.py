@@ -221,7 +221,7 @@ class GameApp(w.VBox):
         )
         middle.add_class("exlab-middle")
         return [
-            w.HTML(CSS + new_badge_css(language(), words.new_badge(), words.hint_badge())),
+            w.HTML(CSS + new_badge_css(language(), words.new_badge(), words.hint_badge(), words.ends_badge())),
             topbar,
             self.controls,
             middle,
