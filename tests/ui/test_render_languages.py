@@ -305,3 +305,14 @@ def test_the_simulated_games_name_their_bot_and_reading_in_the_readers_words(spe
     said = whatif.simulated_html(played, np.array([0.5, 0.2, 0.1, 0.1, 0.05, 0.05]), "harsh")
     assert bot in said and reading in said
     assert "greedy" not in said and "harsh" not in said
+
+
+@pytest.mark.parametrize(("language", "empty"), [("es", "Depósito: vacío"), ("ja", "デポ：空"), ("en", "Depot: empty")])
+def test_the_depot_of_a_small_hall_is_hovered_in_the_language_r25(speak, language, empty):
+    # the other players' halls beside the tile: the Depot's hover speaks the app's language
+    from exhibition_lab.ui.render.halls import hall_mini_html, halls_table_html
+
+    speak(language)
+    hall = xl.Game.new(2, seed=1).hall(0)
+    assert f'title="{empty}">0<' in halls_table_html([("x", hall)])
+    assert f'title="{empty}">' in hall_mini_html(hall)

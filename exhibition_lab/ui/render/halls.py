@@ -15,6 +15,7 @@ from ...games.exhibition.rules.cards import Card, Continent
 from ...games.exhibition.rules.goals import DEPOT
 from ...games.exhibition.rules.hall import DEPOT_SIZE
 from ..text.i18n import language, translate
+from ..text.names import depot_contents
 from .cards import card_html, empty_spot_html
 from .css import style
 
@@ -106,9 +107,9 @@ def hall_mini_html(hall: Hall) -> str:
             f'<div class="exlab-mini-name">{escape(translate(kind.name))}{claim}</div>'
             f'<div class="exlab-spots exlab-mini-spots">{cells}</div></div>'
         )
-    depot = " ".join(c.token for c in hall.depot)
+    depot = depot_contents(" ".join(c.token for c in hall.depot))
     parts.append(
-        f'<div class="exlab-mini-showcase exlab-mini-depot" title="Depot: {escape(depot) or "empty"}">'
+        f'<div class="exlab-mini-showcase exlab-mini-depot" title="{escape(depot)}">'
         f'<div class="exlab-mini-name">{_depot_name()}</div><div class="exlab-mini-count">{len(hall.depot)}</div></div>'
     )
     return f'<div class="exlab-row exlab-mini-hall">{"".join(parts)}</div>'
@@ -145,10 +146,9 @@ def halls_table_html(rows: list[tuple[str, Hall]], *, marked: Iterable[Card] = (
             cards = "".join(mini(c) if c else empty_spot_html(mini=True) for c in spots)
             name = escape(translate(kind.name))
             cells.append(f'<td data-name="{name}"><div class="exlab-spots exlab-mini-spots">{cards}</div></td>')
-        depot = " ".join(c.token for c in hall.depot) or "empty"
+        depot = depot_contents(" ".join(c.token for c in hall.depot))
         cells.append(
-            f'<td class="exlab-mini-count" data-name="{_depot_name()}" title="Depot: {escape(depot)}">'
-            f"{len(hall.depot)}</td>"
+            f'<td class="exlab-mini-count" data-name="{_depot_name()}" title="{escape(depot)}">{len(hall.depot)}</td>'
         )
         body.append(f"<tr><td class='exlab-mini-label'>{label}</td>{''.join(cells)}</tr>")
     return (

@@ -15,6 +15,7 @@ from ...core.words import Phrase, WordTable
 from ...games.exhibition.rules import scoring
 from ...games.exhibition.rules.cards import CONTINENTS, Card, Continent
 from ...games.exhibition.rules.deal import VEHICLES, YOU
+from ...games.exhibition.rules.goals import DEPOT
 from ...games.exhibition.rules.layout import Layout, ShowcaseKind
 from ...games.exhibition.rules.layout import ordinal as english_ordinal
 from .i18n import DEFAULT_LANGUAGE, N_, _, language, ngettext, pgettext, translate
@@ -84,6 +85,15 @@ def showcase_in_sentence(kind: ShowcaseKind) -> str:
     if name.lower().startswith(pgettext("the word", "showcase").lower()):
         return pgettext("a showcase named with the word showcase, in a sentence", "{name}").format(name=name)
     return pgettext("showcase in a sentence", "{name}").format(name=name)
+
+
+def depot_contents(tokens: str) -> str:
+    """The hover of a Depot in a small hall: its cards by token (``Depot: 1904AF 1972SA``), or
+    that it is empty (R25)."""
+    depot = translate(DEPOT.label)
+    if not tokens:
+        return _("{depot}: empty").format(depot=depot)
+    return _("{depot}: {cards}").format(depot=depot, cards=tokens)
 
 
 def capital(text: str) -> str:
