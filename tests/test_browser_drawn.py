@@ -52,7 +52,7 @@ def test_more_is_offered_exactly_when_a_line_of_the_status_is_cut():
 
     seen = set()
     with voila_server("03_play.ipynb") as url:
-        for width in (1366, 600):
+        for width in (1366, 460):
             with chromium_page({"width": width, "height": 768}) as page:
                 open_voila_page(page, url, ".exlab-market-card")
                 for _ in range(6):
@@ -61,4 +61,4 @@ def test_more_is_offered_exactly_when_a_line_of_the_status_is_cut():
                     assert state["more"] == state["cut"], (width, state)
                     seen.add((width, state["cut"]))
                     click_next(page)
-    assert (1366, False) in seen and (600, True) in seen  # both cases met
+    assert (1366, False) in seen and (460, True) in seen  # both cases met

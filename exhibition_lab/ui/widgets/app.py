@@ -313,7 +313,8 @@ class GameApp(w.VBox):
     def _show_tool(self, button: w.ToggleButton, make: ToolFactory, on: bool) -> None:
         if self._reshown is button:
             return  # set back on just below: the tool is open already
-        if not on and self._tool_left_below is button:
+        left_below = self._tool_left_below
+        if not on and left_below is not None and left_below is button:
             # the reader went back to the board and left the tool open below: a click on its
             # button (which shows pressed) brings the tool back into view instead of shutting it
             self._tool_left_below = None

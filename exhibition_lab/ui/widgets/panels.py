@@ -182,9 +182,11 @@ class HandView(w.HTML):
 class CutWatch(anywidget.AnyWidget):
     """An invisible mark in the status frame that tells the page whether any of its lines is
     cut: the kernel offers *More* by the length of the words, but on a wide page (Voilà,
-    a full-width notebook) they may all fit, and *More* would open nothing new. With
-    nothing cut the frame is marked ``exlab-all-shown`` and the stylesheet hides a closed
-    *More*; a card that fits nowhere keeps it (its ways out are read whole when opened)."""
+    a full-width notebook) they may all fit, and *More* would open nothing new, while on a
+    narrow one (Lab's Voilà preview) shorter words are cut too. With nothing cut the frame
+    is marked ``exlab-all-shown`` and the stylesheet hides a closed *More* (a card that fits
+    nowhere keeps it: its ways out are read whole when opened); with a line cut it is marked
+    ``exlab-some-cut`` and *More* shows."""
 
     _esm = """
     export default {
@@ -197,6 +199,7 @@ class CutWatch(anywidget.AnyWidget):
           const cut = box.scrollHeight > box.clientHeight + 2 ||
             [...box.querySelectorAll('.widget-html-content')].some(e => e.scrollHeight > e.clientHeight + 1);
           f.classList.toggle('exlab-all-shown', !open && !cut && !box.querySelector('.exlab-nofit'));
+          f.classList.toggle('exlab-some-cut', !open && cut);
         };
         const watch = () => {
           const f = frame();
