@@ -176,6 +176,7 @@ def vector_games(players: int, n: int, *, observe: bool, copy: bool = True) -> f
 def throughput(games: int, batch: int) -> list[str]:
     lines = ["| players | through | games/s | vs the engine |", "| ---: | --- | ---: | ---: |"]
     print("\n".join(lines), flush=True)
+    warm_up(batch)
     for players in (1, 3):
         n = games if players == 1 else max(games // 3, 1)
         engine = (engine_games(players, n) + engine_games(players, n)) / 2  # before and after: the machine drifts
@@ -331,6 +332,16 @@ def ismcts_seconds(deals: int, simulations: int) -> float:
     return seconds / max(decisions, 1)
 
 
+def warm_up(batch: int) -> None:
+    """Play each path a little first, untimed: a path's first games in a process pay for its
+    imports and the tables it builds once, which would be counted against the engine alone in
+    the first round (its rate there is about two thirds of its rate after)."""
+    for players in (1, 3):
+        engine_games(players, 10)
+        openspiel_games(players, 3)
+        vector_games(players, min(batch, 256), observe=True)
+
+
 def targets(games: int, batch: int, deals: int) -> dict[str, float]:
     """The figures of (e), by name."""
     game = pyspiel.load_game("python_exhibition(players=3)")
@@ -339,6 +350,7 @@ def targets(games: int, batch: int, deals: int) -> dict[str, float]:
     hidden = played_states(secret, range(3))
     refills = refill_states(game, range(3))
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    warm_up(batch)
     engine = (engine_games(3, games) + engine_games(3, games)) / 2
     solo_engine = (engine_games(1, games) + engine_games(1, games)) / 2
     figures = {
@@ -363,6 +375,12 @@ def targets(games: int, batch: int, deals: int) -> dict[str, float]:
     return figures
 
 
+def _figure(value: float) -> str:
+    """A figure of the table: three digits below 1 (a ratio next to a target such as 0.5× must
+    not round onto it), two above."""
+    return f"{value:,.3f}" if abs(value) < 1 else f"{value:,.2f}"
+
+
 def target_table(games: int, batch: int, deals: int, baseline: str | None, rounds: int = 1) -> list[str]:
     """(e), on this package and, with ``baseline``, on the one in that folder too, turn about
     ``rounds`` times: each figure is the median of its rounds (a busy machine's load drifts)."""
@@ -384,7 +402,7 @@ def target_table(games: int, batch: int, deals: int, baseline: str | None, round
     for name, value in ours.items():
         old = theirs.get(name)
         ratio = f"{value / old:.2f}" if old and np.isfinite(old) else ""
-        lines.append(f"| {name} | {'' if old is None else f'{old:,.2f}'} | {value:,.2f} | {ratio} |")
+        lines.append(f"| {name} | {'' if old is None else _figure(old)} | {_figure(value)} | {ratio} |")
     print("\n".join(lines), flush=True)
     return lines
 
