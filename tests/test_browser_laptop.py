@@ -127,6 +127,15 @@ HINT_READ_JS = """() => {
   return out;
 }"""
 
+# Where the open coach's panel starts against the status line that stays at the window's top:
+# its first line (the suggestion) must be below that line, never under it.
+HINT_TOP_JS = """() => {
+  const panel = document.querySelector('.exlab-hint-panel').getBoundingClientRect();
+  const bar = document.querySelector('.exlab-app > .exlab-topbar').getBoundingClientRect();
+  return panel.top < bar.bottom - 1
+    ? [`the panel's top at ${Math.round(panel.top)} under the status line (to ${Math.round(bar.bottom)})`] : [];
+}"""
+
 # The coach's panel scrolls inside: while its words go on below its foot, "more below" is in
 # sight there (the element at the cue's middle is the cue); scrolled to the end of its words
 # the cue is covered. Beside the tile, the lead's one-line legend is shown (no hover needed).
@@ -254,6 +263,22 @@ def test_the_decision_is_in_the_window_and_no_word_is_cut(language):
         page.evaluate(TOP_JS)
         _check(page, "1366 px, the start", problems)
         page.screenshot(path=f"{shot}-1366-start.png")
+        # the page scrolled down to your hall, then Hint: the panel comes out from under the
+        # status line
+        page.wait_for_timeout(1500)  # after the app's own scroll to the decision, once drawn
+        page.mouse.move(600, 500)  # the wheel scrolls what lies under the mouse
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(600)
+        assert page.evaluate(HINT_TOP_JS.replace(".exlab-hint-panel", ".exlab-market")), "the page did not scroll"
+        box = page.locator(".exlab-hint").bounding_box()  # clicked where it is, as a mouse does
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_selector(".exlab-hint-panel .exlab-hint-close", state="visible", timeout=60_000)
+        page.wait_for_timeout(500)
+        problems.extend(f"1366 px, scrolled, the hint open: {p}" for p in page.evaluate(HINT_TOP_JS))
+        page.screenshot(path=f"{shot}-1366-scrolled-hint.png")
+        page.locator(".exlab-hint-close").click()
+        page.wait_for_selector(".exlab-hint-panel", state="hidden")
+        page.evaluate(TOP_JS)
         clicks = 0
         hall_at = {page.evaluate(HALL_AT_JS)}
         while act(page) != "over":

@@ -23,6 +23,7 @@ from exhibition_lab.ui.render.cards import card_html
 from exhibition_lab.ui.render.coach_pictures import decision_html
 from exhibition_lab.ui.text.coach_words import (
     ahead_words,
+    between,
     counted,
     decision_in_words,
     review_counts,
@@ -188,6 +189,16 @@ def test_the_hints_mark_is_drawn_above_the_green_marks():
     assert "z-index" in rule and "!important" in rule
     assert re.search(r"\.exlab-hinted\.exlab-empty-spot[^{]*\{[^}]*background: #ede7f6 !important", css)
     assert '.exlab-hinted::before { content: "hint"' in css
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ja"])
+def test_a_range_whose_ends_agree_is_one_figure(speak, language):
+    # every playout of an option ending alike gives an interval of one point: said once,
+    # never "+8.0 to +8.0"
+    speak(language)
+    assert between("+8.0", "+8.0") == "+8.0"
+    spread = between("+1.0", "+3.5")
+    assert "+1.0" in spread and "+3.5" in spread and spread.index("+1.0") < spread.index("+3.5")
 
 
 def test_hint_says_about_equal_within_the_margin_of_error():

@@ -211,9 +211,11 @@ def test_a_solo_greeting_opens_with_what_solo_changes():
     solo = words.greeting(PlaySession.new([HUMAN], seed=3, you=you()), first=True)
     assert solo.startswith(
         "Solo: Mid Century loses 200 points per year your card is away from 1950; "
-        "Years Gap loses 100 per card left on the tile outside its pair. New game"
+        "Years Gap loses 100 per card left on the tile outside its pair. "
     )
     assert "(S4)" in solo and "(S6)" in solo  # the whole rule still follows, behind "More"
+    # the rules read as one piece: the seed that dealt the game comes after them, not between
+    assert solo.index("New game (seed 3)") > max(solo.index("(S4)"), solo.index("(S6)"))
     assert solo.count("200") == 1  # Mid Century's loss per year is said once, not again behind "More"
     two = words.greeting(PlaySession.new([HUMAN, "greedy"], seed=3, you=you()), first=True)
     assert two.startswith("New game (seed 3)") and "Solo" not in two

@@ -175,6 +175,24 @@ def test_what_if_opens_with_a_plain_lead_and_a_head_that_leads_back_to_the_board
     assert app._decision_anchor.tick == ticks + 2
 
 
+def test_the_lead_says_what_the_map_shows_at_a_glance_its_best_pair_and_how_many_keep_little():
+    # a map that opens dark (most pairs keep under 1 fp, S4) says so in words before the reader
+    # wonders, with the pair that keeps most; recounted here from the exact grid
+    explorer = YearsGapExplorer()
+    shares = set()
+    for goal in ("years_gap", "short_era"):
+        explorer.goal.value = goal
+        grid = odds.penalty_grid(goal, explorer.pool_cards)
+        left, right = np.unravel_index(int(np.nanargmax(grid)), grid.shape)
+        finite = grid[np.isfinite(grid)]
+        share = f"{np.mean(finite < 1):.0%}"
+        said = plain(explorer.lead.value)
+        assert f"{1900 + left}–{1900 + right}" in said and f"{grid[left, right]:.2f} fp" in said, said
+        assert f"{share} of the pairs keep less than 1 fp" in said, said
+        shares.add(share)
+    assert len(shares) == 2  # the two goals' maps differ: each lead counts its own
+
+
 def test_after_back_to_the_board_the_tool_s_button_brings_the_open_tool_back_into_view():
     # the button shows pressed while its tool lies open under the hall: the reader's click
     # after "Back to the board" means "show it", so the same tool comes back into view; only

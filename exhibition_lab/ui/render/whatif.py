@@ -9,6 +9,7 @@ from html import escape
 import numpy as np
 
 from ...games.exhibition import odds
+from ...games.exhibition.rules.cards import FIRST_YEAR
 from ...games.exhibition.rules.goals import pair_goal
 from ...games.exhibition.rules.scoring import MID_CENTURY_YEAR, SoloRules
 from ..text import whatif as words
@@ -127,10 +128,18 @@ def expected_html(result: odds.PairOdds, *, whole_deck: bool) -> str:
     return f"{first}<br><small>{escape(note, quote=False)}</small>{glossary}"
 
 
-def lead_html(goal: str) -> str:
-    """The explorer's plain first line: what the pair scores in a solo game (S4, S5)."""
+def lead_html(goal: str, grid: np.ndarray | None = None) -> str:
+    """The explorer's plain first line: what the pair scores in a solo game (S4, S5); with
+    the map's ``grid`` (expected fp, left year by right year, NaN where no pair), what the map
+    shows at a glance: its best pair and the share of pairs that keep under 1 fp."""
     record = pair_goal(goal)
     said = words.lead(goal, translate(record.penalty or ""), record.solo_rule or record.rule)
+    if grid is not None and np.isfinite(grid).any():
+        left, right = np.unravel_index(int(np.nanargmax(grid)), grid.shape)
+        pairs = grid[np.isfinite(grid)]
+        best = float(grid[left, right])
+        first = FIRST_YEAR
+        said = f"{said} {words.map_takeaway(first + int(left), first + int(right), best, float(np.mean(pairs < 1)))}"
     return f"<div class='exlab-whatif-lead'>{escape(said, quote=False)}</div>"
 
 

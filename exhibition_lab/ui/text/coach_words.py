@@ -810,6 +810,10 @@ def hint_panel(key: str) -> str:
 
 
 def between(low: str, high: str) -> str:
+    """An interval's two ends as written (``+1.0 to +3.5``); one figure where they are the
+    same, as every playout of an option ending alike makes them."""
+    if low == high:
+        return low
     return _("{low} to {high}").format(low=low, high=high)
 
 

@@ -274,7 +274,8 @@ def greeting(session: PlaySession, *, first: bool = False, again: bool = False) 
     if first and not session.game.is_solo:
         more.append(_("“New game…”, beside Undo, chooses players, bots and variations."))
     if session.game.is_solo:
-        more.append(solo_rules_in_detail())
+        # the solo rules read as one piece, the seed that dealt the game after them
+        return " ".join([m for m in (first_line, solo_rules_in_detail(), *more, text) if m])
     return " ".join([m for m in (first_line, text, *more) if m])
 
 

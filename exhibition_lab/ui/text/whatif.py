@@ -96,6 +96,15 @@ def lead(goal_key: str, penalty: str, rule: str) -> str:
     ).format(goal=goal_name(goal_key), penalty=penalty, rule=rule)
 
 
+def map_takeaway(left: int, right: int, best: float, share_under_1: float) -> str:
+    """What the map says at a glance, under the lead: its best pair, and how many pairs keep
+    less than 1 fp (most of them, for Years gap: cards outside the pair are many, S4)."""
+    return _(
+        "On the map below, {share} of the pairs keep less than 1 fp; the best, {left}–{right}, is expected to "
+        "keep {value}."
+    ).format(left=left, right=right, value=fame_points(best), share=percent(share_under_1))
+
+
 def heading_template() -> str:
     """``What if your {goal} pair were …`` (the goal's name in bold, then where the preset comes from)."""
     return _("What if your {goal} pair were …")

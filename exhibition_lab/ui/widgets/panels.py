@@ -340,17 +340,41 @@ class ScrollAnchor(anywidget.AnyWidget):
 class ScrollToTop(anywidget.AnyWidget):
     """An invisible mark that scrolls the box holding it (its closest ``box`` class) back to
     its top each time ``tick`` changes: a panel that opens again with new words is read from
-    its first line, not from where the reader left the last ones."""
+    its first line, not from where the reader left the last ones.
+
+    The box is also brought into the window where the page was scrolled so far that its top
+    lies under the app's status line (which stays at the window's top) or above the window:
+    the page moves by the least that shows the box's top just below that line."""
 
     _esm = """
+    const scroller = el => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const y = getComputedStyle(p).overflowY;
+        if ((y === 'auto' || y === 'scroll' || y === 'overlay') && p.scrollHeight > p.clientHeight + 1) return p;
+      }
+      return document.scrollingElement;
+    };
     export default {
       render({ model, el }) {
-        const top = () => {
-          const box = el.closest('.' + model.get('box'));
-          if (box) box.scrollTop = 0;
+        const box = () => el.closest('.' + model.get('box'));
+        const top = () => { const b = box(); if (b) b.scrollTop = 0; };
+        const reveal = () => {
+          const b = box();
+          if (!b || b.offsetParent === null) return;
+          const app = b.closest('.exlab-app');
+          const bar = app && app.querySelector(':scope > .exlab-topbar');
+          const page = scroller(b);
+          const window_top = page === document.scrollingElement ? 0 : page.getBoundingClientRect().top;
+          const covered = bar ? Math.max(bar.getBoundingClientRect().bottom, window_top) : window_top;
+          const by = b.getBoundingClientRect().top - covered - 4;
+          if (by < -1) page.scrollBy({ top: by, behavior: 'auto' });
         };
         // once now, and again once the new words are drawn and the box is shown
-        model.on('change:tick', () => { top(); requestAnimationFrame(top); setTimeout(top, 120); });
+        model.on('change:tick', () => {
+          top();
+          requestAnimationFrame(top);
+          setTimeout(() => { top(); reveal(); }, 120);
+        });
       }
     };
     """

@@ -386,7 +386,7 @@ class YearsGapExplorer(w.VBox):
         self.heatmap.show_grid(grid)
         self.heatmap.title = words.map_title(goal)
         self.map_help.value = draw.map_help_html(goal, this_game=self.pool.value == THIS_GAME)
-        self.lead.value = draw.lead_html(goal)
+        self.lead.value = draw.lead_html(goal, grid)
         self._grid_key = key
 
     def _on_heatmap_click(self, _change: Bunch) -> None:
