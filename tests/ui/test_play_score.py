@@ -160,6 +160,17 @@ def test_a_score_explained_reads_one_goal_a_row_with_its_cards_apart(speak, lang
     assert re.search(r"\d{4}\u00a0(EU|AS|AF|NA|SA|OC)", html.unescape(shown))
 
 
+@pytest.mark.parametrize("language", ["es", "ja"])
+def test_a_score_explained_ends_with_its_unit_in_words(speak, language):
+    # the abbreviation of fame points ("pf", "fp") is not a word a reader of the language knows:
+    # the why's total says it in full once, as the sheet's caption does
+    app = GameApp(seats=["human", "greedy"], seed=2)
+    play_out_filling_the_depot(app)
+    speak(language)
+    total = score_words.score_in_words(app.game.score()["You"]).splitlines()[-1]
+    assert {"es": "puntos de fama", "ja": "名声ポイント"}[language] in total, total
+
+
 def test_a_solo_hover_says_its_unit_once_never_as_a_second_times_100():
     # S2: the hover's numbers are already ×100 ("100 points per card"); its note names the unit
     app = GameApp(seats=["human"], seed=1)
